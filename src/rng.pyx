@@ -1,0 +1,56 @@
+"""Small wrappers that expose the shared native helpers (random draws, union-find) to tests."""
+import numpy as np
+
+from libc.stdint cimport int32_t, uint32_t
+from numpy.random cimport bitgen_t
+
+from _random cimport bitgen_of, bounded, shuffle_int32
+from _unionfind cimport uf_find, uf_init, uf_union
+
+
+def bounded_draws(bit_generator, uint32_t s, Py_ssize_t count):
+    """``count`` unbiased draws in ``[0, s)`` from ``bit_generator`` (s >= 1), as uint32."""
+    out = np.empty(count, dtype=np.uint32)
+    cdef uint32_t[::1] o = out
+    cdef bitgen_t* rng = bitgen_of(bit_generator)
+    cdef Py_ssize_t i
+    with bit_generator.lock, nogil:
+        for i in range(count):
+            o[i] = bounded(rng, s)
+    return out
+
+
+def shuffled(bit_generator, Py_ssize_t n):
+    """``arange(n)`` shuffled by the native Fisher-Yates, as int32."""
+    out = np.arange(n, dtype=np.int32)
+    cdef int32_t[::1] o = out
+    cdef bitgen_t* rng = bitgen_of(bit_generator)
+    with bit_generator.lock, nogil:
+        if n > 1:
+            shuffle_int32(rng, &o[0], n)
+    return out
+
+
+def components(Py_ssize_t n, const int32_t[:, ::1] pairs):
+    """Union the index pairs; return each element's root label (smallest member), as int32."""
+    parent = np.empty(n, dtype=np.int32)
+    size = np.empty(n, dtype=np.int32)
+    out = np.empty(n, dtype=np.int32)
+    cdef int32_t[::1] p = parent, s = size, o = out
+    cdef Py_ssize_t i, m = pairs.shape[0]
+    cdef int32_t root
+    if n == 0:
+        return out
+    with nogil:
+        uf_init(&p[0], &s[0], n)
+        for i in range(m):
+            uf_union(&p[0], &s[0], pairs[i, 0], pairs[i, 1])
+        for i in range(n):
+            o[i] = -1
+        for i in range(n):
+            root = uf_find(&p[0], <int32_t> i)
+            if o[root] == -1:
+                o[root] = <int32_t> i
+        for i in range(n):
+            o[i] = o[uf_find(&p[0], <int32_t> i)]
+    return out

@@ -1,0 +1,147 @@
+"""Shared argument checking for the Python layer: every public function validates through here.
+
+Each helper names the argument in its error, says what was expected and what was given, and
+returns a value a kernel can trust (C-contiguous arrays of the kernel's dtype, plain ints).
+"""
+from __future__ import annotations
+
+import numbers
+import operator
+
+import numpy as np
+
+__all__ = [
+    "as_generator",
+    "as_int",
+    "as_size",
+    "as_cell",
+    "as_grid",
+    "as_choice",
+    "MAX_CELLS",
+]
+
+#: The largest board or maze (in cells) any function accepts: 2**28 cells, a few GiB of scratch.
+MAX_CELLS = 1 << 28
+
+
+def _describe(value) -> str:
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{text} ({type(value).__name__})"
+
+
+def as_int(value, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """Return ``value`` as a Python int, refusing bools, floats and strings (TypeError) and values
+    outside ``[minimum, maximum]`` (ValueError)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        try:
+            if isinstance(value, (bool, np.bool_)):
+                raise TypeError
+            value = operator.index(value)
+        except TypeError:
+            raise TypeError(f"{name} must be an integer, got {_describe(value)}") from None
+    value = int(value)
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be <= {maximum}, got {value}")
+    return value
+
+
+def as_size(rows, cols, *, names=("rows", "cols"), minimum: int = 1,
+            max_cells: int = MAX_CELLS) -> tuple[int, int]:
+    """Validate a board size: two integers >= ``minimum`` whose product is at most ``max_cells``."""
+    r = as_int(rows, names[0], minimum=minimum)
+    c = as_int(cols, names[1], minimum=minimum)
+    if r * c > max_cells:
+        raise ValueError(
+            f"{names[0]} x {names[1]} = {r} x {c} = {r * c} cells is more than the "
+            f"{max_cells} this function accepts"
+        )
+    return r, c
+
+
+def as_generator(seed, name: str = "seed") -> np.random.Generator:
+    """Turn ``seed`` into a ``numpy.random.Generator``.
+
+    ``None`` draws fresh entropy; a non-negative int or a ``SeedSequence`` seeds an explicit
+    ``PCG64`` (whose stream numpy keeps stable across versions and platforms); a ``Generator`` is
+    used as it is (and advanced by the call).
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is None or isinstance(seed, np.random.SeedSequence):
+        return np.random.Generator(np.random.PCG64(seed))
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral):
+        raise TypeError(
+            f"{name} must be None, a non-negative int, a numpy.random.SeedSequence or a "
+            f"numpy.random.Generator, got {_describe(seed)}"
+        )
+    seed = int(seed)
+    if seed < 0:
+        raise ValueError(f"{name} must be non-negative, got {seed}")
+    return np.random.Generator(np.random.PCG64(seed))
+
+
+def as_cell(cell, shape: tuple[int, int], name: str) -> tuple[int, int]:
+    """Validate a ``(row, col)`` coordinate inside a board of ``shape``."""
+    try:
+        n = len(cell)
+    except TypeError:
+        raise TypeError(f"{name} must be a (row, col) pair of ints, got {_describe(cell)}") from None
+    if isinstance(cell, (str, bytes)) or n != 2:
+        raise TypeError(f"{name} must be a (row, col) pair of ints, got {_describe(cell)}")
+    r = as_int(cell[0], f"{name}[0] (row)")
+    c = as_int(cell[1], f"{name}[1] (col)")
+    rows, cols = shape
+    if not (0 <= r < rows and 0 <= c < cols):
+        raise ValueError(f"{name} = ({r}, {c}) is outside the {rows} x {cols} board")
+    return r, c
+
+
+def as_grid(array, name: str, dtype, *, values: tuple[int, int] | None = None,
+            allow_bool: bool = False, min_size: int = 1, max_cells: int = MAX_CELLS) -> np.ndarray:
+    """Validate a 2-D integer grid and return a C-contiguous copy-or-view of dtype ``dtype``.
+
+    Refuses non-integer dtypes (floats, objects; bools unless ``allow_bool``) with TypeError, and
+    wrong ndim, empty sides, too many cells and values outside the inclusive range ``values``
+    with ValueError. Read-only and non-contiguous inputs are accepted (the result may be a copy).
+    """
+    if isinstance(array, np.ndarray):
+        a = array
+    else:
+        try:
+            a = np.asarray(array)
+        except Exception as exc:  # ragged lists and the like
+            raise ValueError(f"{name} must be a 2-D array, could not convert: {exc}") from None
+    if a.dtype == np.bool_:
+        if not allow_bool:
+            raise TypeError(f"{name} must have an integer dtype, got bool")
+    elif not np.issubdtype(a.dtype, np.integer):
+        raise TypeError(f"{name} must have an integer dtype, got {a.dtype}")
+    if a.ndim != 2:
+        raise ValueError(f"{name} must be 2-D, got {a.ndim}-D with shape {a.shape}")
+    if a.shape[0] < min_size or a.shape[1] < min_size:
+        raise ValueError(f"{name} must be at least {min_size} x {min_size}, got shape {a.shape}")
+    if a.size > max_cells:
+        raise ValueError(f"{name} has {a.size} cells, more than the {max_cells} accepted")
+    if values is not None and a.size:
+        lo, hi = values
+        amin, amax = int(a.min()), int(a.max())
+        if amin < lo or amax > hi:
+            bad = amin if amin < lo else amax
+            where = tuple(int(i) for i in np.argwhere(a == bad)[0])
+            raise ValueError(
+                f"{name} values must lie in [{lo}, {hi}], got {bad} at (row, col) = {where}"
+            )
+    return np.ascontiguousarray(a, dtype=dtype)
+
+
+def as_choice(value, name: str, choices) -> str:
+    """Validate a string option against ``choices``."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be one of {sorted(choices)}, got {_describe(value)}")
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {sorted(choices)}, got {value!r}")
+    return value
