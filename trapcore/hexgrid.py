@@ -34,9 +34,15 @@ _EVEN = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
 _ODD = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
 
 
+_UINT8 = np.dtype(np.uint8)
+
+
 def as_board(board, name: str = "board") -> np.ndarray:
     """Validate a hex board (2-D integer array of 0 free / 1 blocked) and return it as a
     C-contiguous ``uint8`` array (a view when it already is one, otherwise a copy)."""
+    if (type(board) is np.ndarray and board.dtype is _UINT8 and board.ndim == 2
+            and board.flags.c_contiguous and board.size and _k.max_value(board) <= 1):
+        return board  # the common case, checked in a few hundred nanoseconds
     return as_grid(board, name, np.uint8, values=(0, 1))
 
 
@@ -62,6 +68,10 @@ def neighbors(r, c, rows, cols) -> list[tuple[int, int]]:
 
 
 def _free_start(board: np.ndarray, start, name: str = "start") -> tuple[int, int]:
+    if type(start) is tuple and len(start) == 2 and type(start[0]) is int and type(start[1]) is int:
+        r, c = start
+        if 0 <= r < board.shape[0] and 0 <= c < board.shape[1] and not board[r, c]:
+            return r, c
     r, c = as_cell(start, board.shape, name)
     if board[r, c]:
         raise ValueError(f"{name} = ({r}, {c}) is a blocked cell")
