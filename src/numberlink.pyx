@@ -740,7 +740,7 @@ cdef bint gen_raw(Gen* g, bitgen_t* rng, int32_t min_length) noexcept nogil:
 
 
 cdef void write_out(Gen* g, int16_t* grid, int16_t* sol) noexcept nogil:
-    """Relabel paths in order of first appearance (row-major) and write puzzle and solution."""
+    """Number paths in order of their first endpoint (row-major) and write puzzle and solution."""
     cdef Py_ssize_t r, c, p, i, P = g.P
     cdef int32_t v, nxt = 0
     for i in range(g.npaths + 1):
@@ -749,7 +749,7 @@ cdef void write_out(Gen* g, int16_t* grid, int16_t* sol) noexcept nogil:
         for c in range(g.cols):
             p = (r + 1) * P + c + 1
             v = g.lab[p]
-            if v > 0 and g.relabel[v] == 0:
+            if v > 0 and g.relabel[v] == 0 and (p == g.end_a[v] or p == g.end_b[v]):
                 nxt += 1
                 g.relabel[v] = nxt
     for r in range(g.rows):

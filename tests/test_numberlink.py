@@ -1,0 +1,374 @@
+"""Numberlink: solver against the brute-force twin, generator against its twin, properties,
+bad input, golden outputs and the command line."""
+import hashlib
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trapcore as tc
+from trapcore import numberlink as nl
+from trapcore._native import numberlink as native
+from reference_numberlink import Uint32Stream, brute_solve, generate as twin_generate
+from reference_numberlink import generate_raw as twin_generate_raw, is_solution
+
+
+def pcg(seed):
+    return np.random.Generator(np.random.PCG64(seed))
+
+
+def key(solutions):
+    return sorted(np.asarray(s, np.int16).tobytes() for s in solutions)
+
+
+def small_grid(seed, drop=False):
+    """A small puzzle from the raw generator, optionally with one pair removed (often ambiguous
+    or unsolvable)."""
+    rng = np.random.default_rng(seed)
+    r, c = (int(v) for v in rng.integers(2, 6, 2))
+    grid = native.generate(r, c, pcg(seed).bit_generator, 2, False, 10**6, 50)[0].copy()
+    if drop and grid.max() > 1:
+        grid[grid == grid.max()] = 0
+    return grid
+
+
+# ---------------------------------------------------------------------------------------------
+# solver
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_solver_matches_brute_force(seed):
+    grid = small_grid(seed, drop=seed % 2 == 1)
+    mine = nl.solve(grid, limit=6)
+    assert key(mine) == key(brute_solve(grid, limit=6))
+    for s in mine:
+        assert nl.check(grid, s)
+        assert is_solution(grid, s)
+
+
+@settings(max_examples=40)
+@given(st.integers(2, 4), st.integers(2, 4), st.data())
+def test_solver_matches_brute_force_on_random_grids(rows, cols, data):
+    # random endpoint placements, mostly unsolvable or ambiguous: exercises the pruning rules
+    cells = rows * cols
+    pairs = data.draw(st.integers(1, max(1, cells // 3)))
+    order = data.draw(st.permutations(range(cells)))
+    grid = np.zeros(cells, np.int16)
+    for k in range(pairs):
+        grid[order[2 * k]] = k + 1
+        grid[order[2 * k + 1]] = k + 1
+    solid = data.draw(st.lists(st.sampled_from(order[2 * pairs:] or [None]), max_size=2))
+    for s in solid:
+        if s is not None:
+            grid[s] = -1
+    grid = grid.reshape(rows, cols)
+    assert key(nl.solve(grid, limit=20)) == key(brute_solve(grid, limit=20))
+
+
+def test_solver_small_cases():
+    assert [s.tolist() for s in nl.solve([[1, 1]])] == [[[1, 1]]]
+    assert len(nl.solve([[1, 0, 1]])) == 1
+    assert nl.solve([[1, 0], [0, 1]]) == []  # the only fills touch themselves
+    assert nl.solve([[0]]) == []  # an empty square nobody can fill
+    assert [s.tolist() for s in nl.solve([[-1]])] == [[[-1]]]
+    assert nl.solve([[1, -1, 1]]) == []
+    # two solutions, counted exactly
+    g = np.zeros((3, 3), np.int16)
+    g[0, 0] = g[2, 2] = 1
+    assert key(nl.solve(g, limit=10)) == key(brute_solve(g, limit=10))
+
+
+def test_solver_limit_and_budget():
+    g = np.zeros((3, 3), np.int16)
+    g[0, 0] = g[2, 2] = 1
+    g[0, 2] = 0
+    sols = nl.solve(g, limit=1)
+    assert len(sols) <= 1
+    big = nl.generate(15, seed=1).grid
+    with pytest.raises(nl.SearchLimitExceeded, match="max_nodes=10 "):
+        nl.solve(big, max_nodes=10)
+    assert len(nl.solve(big, max_nodes=None)) == 1
+
+
+def test_solver_accepts_readonly_noncontiguous_and_other_int_dtypes():
+    p = nl.generate(7, seed=5)
+    g = np.asfortranarray(p.grid.astype(np.int64))
+    g.setflags(write=False)
+    (s,) = nl.solve(g)
+    assert np.array_equal(s, p.solution)
+    (t,) = nl.solve(p.grid.T[::1, :].copy().T)  # a transposed view
+    assert np.array_equal(t, p.solution)
+    (u,) = nl.solve(p.grid.tolist())
+    assert np.array_equal(u, p.solution)
+
+
+def test_solver_transposed_boards_agree():
+    for seed in range(20):
+        p = nl.generate(rows=5, cols=11, seed=seed)
+        (a,) = nl.solve(p.grid)
+        (b,) = nl.solve(p.grid.T)
+        assert np.array_equal(a, p.solution) and np.array_equal(b, p.solution.T)
+
+
+@pytest.mark.parametrize(
+    "grid, exc, match",
+    [
+        ([[1.0, 1.0]], TypeError, "grid must have an integer dtype"),
+        ([[True, True]], TypeError, "grid must have an integer dtype"),
+        ([1, 1], ValueError, "grid must be 2-D"),
+        ([[1, 1, 1]], ValueError, "number 1 must have exactly two endpoints, got 3"),
+        ([[1, 0, 2, 2]], ValueError, "number 1 must have exactly two endpoints, got 1"),
+        ([[1, -2, 1]], ValueError, "grid values must lie in"),
+        ([[1, 40000, 1]], ValueError, "grid values must lie in"),
+        (np.zeros((0, 3), np.int16), ValueError, "grid must be at least"),
+        ("abc", TypeError, "grid must have an integer dtype"),
+    ],
+)
+def test_solve_bad_grid(grid, exc, match):
+    with pytest.raises(exc, match=match):
+        nl.solve(grid)
+    with pytest.raises(exc, match=match):
+        nl.check(grid, np.ones((1, 2), np.int16))
+
+
+@pytest.mark.parametrize(
+    "kwargs, exc, match",
+    [
+        ({"limit": 0}, ValueError, "limit must be >= 1"),
+        ({"limit": 1.5}, TypeError, "limit must be an integer"),
+        ({"max_nodes": 0}, ValueError, "max_nodes must be >= 1"),
+        ({"max_nodes": "x"}, TypeError, "max_nodes must be an integer"),
+    ],
+)
+def test_solve_bad_arguments(kwargs, exc, match):
+    with pytest.raises(exc, match=match):
+        nl.solve([[1, 1]], **kwargs)
+
+
+# ---------------------------------------------------------------------------------------------
+# check
+
+
+def test_check_names_the_broken_rule():
+    p = nl.generate(6, seed=3)
+    g, s = p.grid, p.solution
+    assert nl.check(g, s) is True
+    bad = s.copy()
+    free = np.argwhere((g == 0) & (s > 0))[0]
+    bad[tuple(free)] = 0
+    with pytest.raises(ValueError, match="must be filled"):
+        nl.check(g, bad)
+    bad = s.copy()
+    bad[g == -1] = 1 if (g == -1).any() else bad[g == -1]
+    if (g == -1).any():
+        with pytest.raises(ValueError, match="solids"):
+            nl.check(g, bad)
+    ends = np.argwhere(g > 0)[0]
+    bad = s.copy()
+    bad[tuple(ends)] = (s[tuple(ends)] % g.max()) + 1
+    with pytest.raises(ValueError, match="endpoint"):
+        nl.check(g, bad)
+    with pytest.raises(ValueError, match="shape"):
+        nl.check(g, s[:-1])
+    with pytest.raises(ValueError, match="touching its own path"):
+        nl.check([[1, 0, 0], [-1, 0, 0], [-1, 1, -1]], [[1, 1, 1], [-1, 1, 1], [-1, 1, -1]])
+    with pytest.raises(ValueError, match="not one chain"):
+        # 1 runs along the top; a detached loop of 1 below
+        g2 = np.array([[1, 0, 1], [-1, -1, -1], [0, 0, 0], [0, -1, 0], [0, 0, 0]])
+        s2 = np.array([[1, 1, 1], [-1, -1, -1], [1, 1, 1], [1, -1, 1], [1, 1, 1]])
+        nl.check(g2, s2)
+    with pytest.raises(ValueError, match="no endpoints"):
+        nl.check([[1, 1, 0]], [[1, 1, 2]])
+    with pytest.raises(TypeError, match="solution must have an integer dtype"):
+        nl.check(g, s.astype(float))
+
+
+# ---------------------------------------------------------------------------------------------
+# generator
+
+
+@pytest.mark.parametrize("size", [(2, 2), (3, 5), (5, 5), (6, 4), (9, 9), (12, 12), (15, 15)])
+@pytest.mark.parametrize("min_length", [2, 3, 4])
+def test_generator_matches_twin(size, min_length):
+    rows, cols = size
+    for seed in range(4):
+        mine = native.generate(rows, cols, pcg(seed).bit_generator, min_length, True, 10**7, 200)
+        twin = twin_generate(rows, cols, Uint32Stream(pcg(seed)), nl.solve, min_length, True, 200)
+        assert (mine is None) == (twin is None)
+        if mine is not None:
+            assert np.array_equal(mine[0], twin[0]) and np.array_equal(mine[1], twin[1])
+            assert mine[3] == twin[2]
+        raw = native.generate(rows, cols, pcg(seed).bit_generator, min_length, False, 1, 200)
+        twin_raw = twin_generate_raw(rows, cols, Uint32Stream(pcg(seed)), min_length, 200)
+        assert (raw is None) == (twin_raw is None)
+        if raw is not None:
+            assert np.array_equal(raw[0], twin_raw[0]) and np.array_equal(raw[1], twin_raw[1])
+
+
+def test_generator_uniqueness_is_real():
+    # the twin with the brute-force solver makes the same small puzzles: uniqueness is not an
+    # artefact of our own solver
+    for seed in range(25):
+        a = native.generate(4, 4, pcg(seed).bit_generator, 2, True, 10**6, 100)
+        b = twin_generate(4, 4, Uint32Stream(pcg(seed)), brute_solve, 2, True, 100)
+        assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+        assert len(brute_solve(a[0], 2)) == 1
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 7, 9, 12, 15])
+def test_generator_properties(n):
+    for seed in range(12 if n < 15 else 4):
+        p = nl.generate(n, seed=seed)
+        g, s = p.grid, p.solution
+        assert g.dtype == np.int16 and s.dtype == np.int16 and g.shape == (n, n)
+        assert nl.check(g, s)
+        assert is_solution(g, s)
+        counts = np.bincount(g[g > 0])
+        assert (counts[1:] == 2).all()
+        lengths = np.bincount(s[s > 0])[1:]
+        assert (lengths >= 3).all()
+        assert len(nl.solve(g, limit=2)) == 1
+        assert p.difficulty >= 1.0
+        # solids only where isolated: no solid square has a solid neighbour or a neighbour
+        # that could have started a path with it (every neighbour belongs to a path)
+        sol = np.pad(s, 1, constant_values=-2)
+        for r, c in np.argwhere(g == -1):
+            nb = [sol[r, c + 1], sol[r + 2, c + 1], sol[r + 1, c], sol[r + 1, c + 2]]
+            assert all(v != -1 for v in nb), (seed, r, c)
+
+
+def test_generator_rectangles_and_options():
+    p = nl.generate(rows=4, cols=13, seed=2, min_length=4)
+    assert p.grid.shape == (4, 13)
+    assert (np.bincount(p.solution[p.solution > 0])[1:] >= 4).all()
+    q = nl.generate(8, seed=9, unique=False)
+    assert nl.check(q.grid, q.solution)
+    assert q.difficulty >= 1.0  # computed on demand
+
+
+def test_generator_difficulty_levels():
+    lo, hi = nl.DIFFICULTY_LEVELS["easy"]
+    p = nl.generate(8, seed=1, difficulty="easy")
+    assert lo <= p.difficulty < hi
+    lo, hi = nl.DIFFICULTY_LEVELS["hard"]
+    p = nl.generate(12, seed=1, difficulty="hard")
+    assert lo <= p.difficulty < hi
+    p = nl.generate(9, seed=4, difficulty=(2, 3))
+    assert 2 <= p.difficulty < 3
+
+
+def test_generator_same_seed_same_puzzle_and_generator_seeds():
+    a = nl.generate(10, seed=123)
+    b = nl.generate(10, seed=123)
+    assert np.array_equal(a.grid, b.grid) and np.array_equal(a.solution, b.solution)
+    c = nl.generate(10, seed=np.random.SeedSequence(123))
+    assert np.array_equal(a.grid, c.grid)
+    gen = pcg(123)
+    d = nl.generate(10, seed=gen)
+    e = nl.generate(10, seed=gen)
+    assert np.array_equal(a.grid, d.grid) and not np.array_equal(d.grid, e.grid)
+
+
+def test_generator_same_seed_in_a_fresh_process():
+    code = ("import trapcore.numberlink as nl;"
+            "print(nl.generate(11, seed=77).to_text(), end='')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == nl.generate(11, seed=77).to_text()
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, exc, match",
+    [
+        ((1,), {}, ValueError, "n must be >= 2"),
+        ((2.5,), {}, TypeError, "n must be an integer"),
+        ((), {"rows": 3}, TypeError, "needs n, or both rows and cols"),
+        ((4,), {"rows": 3, "cols": 3}, TypeError, "either n or rows and cols"),
+        ((), {"rows": 1, "cols": 5}, ValueError, "rows must be >= 2"),
+        ((5,), {"seed": -1}, ValueError, "seed must be non-negative"),
+        ((5,), {"seed": "x"}, TypeError, "seed must be None"),
+        ((5,), {"min_length": 1}, ValueError, "min_length must be >= 2"),
+        ((5,), {"unique": 1}, TypeError, "unique must be a bool"),
+        ((5,), {"difficulty": "extreme"}, ValueError, "difficulty must be one of"),
+        ((5,), {"difficulty": 3}, TypeError, "difficulty must be one of"),
+        ((5,), {"difficulty": (3, 1)}, ValueError, "low <= high"),
+        ((5,), {"difficulty": "easy", "unique": False}, ValueError, "needs unique=True"),
+        ((5,), {"max_attempts": 0}, ValueError, "max_attempts must be >= 1"),
+        ((3,), {"min_length": 9, "max_attempts": 3}, ValueError, "in 3 attempts"),
+        ((2000,), {}, ValueError, "cells is more than"),
+    ],
+)
+def test_generate_bad_input(args, kwargs, exc, match):
+    with pytest.raises(exc, match=match):
+        nl.generate(*args, **kwargs)
+
+
+# golden outputs: these pin the random stream and every generator step
+GOLDEN_TEXT = {
+    (5, 0): "5 5\n.1...\n.#.2.\n....3\n#...2\n1...3\n",
+    (6, 1): "6 6\n1.....\n21.#3.\n......\n4.4.5.\n...3..\n5#...2\n",
+    (7, 2): "7 7\n.1.23.2\n1.....#\n....#..\n.#.#.3.\n.....4.\n5..4...\n.5.....\n",
+}
+GOLDEN_HASH = {(15, 0): "fb2797866ace2128", (15, 1): "984e238c8c2d57c2", (30, 7): "c29716a1b22ee3b7"}
+
+
+@pytest.mark.parametrize("n, seed", sorted(GOLDEN_TEXT))
+def test_golden_text(n, seed):
+    assert nl.generate(n, seed=seed).to_text() == GOLDEN_TEXT[(n, seed)]
+
+
+@pytest.mark.parametrize("n, seed", sorted(GOLDEN_HASH))
+def test_golden_hash(n, seed):
+    p = nl.generate(n, seed=seed)
+    digest = hashlib.sha256(p.grid.tobytes() + p.solution.tobytes()).hexdigest()[:16]
+    assert digest == GOLDEN_HASH[(n, seed)]
+
+
+def test_golden_rectangle_raw():
+    p = nl.generate(rows=4, cols=9, seed=3, unique=False)
+    assert p.to_text() == "9 4\n.1.2.....\n...3.4...\n..3......\n1....2545\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# package and command line
+
+
+def test_exported():
+    assert tc.numberlink is nl
+    assert callable(tc.numberlink.generate) and callable(tc.numberlink.solve)
+
+
+def run_cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "trapcore", "numberlink", *args],
+                          capture_output=True, text=True, input=stdin)
+
+
+def test_cli_generate_and_solve(tmp_path):
+    out = run_cli("9", "--seed", "1", "--solution")
+    assert out.returncode == 0
+    puzzle_text, solution_text = out.stdout.split("\n\n")
+    p = nl.Puzzle.from_text(puzzle_text)
+    assert p == nl.generate(9, seed=1)
+    path = tmp_path / "p.txt"
+    path.write_text(puzzle_text + "\n" + nl.generate(5, seed=0).to_text())
+    out = run_cli("solve", str(path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("unique") == 2
+    assert solution_text.strip() in out.stdout
+    out = run_cli("solve", "-", stdin="3 1\n1.1\n\n3 1\n1#1\n")
+    assert out.returncode == 1 and "no solution" in out.stdout and "111" in out.stdout
+
+
+def test_cli_errors(tmp_path):
+    out = run_cli("nine")
+    assert out.returncode == 2 and "N must be an integer or 'solve'" in out.stderr
+    out = run_cli("solve")
+    assert out.returncode == 2 and "needs a FILE" in out.stderr
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3 2\n1.1\n2.\n")
+    out = run_cli("solve", str(bad))
+    assert out.returncode == 2 and "line 3, column 3" in out.stderr
+    out = run_cli("solve", str(tmp_path / "missing.txt"))
+    assert out.returncode == 2 and "error" in out.stderr
