@@ -296,3 +296,16 @@ def test_random_board_is_roughly_uniform():
 def test_random_board_bad_input(kwargs, exc, match):
     with pytest.raises(exc, match=match):
         hexgrid.random_board(5, 5, **kwargs)
+
+
+def test_kernels_run_in_threads():
+    from concurrent.futures import ThreadPoolExecutor
+
+    cases = list(boards(200))
+    expect = [hexgrid.distances(b, s).tolist() for b, s in cases]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda bs: hexgrid.distances(*bs).tolist(), cases))
+    assert got == expect
+    with ThreadPoolExecutor(4) as pool:
+        boards_ = list(pool.map(lambda s: hexgrid.random_board(20, 20, 50, seed=s).tobytes(), range(64)))
+    assert boards_ == [hexgrid.random_board(20, 20, 50, seed=s).tobytes() for s in range(64)]

@@ -112,6 +112,13 @@ class CatGame:
         self.status = "playing"
         self.history: list[dict] = []
         self._undo: list[tuple] = []
+        self._settle()
+
+    def _settle(self) -> None:
+        """End a game the player can no longer move in (no free cell but the cat's): the cat on
+        the border escapes, anywhere else it is caught. Only tiny or full boards get here."""
+        if self.status == "playing" and int(self._board.sum()) == self._board.size - 1:
+            self.status = "lost" if hexgrid.is_border(*self._cat, self.rows, self.cols) else "won"
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -175,6 +182,7 @@ class CatGame:
                 cat_to = divmod(int(p), self.cols)
                 self._cat = cat_to
         self.history.append({"block": cell, "cat_from": cat_from, "cat_to": cat_to})
+        self._settle()
         return self.status
 
     def _reply(self) -> int:
