@@ -381,7 +381,13 @@ class Puzzle:
                 while j < n and lines[j].strip():
                     j += 1
                 rows = [ln.rstrip("\r\n") for ln in lines[i:j]]
-                yield _parse_rows(rows, i + 1, len(rows), "flow", source)
+                puzzle = _parse_rows(rows, i, len(rows[0]), "flow", source)
+                if len(rows) != len(rows[0]):
+                    raise ValueError(
+                        f"{source}: line {j}, column 1: a flow-style board must be square, this "
+                        f"one has {len(rows)} rows of {len(rows[0])} squares"
+                    )
+                yield puzzle
                 i = j
 
 
@@ -404,7 +410,7 @@ def _parse_rows(rows: list[str], first: int, width: int, style: str, source: str
         elif len(row) != width:
             raise ValueError(
                 f"{source}: line {line_no}, column {min(len(row), width) + 1}: row has "
-                f"{len(row)} squares, expected {width} (flow-style boards are square)"
+                f"{len(row)} squares, expected {width} like the first row"
             )
         for c, ch in enumerate(row):
             if style == "header":
