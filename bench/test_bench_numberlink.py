@@ -1,0 +1,237 @@
+"""Numberlink: trapcore's generator and solver vs the pure-Python twins and a SAT solver.
+
+Run: ``pytest bench/test_bench_numberlink.py`` (add ``-m "not slow"`` to skip the long SAT and
+twin runs). Ratios compare within a group. The SAT solver (python-sat, CaDiCaL) uses the usual
+encoding: one colour per square, an edge variable per pair of neighbours with "same colour iff
+connected" (the no-touch rule), degree 1 at endpoints and 2 elsewhere, loops cut lazily, and a
+blocking clause after the first solution to prove uniqueness, so it answers what
+``solve(limit=2)`` answers. Real puzzles are read from ../shared/puzzles (skipped when absent).
+"""
+import itertools
+import pathlib
+import sys
+
+import numpy as np
+import pytest
+
+import trapcore as tc
+from trapcore.numberlink import Puzzle
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
+import reference_numberlink as ref  # noqa: E402
+
+PUZZLES = pathlib.Path(__file__).resolve().parents[2] / "shared" / "puzzles"
+if not PUZZLES.is_dir():
+    PUZZLES = pathlib.Path("/work/shared/puzzles")
+JANKO = PUZZLES / "thomasahle" / "janko"
+
+
+def janko(shapes=None):
+    if not JANKO.is_file():
+        pytest.skip("shared puzzle folder absent")
+    grids = [p.grid for p in Puzzle.from_file(JANKO)]
+    if shapes is not None:
+        grids = [g for g in grids if g.shape in shapes]
+    return grids
+
+
+# ---------------------------------------------------------------------------------------------
+# a SAT solver for comparison
+
+
+def sat_solve(grid, limit=2):
+    """Up to ``limit`` solutions by SAT (CaDiCaL via python-sat), as int16 grids."""
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    grid = np.asarray(grid)
+    rows, cols = grid.shape
+    colours = int(grid.max(initial=0))
+    pool = IDPool()
+    X = lambda r, c, k: pool.id(("x", r, c, k))  # noqa: E731
+    E = lambda a, b: pool.id(("e", a, b))  # noqa: E731
+    clauses = []
+    cells = [(r, c) for r in range(rows) for c in range(cols) if grid[r, c] >= 0]
+    if not cells:
+        return [grid.astype(np.int16)]
+    if colours == 0:
+        return []
+    edges = {}
+    for r, c in cells:
+        for rr, cc in ((r, c + 1), (r + 1, c)):
+            if rr < rows and cc < cols and grid[rr, cc] >= 0:
+                edges[((r, c), (rr, cc))] = E((r, c), (rr, cc))
+    incident = {cell: [] for cell in cells}
+    for (a, b), v in edges.items():
+        incident[a].append(v)
+        incident[b].append(v)
+    for r, c in cells:
+        lits = [X(r, c, k) for k in range(1, colours + 1)]
+        clauses += CardEnc.equals(lits, 1, vpool=pool, encoding=EncType.pairwise).clauses
+        if grid[r, c] > 0:
+            clauses.append([X(r, c, int(grid[r, c]))])
+        need = 1 if grid[r, c] > 0 else 2
+        inc = incident[(r, c)]
+        if len(inc) < need:
+            return []
+        clauses += CardEnc.equals(inc, need, vpool=pool, encoding=EncType.seqcounter).clauses
+    for ((r, c), (rr, cc)), e in edges.items():
+        for k in range(1, colours + 1):
+            a, b = X(r, c, k), X(rr, cc, k)
+            clauses += [[-e, -a, b], [-e, a, -b], [e, -a, -b]]
+    out = []
+    with Solver(name="cadical153", bootstrap_with=clauses) as s:
+        while len(out) < limit and s.solve():
+            model = set(v for v in s.get_model() if v > 0)
+            sol = np.where(grid < 0, -1, 0).astype(np.int16)
+            for r, c in cells:
+                sol[r, c] = next(k for k in range(1, colours + 1) if X(r, c, k) in model)
+            on = [e for e in edges.values() if e in model]
+            loop = _loop_edges(sol, grid, edges, model)
+            if loop:
+                s.add_clause([-e for e in loop])  # cut this loop, try again
+                continue
+            out.append(sol)
+            s.add_clause([-e for e in on])  # block this solution
+    return out
+
+
+def _loop_edges(sol, grid, edges, model):
+    """Edges of one component without endpoints (a loop), or []."""
+    adj = {}
+    for (a, b), e in edges.items():
+        if e in model:
+            adj.setdefault(a, []).append((b, e))
+            adj.setdefault(b, []).append((a, e))
+    seen = set()
+    for start in adj:
+        if start in seen:
+            continue
+        comp, todo, has_end, comp_edges = {start}, [start], False, set()
+        while todo:
+            x = todo.pop()
+            has_end |= grid[x] > 0
+            for y, e in adj[x]:
+                comp_edges.add(e)
+                if y not in comp:
+                    comp.add(y)
+                    todo.append(y)
+        seen |= comp
+        if not has_end:
+            return sorted(comp_edges)
+    return []
+
+
+# ---------------------------------------------------------------------------------------------
+# solving
+
+
+@pytest.mark.benchmark(group="solve: Janko set, all 270, limit=2")
+def test_solve_janko_all_trapcore(benchmark):
+    grids = janko()
+    counts = benchmark(lambda: [len(tc.numberlink.solve(g, limit=2)) for g in grids])
+    assert counts.count(1) == 269 and counts[155] == 2
+
+
+@pytest.mark.benchmark(group="solve: Janko 10x10 (58), limit=2")
+def test_solve_janko10_trapcore(benchmark):
+    grids = janko({(10, 10)})
+    counts = benchmark(lambda: [len(tc.numberlink.solve(g, limit=2)) for g in grids])
+    assert set(counts) == {1}
+
+
+@pytest.mark.slow
+@pytest.mark.benchmark(group="solve: Janko 10x10 (58), limit=2")
+def test_solve_janko10_sat(benchmark):
+    pytest.importorskip("pysat")
+    grids = janko({(10, 10)})
+    counts = benchmark.pedantic(lambda: [len(sat_solve(g, 2)) for g in grids], rounds=1)
+    assert set(counts) == {1}
+
+
+@pytest.mark.benchmark(group="solve: Janko 8x8 (first 6), limit=2")
+def test_solve_janko8_trapcore(benchmark):
+    grids = janko({(8, 8)})[:6]
+    sols = benchmark(lambda: [tc.numberlink.solve(g, limit=2) for g in grids])
+    assert all(len(s) == 1 for s in sols)
+
+
+@pytest.mark.benchmark(group="solve: Janko 8x8 (first 6), limit=2")
+def test_solve_janko8_sat(benchmark):
+    pytest.importorskip("pysat")
+    grids = janko({(8, 8)})[:6]
+    sols = benchmark.pedantic(lambda: [sat_solve(g, 2) for g in grids], rounds=1)
+    mine = [tc.numberlink.solve(g, limit=2) for g in grids]
+    assert [len(s) for s in sols] == [1] * 6
+    assert all(np.array_equal(a[0], b[0]) for a, b in zip(sols, mine))
+
+
+@pytest.mark.slow
+@pytest.mark.benchmark(group="solve: Janko 14x14 (first 10), limit=2")
+def test_solve_janko14_sat(benchmark):
+    pytest.importorskip("pysat")
+    grids = janko({(14, 14)})[:10]
+    counts = benchmark.pedantic(lambda: [len(sat_solve(g, 2)) for g in grids], rounds=1)
+    assert counts == [len(tc.numberlink.solve(g, 2)) for g in grids]
+
+
+@pytest.mark.benchmark(group="solve: Janko 14x14 (first 10), limit=2")
+def test_solve_janko14_trapcore(benchmark):
+    grids = janko({(14, 14)})[:10]
+    benchmark(lambda: [tc.numberlink.solve(g, limit=2) for g in grids])
+
+
+def small_puzzles():
+    return [tc.numberlink.generate(5, seed=s, min_length=2).grid for s in range(10)]
+
+
+@pytest.mark.benchmark(group="solve: 10 generated 5x5, limit=2")
+def test_solve_small_trapcore(benchmark):
+    grids = small_puzzles()
+    counts = benchmark(lambda: [len(tc.numberlink.solve(g, 2)) for g in grids])
+    assert counts == [1] * 10
+
+
+@pytest.mark.benchmark(group="solve: 10 generated 5x5, limit=2")
+def test_solve_small_brute_force_twin(benchmark):
+    grids = small_puzzles()
+    counts = benchmark.pedantic(lambda: [len(ref.brute_solve(g, 2)) for g in grids], rounds=1)
+    assert counts == [1] * 10
+
+
+@pytest.mark.benchmark(group="solve: 10 generated 5x5, limit=2")
+def test_solve_small_sat(benchmark):
+    pytest.importorskip("pysat")
+    grids = small_puzzles()
+    counts = benchmark.pedantic(lambda: [len(sat_solve(g, 2)) for g in grids], rounds=1)
+    assert counts == [1] * 10
+
+
+# ---------------------------------------------------------------------------------------------
+# generating (unique puzzles)
+
+SIZES = [9, 15, 30]
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.benchmark(group="generate unique")
+def test_generate_trapcore(benchmark, n):
+    seeds = itertools.count()
+    p = benchmark(lambda: tc.numberlink.generate(n, seed=next(seeds)))
+    assert p.grid.shape == (n, n)
+
+
+@pytest.mark.parametrize("n", [pytest.param(n, marks=pytest.mark.slow) if n > 9 else n
+                               for n in SIZES])
+@pytest.mark.benchmark(group="generate unique")
+def test_generate_twin(benchmark, n):
+    # the pure-Python generator, checking uniqueness with trapcore's solver
+    seeds = itertools.count()
+
+    def run():
+        gen = np.random.Generator(np.random.PCG64(next(seeds)))
+        return ref.generate(n, n, ref.Uint32Stream(gen), tc.numberlink.solve, 3, True)
+
+    out = benchmark.pedantic(run, rounds=3 if n < 30 else 1)
+    assert out is not None
