@@ -133,7 +133,8 @@ def _keep_mask(keep_free, rows: int, cols: int) -> np.ndarray:
     return mask
 
 
-def random_board(rows, cols, blocked, seed=None, keep_free=None) -> np.ndarray:
+def random_board(rows, cols, blocked, seed=None, keep_free=None, winnable=False, cat="bfs",
+                 max_nodes=200_000, max_tries=100) -> np.ndarray:
     """A board with ``blocked`` distinct cells blocked, uniformly at random.
 
     Parameters
@@ -146,11 +147,40 @@ def random_board(rows, cols, blocked, seed=None, keep_free=None) -> np.ndarray:
         Randomness; the same seed gives the same board on every platform.
     keep_free : (row, col) or sequence of (row, col), optional
         Cells that are never blocked (the cat's cell, say).
+    winnable : bool
+        Draw boards until the solver (:func:`trapcore.cat.solve`) proves that the player, moving
+        first, wins against ``cat`` starting in the centre cell ``(rows // 2, cols // 2)``
+        (kept free); ``ValueError`` after ``max_tries`` unproven boards.
+    cat : {"bfs", "rays", "smart"}
+        The cat for ``winnable`` (the smart cat is solved as the optimal cat).
+    max_nodes, max_tries : int
+        The solver's budget per board and the number of boards to try, for ``winnable``.
 
     Returns
     -------
     ndarray of uint8, shape (rows, cols)
     """
+    if winnable:
+        from trapcore import cat as _cat  # the solver lives in trapcore.cat, which imports us
+
+        rows, cols = as_size(rows, cols, max_cells=MAX_CELLS)
+        centre = (rows // 2, cols // 2)
+        cells = [] if keep_free is None else (
+            [keep_free] if (len(keep_free) == 2 and not hasattr(keep_free[0], "__len__"))
+            else list(keep_free))
+        mask = _keep_mask(cells + [centre], rows, cols)
+        blocked = as_int(blocked, "blocked", minimum=0, maximum=rows * cols - int(mask.sum()))
+        gen = as_generator(seed)
+        model = _cat.model_of(cat)
+        max_tries = as_int(max_tries, "max_tries", minimum=1)
+        for _ in range(max_tries):
+            b = _k.random_board(rows, cols, blocked, mask, gen.bit_generator)
+            if _cat.solve(b, centre, model, max_nodes=max_nodes).verdict == "win":
+                return b
+        raise ValueError(
+            f"winnable: no board among {max_tries} was proven won against the {model} cat "
+            f"within max_nodes={max_nodes}; try more blocks, a larger max_nodes or max_tries"
+        )
     rows, cols = as_size(rows, cols, max_cells=MAX_CELLS)
     mask = _keep_mask(keep_free, rows, cols)
     available = rows * cols - int(mask.sum())

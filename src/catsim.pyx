@@ -1,0 +1,113 @@
+"""Whole-game Trap the Cat simulation and the player policies (random, greedy, lookahead,
+solver) as kernels. Called only by trapcore/cat.py (simulate, player_move), which validates and
+makes one numpy Generator per game (board and cat) and one per player, so a game played here is
+the same game as one played through CatGame with those generators. Directives are set in setup.py."""
+import numpy as np
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uintptr_t
+from numpy.random cimport bitgen_t
+
+from _catsearch cimport (SMART_DEPTH, SMART_TT_BITS, Ctx, cat_reply_ctx, ctx_block, ctx_free, ctx_init,
+                         ctx_load, player_move as c_player_move)
+from _random cimport bitgen_of, bounded
+
+
+cdef int ctx_for(Ctx* x, int32_t rows, int32_t cols, int player, int32_t solver_depth) noexcept nogil:
+    """The player's search context (the solver player needs a deep stack and a larger table)."""
+    if player == 3:
+        return ctx_init(x, rows, cols, solver_depth + 2, 16)
+    return ctx_init(x, rows, cols, SMART_DEPTH + 4, SMART_TT_BITS)
+
+
+def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, int player, int model,
+                int64_t budget, int32_t solver_depth, bit_generator):
+    """The player's block on board with the cat on free (r, c): a flat index, -1 if none."""
+    cdef int32_t rows = board.shape[0], cols = board.shape[1], out
+    cdef Ctx x
+    cdef bitgen_t* rng = bitgen_of(bit_generator)
+    cdef int ok
+    with nogil:
+        ok = ctx_for(&x, rows, cols, player, solver_depth)
+    if ok < 0:
+        with nogil:
+            ctx_free(&x)
+        raise MemoryError("not enough memory for the player's search tables")
+    with bit_generator.lock, nogil:
+        ctx_load(&x, &board[0, 0])
+        out = c_player_move(&x, r * cols + c, player, model, budget, rng)
+        ctx_free(&x)
+    return out
+
+
+def play(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int player,
+         int model, int64_t budget, int32_t solver_depth, list game_gens, list player_gens):
+    """Play len(game_gens) games. Game i draws its board (the cat's centre cell kept free, a
+    partial Fisher-Yates as hexgrid.random_board does) and every cat choice from game_gens[i],
+    and the player's choices from player_gens[i]. Returns (outcome int8: 1 won, 0 lost, -1 no
+    block possible; moves int32: blocks played)."""
+    cdef Py_ssize_t games = len(game_gens), g
+    outcome_a = np.zeros(games, dtype=np.int8)
+    moves_a = np.zeros(games, dtype=np.int32)
+    cdef int8_t[::1] outcome = outcome_a
+    cdef int32_t[::1] moves = moves_a
+    cdef uintptr_t[::1] gp = np.zeros(max(games, 1), dtype=np.uintp)
+    cdef uintptr_t[::1] pp = np.zeros(max(games, 1), dtype=np.uintp)
+    cdef int32_t n = rows * cols, i, j, m, t, cat, start = (rows // 2) * cols + cols // 2, b, p
+    cdef int32_t[::1] cand = np.empty(max(n, 1), dtype=np.int32)
+    cdef uint8_t[::1] start_board = np.zeros(max(n, 1), dtype=np.uint8)
+    cdef bitgen_t* grng
+    cdef bitgen_t* prng
+    cdef Ctx x  # the cat's context (same sizes as cat.reply uses, so smart moves agree)
+    cdef Ctx y  # the player's context
+    cdef int ok, ok2
+    for g in range(games):
+        # private generators made by the caller for this call alone: no other thread holds them
+        gp[g] = <uintptr_t> bitgen_of(game_gens[g].bit_generator)
+        pp[g] = <uintptr_t> bitgen_of(player_gens[g].bit_generator)
+    with nogil:
+        ok = ctx_init(&x, rows, cols, SMART_DEPTH + 4, SMART_TT_BITS)
+        ok2 = ctx_for(&y, rows, cols, player, solver_depth)
+    if ok < 0 or ok2 < 0:
+        with nogil:
+            ctx_free(&x)
+            ctx_free(&y)
+        raise MemoryError("not enough memory for the simulation's search tables")
+    with nogil:
+        for g in range(games):
+            grng = <bitgen_t*> gp[g]
+            prng = <bitgen_t*> pp[g]
+            # the start board, exactly as hexgrid.random_board(keep_free=centre) draws it
+            m = 0
+            for i in range(n):
+                start_board[i] = 0
+                if i != start:
+                    cand[m] = i
+                    m += 1
+            for i in range(blocked):
+                j = i + <int32_t> bounded(grng, <uint32_t> (m - i))
+                t = cand[i]
+                cand[i] = cand[j]
+                cand[j] = t
+                start_board[cand[i]] = 1
+            ctx_load(&x, &start_board[0])
+            ctx_load(&y, &start_board[0])
+            cat = start
+            outcome[g] = -1
+            while True:
+                b = c_player_move(&y, cat, player, model, budget, prng)
+                if b < 0:
+                    break
+                ctx_block(&x, b)
+                ctx_block(&y, b)
+                moves[g] += 1
+                if x.border[cat]:
+                    outcome[g] = 0
+                    break
+                p = cat_reply_ctx(&x, cat, policy, rules, grng)
+                if p < 0:
+                    outcome[g] = 1
+                    break
+                cat = p
+        ctx_free(&x)
+        ctx_free(&y)
+    return outcome_a, moves_a
