@@ -1,10 +1,11 @@
 """Whole-game Trap the Cat simulation and the player policies (random, greedy, lookahead,
-solver) as kernels. Called only by trapcore/cat.py (simulate, player_move), which validates and
-makes one numpy Generator per game (board and cat) and one per player, so a game played here is
-the same game as one played through CatGame with those generators. Directives are set in setup.py."""
+solver) as kernels. Called only by trapcore/cat.py (simulate, player_move), which validates. A
+batch of games draws everything (boards, the player's and the cat's choices) from one numpy
+bit generator, game after game, in the order CatGame and player_move draw them, so the same
+games can be replayed through CatGame with that generator. Directives are set in setup.py."""
 import numpy as np
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uintptr_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t
 from numpy.random cimport bitgen_t
 
 from _catsearch cimport (SMART_DEPTH, SMART_TT_BITS, Ctx, cat_reply_ctx, ctx_block, ctx_free, ctx_init,
@@ -40,30 +41,23 @@ def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, int player, i
 
 
 def play(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int player,
-         int model, int64_t budget, int32_t solver_depth, list game_gens, list player_gens):
-    """Play len(game_gens) games. Game i draws its board (the cat's centre cell kept free, a
-    partial Fisher-Yates as hexgrid.random_board does) and every cat choice from game_gens[i],
-    and the player's choices from player_gens[i]. Returns (outcome int8: 1 won, 0 lost, -1 no
-    block possible; moves int32: blocks played)."""
-    cdef Py_ssize_t games = len(game_gens), g
+         int model, int64_t budget, int32_t solver_depth, Py_ssize_t games, bit_generator):
+    """Play `games` games one after the other, every draw from bit_generator: each game draws
+    its board (the cat's centre cell kept free, a partial Fisher-Yates as hexgrid.random_board
+    does), then per turn the player's choice and the cat's. Returns (outcome int8: 1 won,
+    0 lost, -1 no block possible; moves int32: blocks played)."""
+    cdef Py_ssize_t g
     outcome_a = np.zeros(games, dtype=np.int8)
     moves_a = np.zeros(games, dtype=np.int32)
     cdef int8_t[::1] outcome = outcome_a
     cdef int32_t[::1] moves = moves_a
-    cdef uintptr_t[::1] gp = np.zeros(max(games, 1), dtype=np.uintp)
-    cdef uintptr_t[::1] pp = np.zeros(max(games, 1), dtype=np.uintp)
     cdef int32_t n = rows * cols, i, j, m, t, cat, start = (rows // 2) * cols + cols // 2, b, p
     cdef int32_t[::1] cand = np.empty(max(n, 1), dtype=np.int32)
     cdef uint8_t[::1] start_board = np.zeros(max(n, 1), dtype=np.uint8)
-    cdef bitgen_t* grng
-    cdef bitgen_t* prng
+    cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef Ctx x  # the cat's context (same sizes as cat.reply uses, so smart moves agree)
     cdef Ctx y  # the player's context
     cdef int ok, ok2
-    for g in range(games):
-        # private generators made by the caller for this call alone: no other thread holds them
-        gp[g] = <uintptr_t> bitgen_of(game_gens[g].bit_generator)
-        pp[g] = <uintptr_t> bitgen_of(player_gens[g].bit_generator)
     with nogil:
         ok = ctx_init(&x, rows, cols, SMART_DEPTH + 4, SMART_TT_BITS)
         ok2 = ctx_for(&y, rows, cols, player, solver_depth)
@@ -72,11 +66,8 @@ def play(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int
             ctx_free(&x)
             ctx_free(&y)
         raise MemoryError("not enough memory for the simulation's search tables")
-    with nogil:
+    with bit_generator.lock, nogil:
         for g in range(games):
-            grng = <bitgen_t*> gp[g]
-            prng = <bitgen_t*> pp[g]
-            # the start board, exactly as hexgrid.random_board(keep_free=centre) draws it
             m = 0
             for i in range(n):
                 start_board[i] = 0
@@ -84,7 +75,7 @@ def play(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int
                     cand[m] = i
                     m += 1
             for i in range(blocked):
-                j = i + <int32_t> bounded(grng, <uint32_t> (m - i))
+                j = i + <int32_t> bounded(rng, <uint32_t> (m - i))
                 t = cand[i]
                 cand[i] = cand[j]
                 cand[j] = t
@@ -94,7 +85,7 @@ def play(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int
             cat = start
             outcome[g] = -1
             while True:
-                b = c_player_move(&y, cat, player, model, budget, prng)
+                b = c_player_move(&y, cat, player, model, budget, rng)
                 if b < 0:
                     break
                 ctx_block(&x, b)
@@ -103,7 +94,7 @@ def play(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int
                 if x.border[cat]:
                     outcome[g] = 0
                     break
-                p = cat_reply_ctx(&x, cat, policy, rules, grng)
+                p = cat_reply_ctx(&x, cat, policy, rules, rng)
                 if p < 0:
                     outcome[g] = 1
                     break

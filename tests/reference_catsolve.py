@@ -122,3 +122,170 @@ def escapes_within(board, cat, k, policy="optimal"):
         return any(player(blocked, q, k - 1) for q in nbrs(*cat, rows, cols) if q not in blocked)
 
     return player(blocked0, tuple(cat), k)
+
+
+def solve_twin(board, cat, policy="optimal"):
+    """Exact plain minimax over the whole game (finite: every turn blocks a cell): "win" when the
+    player, to move, forces the cat to be enclosed, else "loss". For small boards only."""
+    rows, cols = len(board), len(board[0])
+    blocked0 = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
+
+    @lru_cache(maxsize=None)
+    def player(blocked, cat):
+        if is_border(*cat, rows, cols):
+            return False
+        dist = border_dist(blocked, rows, cols)
+        if cat not in dist:
+            return True
+        free = [(r, c) for r in range(rows) for c in range(cols)
+                if (r, c) not in blocked and (r, c) != cat]
+        return any(catnode(blocked | {x}, cat) for x in free)
+
+    def catnode(blocked, cat):
+        dist = border_dist(blocked, rows, cols)
+        if cat not in dist:
+            return True
+        if policy == "bfs":
+            return player(blocked, bfs_step(blocked, cat, rows, cols))
+        if policy == "rays":
+            q = ray_step(blocked, cat, rows, cols)
+            if q is not None:
+                return player(blocked, q)
+        return all(player(blocked, q) for q in nbrs(*cat, rows, cols) if q not in blocked)
+
+    return "win" if player(blocked0, tuple(cat)) else "loss"
+
+
+# ----------------------------------------------------------------------------------------------
+# The smart cat
+
+
+def _dist_from(blocked, start, rows, cols):
+    dist = {start: 0}
+    q = deque([start])
+    while q:
+        p = q.popleft()
+        for nb in nbrs(*p, rows, cols):
+            if nb not in blocked and nb not in dist:
+                dist[nb] = dist[p] + 1
+                q.append(nb)
+    return dist
+
+
+def smart_step(board, cat, stream, depth=4):
+    """The smart cat's move from a free, non-border, not enclosed cell (the kernel's step_smart
+    when its bounded search does not run out of nodes, which holds on small boards): a free
+    border neighbour; else a move forcing an escape within the fewest moves (<= depth);
+    else the best score (escape distance after the player's best single block, then the widest
+    narrowest level of shortest paths, then the most border cells at that distance); ties drawn
+    with stream.bounded in neighbour order."""
+    rows, cols = len(board), len(board[0])
+    blocked = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
+    db = border_dist(blocked, rows, cols)
+    qs = [q for q in nbrs(*cat, rows, cols) if q not in blocked and q in db]
+
+    def pick(cands):
+        return cands[stream.bounded(len(cands))] if len(cands) > 1 else cands[0]
+
+    border = [q for q in qs if is_border(*q, rows, cols)]
+    if border:
+        return pick(border)
+    for k in range(1, depth + 1):
+        win = [q for q in qs if db[q] <= k and escapes_within(
+            [[1 if (r, c) in blocked else 0 for c in range(cols)] for r in range(rows)], q, k)]
+        if win:
+            return pick(win)
+    n = rows * cols
+    best, best_sc = [], None
+    for q in qs:
+        dq = db[q]
+        dc = _dist_from(blocked, q, rows, cols)
+        on = [x for x, d in dc.items() if d > 0 and x in db and d + db[x] == dq]
+        width = {}
+        for x in on:
+            width[dc[x]] = width.get(dc[x], 0) + 1
+        minw = min(width.get(lvl, 0) for lvl in range(1, dq + 1))
+        lastw = width.get(dq, 0)
+        worst = dq
+        if minw == 1:
+            for x in on:
+                if width[dc[x]] == 1:
+                    nd = border_dist(blocked | {x}, rows, cols).get(q, 4 * n)
+                    worst = max(worst, nd)
+        sc = worst * 4096 - min(minw, 15) * 64 - min(lastw, 63)
+        if best_sc is None or sc < best_sc:
+            best, best_sc = [q], sc
+        elif sc == best_sc:
+            best.append(q)
+    return pick(best)
+
+
+# ----------------------------------------------------------------------------------------------
+# Whole games
+
+
+def greedy_block(board, cat):
+    """The greedy player's block: the fixed-tie BFS cat's next step; the pocket move when the
+    cat is enclosed; else the first free cell in row-major order (None if none)."""
+    from reference import step_pocket
+
+    rows, cols = len(board), len(board[0])
+    blocked = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
+    step = bfs_step(blocked, cat, rows, cols)
+    if step is not None and step != cat:
+        return step
+    if step is None:
+        p = step_pocket(board, cat)
+        if p is not None:
+            return p
+    for r in range(rows):
+        for c in range(cols):
+            if not board[r][c] and (r, c) != cat:
+                return (r, c)
+    return None
+
+
+def random_block(board, cat, stream):
+    """The random player's block: a uniform free cell other than the cat's, in row-major order."""
+    free = [(r, c) for r in range(len(board)) for c in range(len(board[0]))
+            if not board[r][c] and (r, c) != cat]
+    return free[stream.bounded(len(free))] if free else None
+
+
+def simulate_twin(batches, rows=11, cols=11, blocked=8, cat="bfs", player="greedy",
+                  rules="enclosed"):
+    """The simulation loop in plain Python over the twins: each batch (seed_sequence, n_games),
+    as trapcore.cat.batch_seeds gives them, draws every game's board, the random player's and
+    the cat's choices from one PCG64 stream, game after game. Players "random" and "greedy";
+    cats "bfs" and "rays". Returns (outcomes, moves) lists."""
+    import numpy as np
+
+    from reference import Uint32Stream, cat_reply, random_board
+
+    outcomes, moves = [], []
+    start = (rows // 2, cols // 2)
+    for ss, games in batches:
+        stream = Uint32Stream(np.random.Generator(np.random.PCG64(ss)))
+        for _ in range(games):
+            board = random_board(rows, cols, blocked, stream, keep_free=[start])
+            pos, n, outcome = start, 0, -1
+            while True:
+                if player == "random":
+                    b = random_block(board, pos, stream)
+                else:
+                    b = greedy_block(board, pos)
+                if b is None:
+                    break
+                board[b[0]][b[1]] = 1
+                n += 1
+                if is_border(*pos, rows, cols):
+                    outcome = 0
+                    break
+                nxt = cat_reply(board, pos, cat, rules, stream)
+                if nxt is None:
+                    outcome = 1
+                    break
+                pos = tuple(nxt)
+            outcomes.append(outcome)
+            moves.append(n)
+    return outcomes, moves

@@ -48,7 +48,7 @@ __all__ = [
     "player_move",
     "simulate",
     "SimResult",
-    "game_seeds",
+    "batch_seeds",
     "model_of",
 ]
 
@@ -250,18 +250,25 @@ def player_move(board, cat, player: str = "greedy", cat_policy: str = "bfs", see
     return _player_block(b, (r, c), player, cat_policy, as_generator(seed), max_nodes)
 
 
-def game_seeds(seed, games: int) -> list[tuple[np.random.SeedSequence, np.random.SeedSequence]]:
-    """The seeds :func:`simulate` gives its games: for game ``i``, ``(game, player)``, where
-    ``CatGame(..., seed=game)`` replays the board and every cat choice and a
-    ``numpy.random.Generator(numpy.random.PCG64(player))`` the random player's choices."""
-    games = as_int(games, "games", minimum=0)
+#: simulate() plays its games in batches of this many, each from one generator.
+BATCH = 256
+
+
+def batch_seeds(seed, games: int) -> list[tuple[np.random.SeedSequence, int]]:
+    """The batches :func:`simulate` plays: ``(seed_sequence, n_games)`` pairs. Batch ``j`` draws
+    everything from one ``numpy.random.Generator(numpy.random.PCG64(seed_sequence))``, game
+    after game: the start board, then each turn the player's choice (:func:`player_move`) and
+    the cat's (:class:`CatGame`), so ``CatGame(..., seed=that_generator)`` and
+    ``player_move(..., seed=that_generator)`` replay the same games in order."""
+    games = as_int(games, "games", minimum=0, maximum=1 << 31)
     if isinstance(seed, np.random.Generator):
         root = np.random.SeedSequence(int(seed.integers(1 << 62)))
     elif isinstance(seed, np.random.SeedSequence):
         root = seed
     else:
         root = as_generator(seed).bit_generator.seed_seq  # validates seed like everywhere else
-    return [tuple(child.spawn(2)) for child in root.spawn(games)]
+    nb = -(-games // BATCH)
+    return [(child, min(BATCH, games - j * BATCH)) for j, child in enumerate(root.spawn(nb))]
 
 
 def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -315,10 +322,10 @@ def simulate(games, rows=11, cols=11, blocked=8, cat="bfs", player="greedy", see
              progress=None) -> SimResult:
     """Play whole games in the kernels and measure the player's win rate.
 
-    Game ``i`` uses the seeds ``game_seeds(seed, games)[i]``: its start board (``blocked``
-    random cells, never the cat's centre cell) and every cat choice come from the first, so
-    ``CatGame(rows, cols, blocked, cat, rules, seed=first)`` played with the same blocks is the
-    same game; the player's random choices come from the second.
+    The games are played in batches (:func:`batch_seeds`); each batch draws its start boards
+    (``blocked`` random cells, never the cat's centre cell), the player's and the cat's choices
+    from one generator, game after game, exactly as :class:`CatGame` and :func:`player_move`
+    draw them, so the same games can be replayed through ``CatGame``.
 
     Parameters
     ----------
@@ -352,30 +359,28 @@ def simulate(games, rows=11, cols=11, blocked=8, cat="bfs", player="greedy", see
     workers = 1 if workers is None else as_int(workers, "workers", minimum=1, maximum=256)
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     t0 = time.perf_counter()
-    seeds = game_seeds(seed, games)
+    chunks = batch_seeds(seed, games)
     model = SOLVE_POLICIES[model_of(cat)]
-    batch = max(1, min(2000, -(-games // (4 * workers)) if games else 1))
-    chunks = [seeds[i:i + batch] for i in range(0, games, batch)]
 
     def run(chunk):
-        gg = [np.random.Generator(np.random.PCG64(g)) for g, _ in chunk]
-        pg = [np.random.Generator(np.random.PCG64(p)) for _, p in chunk]
+        ss, n = chunk
+        gen = np.random.Generator(np.random.PCG64(ss))
         return _sim.play(rows, cols, blocked, POLICIES[cat], RULES[rules], PLAYERS[player], model,
-                         max_nodes, _SOLVER_DEPTH, gg, pg)
+                         max_nodes, _SOLVER_DEPTH, n, gen.bit_generator)
 
     results = []
     done = 0
     if workers == 1:
         for chunk in chunks:
             results.append(run(chunk))
-            done += len(chunk)
+            done += chunk[1]
             if progress is not None:
                 progress(done, games)
     else:
         with ThreadPoolExecutor(workers) as pool:
             for chunk, res in zip(chunks, pool.map(run, chunks)):
                 results.append(res)
-                done += len(chunk)
+                done += chunk[1]
                 if progress is not None:
                     progress(done, games)
     outcomes = np.concatenate([r[0] for r in results]) if results else np.zeros(0, np.int8)
