@@ -260,11 +260,17 @@ def test_policies_rules_and_hint_follow_the_library(app):
     if not app.features["cat_hint"]:
         assert tab.hint_button.instate(["disabled"])
         return
+    policy = "smart" if app.features["cat_smart"] else "bfs"
+    tab = new_cat(app, rows=7, cols=7, blocked=8, policy=policy, seed=12)
     tab.hint_button.invoke()
-    wait_for(app.root, lambda: not tab.busy)
-    assert tab.hint_cell is not None
+    assert tab.busy  # the solver runs in a thread
+    wait_for(app.root, lambda: not tab.busy, timeout=30)
+    assert tab.hint_cell is not None, tab.status.get()
     assert tab.game.board[tab.hint_cell] == 0 and tab.hint_cell != tab.game.cat
-    assert tab.canvas.find_withtag("hint")
+    assert tab.canvas.find_withtag("hint") and "Hint: block" in tab.status.get()
+    hint = CatGame(7, 7, 8, cat=policy, seed=12).hint()
+    if getattr(hint, "proven", False):  # a proven win is the library's, exactly
+        assert tuple(hint.block) == tab.hint_cell
     click(tab.canvas, *tab.cell_center(*tab.hint_cell))
     assert tab.game.moves == 1 and tab.hint_cell is None
 
@@ -472,6 +478,18 @@ def test_numberlink_generate_draws_the_puzzle(app):
     labels = {tab.canvas.itemcget(i, "text") for i in tab.canvas.find_withtag("label")}
     assert labels == {str(k) for k in ks}
     assert len(tab.canvas.find_withtag("endpoint")) == 2 * len(ks)
+    levels = getattr(tc.numberlink, "DIFFICULTY_LEVELS", {})
+    if "hard" in levels:
+        tab.difficulty.set("hard")
+        generate(app, 10, seed=1)
+        lo, hi = levels["hard"]
+        assert lo <= tab.puzzle.difficulty <= hi
+        assert np.array_equal(tab.grid, tc.numberlink.generate(10, seed=1,
+                                                               difficulty="hard").grid)
+        before = tab.grid
+        generate(app, 2, seed=1)  # no hard 2 x 2 puzzle: the library's message, grid kept
+        assert "Generate:" in tab.status.get() and tab.grid is before
+        tab.difficulty.set("any")
 
 
 def test_numberlink_drag_every_path_solves_the_board(app):
@@ -555,8 +573,16 @@ def test_numberlink_show_solution_and_load(app, tmp_path):
     f.write_text(p.to_text())
     tab.load(f)
     assert np.array_equal(tab.grid, p.grid) and "puzzle.txt" in tab.status.get()
+    g = tmp_path / "flow.txt"
+    g.write_text("ABC\n...\nABC\n")
+    tab.load(g)
+    labels = {tab.canvas.itemcget(i, "text") for i in tab.canvas.find_withtag("label")}
+    assert labels == {"A", "B", "C"}
+    tab.solution_button.invoke()  # no stored solution: the solver runs in a thread
+    wait_for(app.root, lambda: not tab.busy)
+    assert tab.showing_solution and tc.numberlink.check(tab.grid, tab.solution)
     tab.load(tmp_path / "missing.txt")
-    assert "Load" in tab.status.get() and np.array_equal(tab.grid, p.grid)
+    assert "Load" in tab.status.get() and tab.grid.shape == (3, 3)
 
 
 # -- the window as a whole ---------------------------------------------------------------------

@@ -212,7 +212,8 @@ class Task:
 class BusyBar:
     """A progress bar with a label and a Cancel button, shown while a tab is busy."""
 
-    def __init__(self, parent, on_cancel):
+    def __init__(self, parent, on_cancel, before=None):
+        self.before = before  # packed ahead of this widget, so the bar never gets squeezed
         self.frame = ttk.Frame(parent)
         self.label = ttk.Label(self.frame, text="")
         self.bar = ttk.Progressbar(self.frame, length=180, mode="indeterminate")
@@ -231,7 +232,8 @@ class BusyBar:
             self.bar.configure(mode="indeterminate")
             self.bar.start(15)
         if not self.visible:
-            self.frame.pack(side="right", padx=6)
+            kw = {"before": self.before} if self.before is not None else {}
+            self.frame.pack(side="right", padx=6, **kw)
             self.visible = True
 
     def progress(self, fraction: float) -> None:
@@ -267,12 +269,10 @@ class _Tab:
         self.bottom = ttk.Frame(self.frame)
         self.bottom.pack(side="bottom", fill="x")
         self.status = tk.StringVar(value="")
-        holder = ttk.Frame(self.bottom)  # packed first, so the busy bar never gets squeezed
-        holder.pack(side="right")
         self.status_label = ttk.Label(self.bottom, textvariable=self.status, anchor="w",
                                       width=20)
         self.status_label.pack(side="left", fill="x", expand=True, padx=8, pady=4)
-        self.busybar = BusyBar(holder, self.cancel)
+        self.busybar = BusyBar(self.bottom, self.cancel, before=self.status_label)
         self.task: Task | None = None
         self._redraw_job = None
         self.canvas = None
@@ -383,7 +383,7 @@ class CatTab(_Tab):
         self.seed = tk.StringVar(value="")
         policies = list(getattr(tc.cat, "POLICIES", {"bfs": 0, "rays": 1}))
         rules = list(getattr(tc.cat, "RULES", {"enclosed": 0, "surrounded": 1}))
-        self.policy = tk.StringVar(value="smart" if "smart" in policies else policies[0])
+        self.policy = tk.StringVar(value="bfs" if "bfs" in policies else policies[0])
         self.rules = tk.StringVar(value=rules[0])
         self.shade = tk.BooleanVar(value=False)
 
@@ -623,15 +623,25 @@ class CatTab(_Tab):
         except (TypeError, ValueError):
             probe = g
 
-        def done(cell):
-            if self.game is not g:
+        def done(hint):
+            if self.game is not g or g.status != "playing":
                 return
+            # CatGame.hint returns a Hint (block, proven, verdict, nodes); a bare cell also works
+            cell = getattr(hint, "block", hint)
             if cell is None:
-                self.update_status("No hint: no block changes the outcome.")
+                self.update_status("No hint: there is no cell left to block.")
                 return
             self.hint_cell = (int(cell[0]), int(cell[1]))
             self.redraw()
-            self.update_status(f"Hint: block {self.hint_cell} (ringed).")
+            how = ""
+            verdict = getattr(hint, "verdict", None)
+            if verdict == "win":
+                how = ": a proven win"
+            elif verdict == "loss":
+                how = ": the cat escapes with best play whatever you do; this holds out longest"
+            elif verdict is not None:
+                how = ": the best guess (not proven either way)"
+            self.update_status(f"Hint: block {self.hint_cell} (ringed){how}.")
 
         self.run("Thinking...", probe.hint, done)
 
@@ -715,7 +725,7 @@ class MazeTab(_Tab):
             self.save_button.state(["disabled"])
         legend = ttk.Frame(panel)
         legend.pack(anchor="w", pady=6)
-        for code, text in ((_TRAIL, "trail"), (_BACK, "backtracked"), (_VISITED, "visited (BFS)"),
+        for code, text in ((_TRAIL, "trail (the robot's stack)"), (_BACK, "backtracked"),
                            (_PATH, "path")):
             row = ttk.Frame(legend)
             row.pack(anchor="w")
@@ -730,7 +740,8 @@ class MazeTab(_Tab):
         return 10 ** (self.speed.get() / 100 * math.log10(20000))
 
     def _speed_changed(self) -> None:
-        self.speed_text.set(f"{self.steps_per_second():,.0f} moves/s")
+        v = self.steps_per_second()
+        self.speed_text.set(f"{v:,.0f} move{'s' if round(v) != 1 else ''} a second")
 
     # carving
     def new(self) -> None:
@@ -874,7 +885,8 @@ class MazeTab(_Tab):
         return (2 * rows + 1, 2 * cols + 1)
 
     def _start_animation(self) -> None:
-        self.busybar.show(f"Animating {self._solution[2]}...", determinate=True)
+        self.busybar.show(f"Walking ({self._solution[2]})...", determinate=True)
+        self.say(f"{self._solution[2].capitalize()}: blue trail, orange dead ends. Esc stops.")
         self._budget = 1.0  # the first move shows at once
         self._last = time.monotonic()
         self._anim = self.root.after(1, self._tick)
@@ -892,7 +904,6 @@ class MazeTab(_Tab):
         self._budget -= k
         end = min(len(cells), self.shown + k)
         self._advance(end)
-        self.busybar.progress(self.shown / len(cells))
         if self.shown >= len(cells):
             self._finish()
         else:
@@ -930,6 +941,7 @@ class MazeTab(_Tab):
             uniq, first = np.unique(idx[::-1], return_index=True)
             ov.flat[uniq] = val[::-1][first]
         self.shown = j
+        self.busybar.progress(j / len(cells))
         self._paint()
 
     def _finish(self) -> None:
@@ -1099,14 +1111,20 @@ class NumberlinkTab(_Tab):
 
         self.size = tk.StringVar(value="7")
         self.seed = tk.StringVar(value="")
+        self.difficulty = tk.StringVar(value="any")
+        levels = list(getattr(_numberlink, "DIFFICULTY_LEVELS", ()))
         gen = ttk.LabelFrame(panel, text="Generate")
         gen.pack(fill="x", pady=(0, 6))
         _row(gen, 0, "Size", _spin(gen, self.size, 2, 40))
         _row(gen, 1, "Seed", ttk.Entry(gen, textvariable=self.seed, width=8))
+        self.difficulty_box = ttk.Combobox(gen, textvariable=self.difficulty, width=8,
+                                           values=["any"] + levels, state="readonly")
+        if levels and _accepts(_numberlink.generate, "difficulty"):
+            _row(gen, 2, "Difficulty", self.difficulty_box)
         self.generate_button = ttk.Button(gen, text="Generate (Ctrl+N)", command=self.new)
-        self.generate_button.grid(row=2, column=0, columnspan=2, sticky="ew", padx=6, pady=4)
+        self.generate_button.grid(row=3, column=0, columnspan=2, sticky="ew", padx=6, pady=4)
         self.load_button = ttk.Button(gen, text="Load puzzle...", command=self.load_dialog)
-        self.load_button.grid(row=3, column=0, columnspan=2, sticky="ew", padx=6, pady=(0, 4))
+        self.load_button.grid(row=4, column=0, columnspan=2, sticky="ew", padx=6, pady=(0, 4))
         if not feats["numberlink_load"]:
             self.load_button.state(["disabled"])
 
@@ -1141,11 +1159,18 @@ class NumberlinkTab(_Tab):
             self.say(f"Generate: {exc}")
             return
 
+        kw = {}
+        level = self.difficulty.get()
+        if level and level != "any":
+            kw["difficulty"] = level
+
         def done(puzzle):
-            self.set_puzzle(puzzle, f"{n} x {n} puzzle (seed {seed})")
+            rating = getattr(puzzle, "difficulty", None)
+            how = f", difficulty {rating:.1f}" if isinstance(rating, (int, float)) else ""
+            self.set_puzzle(puzzle, f"{n} x {n} puzzle (seed {seed}{how})")
 
         self.run(f"Generating {n} x {n}...",
-                 lambda: _numberlink.generate(n, seed=seed), done,
+                 lambda: _numberlink.generate(n, seed=seed, **kw), done,
                  lambda exc: self.say(f"Generate: {exc}"))
 
     def set_puzzle(self, puzzle, label: str = "puzzle") -> None:
@@ -1258,7 +1283,15 @@ class NumberlinkTab(_Tab):
                 x, y = self.cell_center(r, c)
                 cv.create_oval(x - rad, y - rad, x + rad, y + rad, fill=_nl_colour(k),
                                outline="", tags=("endpoint",))
-                cv.create_text(x, y, text=str(k), fill="white", font=font, tags=("label",))
+                cv.create_text(x, y, text=self.symbol(k), fill="white", font=font,
+                               tags=("label",))
+
+    def symbol(self, k: int) -> str:
+        """The label of number ``k``: the loaded file's own symbol, else ``k``."""
+        symbols = getattr(self.puzzle, "symbols", None)
+        if isinstance(symbols, str) and 0 < k <= len(symbols):
+            return symbols[k - 1]
+        return str(k)
 
     # the player's board
     def player_grid(self) -> np.ndarray:
