@@ -104,14 +104,15 @@ def needs(app, feature):
 
 
 # -- no display --------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", [["trapcore", "demo"], ["trapcore.demo"]])
 @pytest.mark.parametrize("display_value", [None, ":987654"])
-def test_without_a_display_one_line_and_nonzero_exit(display_value):
+def test_without_a_display_one_line_and_nonzero_exit(display_value, command):
     env = dict(os.environ)
     env.pop("DISPLAY", None)
     env.pop("WAYLAND_DISPLAY", None)
     if display_value:
         env["DISPLAY"] = display_value
-    out = subprocess.run([sys.executable, "-m", "trapcore", "demo"], env=env,
+    out = subprocess.run([sys.executable, "-m", *command], env=env,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode != 0
     assert "Traceback" not in out.stderr + out.stdout
@@ -378,6 +379,23 @@ def test_maze_solve_animates_the_trail_then_the_path(app, solver):
             assert (ov == 3).any()
     tab.clear_button.invoke()
     assert tab._overlay is None
+
+
+def test_skip_paints_what_the_whole_animation_paints(app):
+    needs(app, "maze_trace")
+    app.select("maze")
+    tab = carve(app, 9, 11, seed=12)
+    tab.speed.set(100)  # 20,000 moves a second: a few ticks
+    tab.solve_button.invoke()
+    wait_for(app.root, lambda: not tab.busy and not tab.animating)
+    walked = tab._overlay.copy()
+    tab.speed.set(0)
+    tab.solve_button.invoke()
+    wait_for(app.root, lambda: tab.animating)
+    pump(app.root, 0.1)
+    tab.skip_button.invoke()
+    assert np.array_equal(tab._overlay, walked)
+    assert set(np.unique(walked)) <= {0, 3, 5}  # at the end: dead ends and the path
 
 
 def test_maze_animation_cancel_with_escape(app):

@@ -946,10 +946,19 @@ class MazeTab(_Tab):
 
     def _finish(self) -> None:
         path, trace, name = self._solution
-        if trace is not None and self.shown < len(trace[0]):
-            self._advance(len(trace[0]))
         ov = self._overlay
         width = ov.shape[1]
+        if trace is not None and self.shown < len(trace[0]):
+            # the rest at once, without replaying the order: at the goal every cell and passage
+            # the robot walked is either on the path (painted below) or was walked back out of
+            cells, back = trace
+            seg = cells[max(self.shown - 1, 0):]
+            code = _VISITED if back is None else _BACK
+            ov.flat[(2 * seg[:, 0] + 1) * width + 2 * seg[:, 1] + 1] = code
+            if back is not None and len(seg) > 1:
+                a, b = seg[:-1], seg[1:]
+                ov.flat[(a[:, 0] + b[:, 0] + 1) * width + a[:, 1] + b[:, 1] + 1] = code
+            self.shown = len(cells)
         p = np.asarray(path)
         if p.ndim == 2 and len(p):
             ov.flat[(2 * p[:, 0] + 1) * width + 2 * p[:, 1] + 1] = _PATH
