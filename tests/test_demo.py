@@ -224,6 +224,9 @@ def test_winning_and_losing_say_so(app):
         click(tab.canvas, *tab.cell_center(*cell))
     assert tab.game.status == "lost"
     assert "escaped" in tab.status.get()
+    banner = [tab.canvas.itemcget(i, "text") for i in tab.canvas.find_withtag("banner")
+              if tab.canvas.type(i) == "text"]
+    assert banner == ["The cat escaped!"]
     click(tab.canvas, *tab.cell_center(1, 1))  # game over: refused
     assert "over" in tab.status.get()
     # won: the cat in the centre with five of its six neighbours blocked
@@ -236,6 +239,10 @@ def test_winning_and_losing_say_so(app):
     click(tab.canvas, *tab.cell_center(*ring[-1]))
     assert tab.game.status == "won"
     assert "trapped the cat" in tab.status.get()
+    assert any(tab.canvas.type(i) == "text" and "trapped" in tab.canvas.itemcget(i, "text")
+               for i in tab.canvas.find_withtag("banner"))
+    tab.undo_button.invoke()  # undo takes the win back, and the banner
+    assert tab.game.status == "playing" and not tab.canvas.find_withtag("banner")
 
 
 def test_shading_by_escape_distance(app):
@@ -303,7 +310,7 @@ def test_a_real_mouse_click_through_the_x_server(app):
 
 def test_ctrl_q_quits(display, demo):
     root = demo.open_root()
-    app = demo.DemoApp(root)
+    demo.DemoApp(root)
     pump(root)
     root.event_generate("<Control-q>")
     with pytest.raises(tk.TclError):
@@ -424,7 +431,7 @@ def test_big_carve_runs_in_a_thread_with_progress_and_cancel(app):
     assert tab.busy and tab.busybar.visible  # returned at once: the carving is in a thread
     t = time.monotonic()
     pump(app.root, 0.05)
-    assert time.monotonic() - t < 1.0  # the window keeps answering
+    assert time.monotonic() - t < 2.0  # the window keeps answering
     tab.busybar.cancel_button.invoke()
     assert not tab.busy and not tab.busybar.visible and "Cancelled" in tab.status.get()
     pump(app.root, 0.1)
@@ -516,7 +523,7 @@ def test_numberlink_drag_every_path_solves_the_board(app):
     tab = generate(app, 6, seed=5)
     sol = tc.numberlink.generate(6, seed=5).solution
     ks = list(tab.endpoints)
-    for i, k in enumerate(ks):
+    for k in ks:
         assert not tab.solved
         cells = walk(sol, tab.endpoints[k][0])
         drag(tab, cells)

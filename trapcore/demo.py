@@ -498,6 +498,21 @@ class CatTab(_Tab):
             cv.create_oval(x - e, y - e, x + e, y + e, outline=HINT, width=4, tags=("hint",))
         self._draw_cat(*self.game.cat)
         self._set_hover(self.hover, force=True)
+        if self.game.status != "playing":
+            self._banner("You trapped the cat!" if self.game.status == "won"
+                         else "The cat escaped!", "#2f9e44" if self.game.status == "won"
+                         else "#c92a2a")
+
+    def _banner(self, text: str, colour: str) -> None:
+        """A message across the top of the board when the game is over."""
+        width, height = self.canvas_size()
+        size = max(12, min(32, width // 18))
+        item = self.canvas.create_text(width / 2, 2 * size, text=text, fill="white",
+                                       font=("TkDefaultFont", size, "bold"), tags=("banner",))
+        x0, y0, x1, y1 = self.canvas.bbox(item)
+        box = self.canvas.create_rectangle(x0 - 18, y0 - 10, x1 + 18, y1 + 10, fill=colour,
+                                           outline="white", width=2, tags=("banner",))
+        self.canvas.tag_lower(box, item)
 
     def _draw_cat(self, r: int, c: int) -> None:
         x, y, R = self._xs[r, c], self._ys[r, c], self._radius * 1.05
@@ -541,12 +556,13 @@ class CatTab(_Tab):
     def update_status(self, note: str = "") -> None:
         g = self.game
         d = int(hexgrid.distance_to_border(g.board)[g.cat])
-        dist = "none: enclosed" if d < 0 else str(d)
+        dist = "none (enclosed)" if d < 0 else str(d)
+        moves = f"{g.moves} move{'' if g.moves == 1 else 's'}"
         head = f"Moves: {g.moves}   Cat's distance to the edge: {dist}"
         if g.status == "won":
-            msg = f"You trapped the cat in {g.moves} moves!  (Ctrl+N: new game)"
+            msg = f"You trapped the cat in {moves}!  (Ctrl+N: new game)"
         elif g.status == "lost":
-            msg = f"The cat escaped after {g.moves} moves.  (Ctrl+Z: undo, Ctrl+N: new game)"
+            msg = f"The cat escaped after {moves}.  (Ctrl+Z: undo, Ctrl+N: new game)"
         elif d < 0:
             msg = "The cat is enclosed: block the cells around it to catch it."
         else:
@@ -1192,7 +1208,7 @@ class NumberlinkTab(_Tab):
         self.solution_button.configure(text="Show solution")
         self.solved = False
         self.drag = None
-        ks, counts = np.unique(self.grid[self.grid > 0], return_counts=True)
+        ks = np.unique(self.grid[self.grid > 0])
         self.endpoints = {int(k): [tuple(int(v) for v in rc)
                                    for rc in np.argwhere(self.grid == k)] for k in ks}
         self.label = label
