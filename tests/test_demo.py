@@ -633,6 +633,9 @@ def test_screenshots_of_every_tab_are_not_blank(app, demo, tmp_path):
 def test_missing_engines_degrade_to_a_clear_label(display, demo, monkeypatch):
     monkeypatch.setattr(demo, "_maze", None)
     monkeypatch.setattr(demo, "_numberlink", None)
+    monkeypatch.setattr(tc.cat, "POLICIES", {"bfs": 0, "rays": 1})  # as before the smart cat
+    if hasattr(CatGame, "hint"):
+        monkeypatch.delattr(CatGame, "hint")
     root = demo.open_root()
     try:
         app = demo.DemoApp(root, tab="maze")
@@ -652,6 +655,9 @@ def test_missing_engines_degrade_to_a_clear_label(display, demo, monkeypatch):
         collect(app.maze.frame)
         collect(app.numberlink.frame)
         assert sum("not available yet" in t for t in texts) == 2
+        assert not app.features["cat_smart"] and not app.features["cat_hint"]
+        assert app.cat.hint_button.instate(["disabled"])
+        assert tuple(app.cat.policy_box["values"]) == ("bfs", "rays")
         app.new()  # Ctrl+N on a missing engine does nothing, quietly
         app.select("cat")
         pump(root, 0.1)
