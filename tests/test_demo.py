@@ -503,6 +503,11 @@ def test_numberlink_generate_draws_the_puzzle(app):
     labels = {tab.canvas.itemcget(i, "text") for i in tab.canvas.find_withtag("label")}
     assert labels == {str(k) for k in ks}
     assert len(tab.canvas.find_withtag("endpoint")) == 2 * len(ks)
+    small = tab._geom[2]
+    app.root.geometry("1200x880")
+    pump(app.root, 0.2)
+    assert tab._geom[2] > small * 1.2  # resizing rescales the board
+    assert tab.cell_at(*tab.cell_center(2, 3)) == (2, 3)
     levels = getattr(tc.numberlink, "DIFFICULTY_LEVELS", {})
     if "hard" in levels:
         tab.difficulty.set("hard")

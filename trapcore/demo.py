@@ -1751,7 +1751,14 @@ def run(tab: str | None = None, screenshots=None) -> int:
             print(path)
         root.destroy()
         return 0
-    root.mainloop()
+    try:
+        root.mainloop()
+    except KeyboardInterrupt:  # Ctrl+C in the terminal that started the window
+        try:
+            root.destroy()
+        except tk.TclError:
+            pass
+        return 130
     return 0
 
 
