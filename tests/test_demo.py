@@ -453,7 +453,15 @@ def test_maze_resize_and_save_png(app, tmp_path):
     out = tab.save_png(tmp_path / "maze.png")
     with Image.open(out) as im:
         assert im.size[0] > 13 and im.size[1] > 9
-        assert len(im.convert("RGB").getcolors(1 << 16)) >= 2
+        plain = len(im.convert("RGB").getcolors(1 << 16))
+        assert plain >= 2
+    assert "Saved" in tab.status.get()
+    if app.features["maze_solve"]:  # once solved, the picture has the path (and the trail)
+        tab.speed.set(100)
+        tab.solve_button.invoke()
+        wait_for(app.root, lambda: not tab.busy and not tab.animating)
+        with Image.open(tab.save_png(tmp_path / "solved.png")) as im:
+            assert len(im.convert("RGB").getcolors(1 << 16)) > plain
 
 
 # -- Numberlink --------------------------------------------------------------------------------

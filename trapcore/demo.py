@@ -888,7 +888,7 @@ class MazeTab(_Tab):
             self._solution = (path, trace, name)
             self._overlay = np.zeros((self._base_shape()), dtype=np.uint8)
             self.shown = 0
-            if trace is None or len(trace) == 0:
+            if trace is None or len(trace[0]) == 0:
                 self._finish()
             else:
                 self._start_animation()
