@@ -334,6 +334,28 @@ def carve(app, rows=12, cols=17, seed=4, method=None):
     return tab
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_backtrack_flags_match_the_robots_stack(demo, seed):
+    """The demo colours a move as backtracking when it walks a passage the second time; in a
+    perfect maze that is exactly when the robot pops its stack (checked move by move)."""
+    if not hasattr(tc, "Maze"):
+        pytest.skip("the maze engine is not in this build yet")
+    m = tc.Maze.carve(9, 13, seed=seed, method=("kruskal", "backtracker", "wilson")[seed % 3])
+    path, moves = m.solve(method="wall", hand=("left", "right")[seed % 2], trace=True)
+    got_path, (cells, back) = demo._split_solution((path, moves))
+    assert np.array_equal(got_path, path) and np.array_equal(cells, moves)
+    stack, expected = [tuple(moves[0])], [False]
+    for cell in map(tuple, moves[1:]):
+        if len(stack) > 1 and stack[-2] == cell:
+            stack.pop()
+            expected.append(True)
+        else:
+            stack.append(cell)
+            expected.append(False)
+    assert back.tolist() == expected
+    assert np.array_equal(np.array(stack), path)
+
+
 def test_maze_tab_carves_through_the_library(app):
     needs(app, "maze")
     app.select("maze")
