@@ -100,14 +100,11 @@ def escapes_within(board, cat, k, policy="optimal"):
         dist = border_dist(blocked, rows, cols)
         if cat not in dist or dist[cat] > k:
             return False
-        for r in range(rows):
-            for c in range(cols):
-                x = (r, c)
-                if x in blocked or x == cat:
-                    continue
-                if not catnode(blocked | {x}, cat, k):
-                    return False
-        return True
+        near = _dist_from(blocked, cat, rows, cols)  # blocks near the cat first: defences sooner
+        free = sorted(((r, c) for r in range(rows) for c in range(cols)
+                       if (r, c) not in blocked and (r, c) != cat),
+                      key=lambda x: near.get(x, rows * cols))
+        return all(catnode(blocked | {x}, cat, k) for x in free)
 
     def catnode(blocked, cat, k):
         dist = border_dist(blocked, rows, cols)
@@ -119,7 +116,8 @@ def escapes_within(board, cat, k, policy="optimal"):
             q = ray_step(blocked, cat, rows, cols)
             if q is not None:
                 return player(blocked, q, k - 1)
-        return any(player(blocked, q, k - 1) for q in nbrs(*cat, rows, cols) if q not in blocked)
+        moves = sorted((q for q in nbrs(*cat, rows, cols) if q not in blocked), key=dist.get)
+        return any(player(blocked, q, k - 1) for q in moves)
 
     return player(blocked0, tuple(cat), k)
 
@@ -137,8 +135,10 @@ def solve_twin(board, cat, policy="optimal"):
         dist = border_dist(blocked, rows, cols)
         if cat not in dist:
             return True
-        free = [(r, c) for r in range(rows) for c in range(cols)
-                if (r, c) not in blocked and (r, c) != cat]
+        near = _dist_from(blocked, cat, rows, cols)  # try blocks near the cat first
+        free = sorted(((r, c) for r in range(rows) for c in range(cols)
+                       if (r, c) not in blocked and (r, c) != cat),
+                      key=lambda x: near.get(x, rows * cols))
         return any(catnode(blocked | {x}, cat) for x in free)
 
     def catnode(blocked, cat):
@@ -151,7 +151,8 @@ def solve_twin(board, cat, policy="optimal"):
             q = ray_step(blocked, cat, rows, cols)
             if q is not None:
                 return player(blocked, q)
-        return all(player(blocked, q) for q in nbrs(*cat, rows, cols) if q not in blocked)
+        moves = sorted((q for q in nbrs(*cat, rows, cols) if q not in blocked), key=dist.get)
+        return all(player(blocked, q) for q in moves)
 
     return "win" if player(blocked0, tuple(cat)) else "loss"
 
