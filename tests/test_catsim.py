@@ -1,0 +1,156 @@
+"""Whole-game simulation (trapcore.cat.simulate) and the player policies: reproducible, the same
+games as CatGame and as the plain-Python loop over the twins, bad input."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from reference_catsolve import greedy_block, random_block, simulate_twin
+
+import trapcore as tc
+from reference import Uint32Stream
+
+
+def test_reproducible_and_independent_of_workers():
+    a = tc.cat.simulate(600, cat="rays", player="random", seed=3)
+    b = tc.cat.simulate(600, cat="rays", player="random", seed=3, workers=2)
+    assert np.array_equal(a.outcomes, b.outcomes)
+    assert np.array_equal(a.moves, b.moves)
+    c = tc.cat.simulate(600, cat="rays", player="random", seed=4)
+    assert not np.array_equal(a.moves, c.moves)
+
+
+def test_same_seed_in_a_fresh_process():
+    code = ("import trapcore as tc; r = tc.cat.simulate(300, cat='smart', player='lookahead', "
+            "seed=12); print(r.outcomes.tolist(), r.moves.tolist())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    r = tc.cat.simulate(300, cat="smart", player="lookahead", seed=12)
+    assert out.stdout.strip() == f"{r.outcomes.tolist()} {r.moves.tolist()}"
+
+
+def test_result_fields():
+    r = tc.cat.simulate(500, rows=9, cols=9, blocked=10, cat="bfs", player="lookahead", seed=1)
+    assert r.games == 500 and r.outcomes.shape == (500,) and r.moves.shape == (500,)
+    assert r.outcomes.dtype == np.int8 and r.moves.dtype == np.int32
+    assert r.wins == int((r.outcomes == 1).sum())
+    assert r.win_rate == pytest.approx(r.wins / 500)
+    lo, hi = r.interval
+    assert 0 <= lo <= r.win_rate <= hi <= 1
+    assert r.mean_moves == pytest.approx(r.moves.mean())
+    assert set(np.unique(r.outcomes)) <= {0, 1}
+    assert (r.moves >= 1).all()
+    assert "won" in str(r)
+
+
+def test_zero_games():
+    r = tc.cat.simulate(0, seed=1)
+    assert r.games == 0 and r.outcomes.size == 0 and r.win_rate == 0.0
+
+
+@pytest.mark.parametrize("cat", ["bfs", "rays", "smart"])
+@pytest.mark.parametrize("player", ["random", "greedy", "lookahead", "solver"])
+def test_matches_catgame(cat, player):
+    """The first games of a batch, replayed through CatGame and player_move with the batch's
+    generator, are the same games."""
+    games = 12 if player == "solver" else 30
+    r = tc.cat.simulate(games, cat=cat, player=player, seed=21, max_nodes=300)
+    ss, n = tc.cat.batch_seeds(21, games)[0]
+    gen = np.random.Generator(np.random.PCG64(ss))
+    for i in range(games):
+        g = tc.CatGame(11, 11, 8, cat=cat, seed=gen)
+        while g.status == "playing":
+            g.block(*tc.cat.player_move(g.board, g.cat, player, cat, seed=gen, max_nodes=300))
+        assert (1 if g.status == "won" else 0) == r.outcomes[i]
+        assert g.moves == r.moves[i]
+
+
+@pytest.mark.parametrize("cat", ["bfs", "rays"])
+@pytest.mark.parametrize("player", ["random", "greedy"])
+@pytest.mark.parametrize("rules", ["enclosed", "surrounded"])
+def test_matches_twin_loop(cat, player, rules):
+    batches = tc.cat.batch_seeds(8, 300)
+    outcomes, moves = simulate_twin(batches, 9, 9, 10, cat, player, rules)
+    r = tc.cat.simulate(300, 9, 9, 10, cat=cat, player=player, rules=rules, seed=8)
+    assert r.outcomes.tolist() == outcomes
+    assert r.moves.tolist() == moves
+
+
+def test_player_twins():
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        b = tc.hexgrid.random_board(9, 9, int(rng.integers(0, 40)), seed=rng, keep_free=(4, 4))
+        assert tc.cat.player_move(b, (4, 4), "greedy") == greedy_block(b.tolist(), (4, 4))
+        s = int(rng.integers(1 << 30))
+        got = tc.cat.player_move(b, (4, 4), "random", seed=s)
+        want = random_block(b.tolist(), (4, 4), Uint32Stream(np.random.Generator(np.random.PCG64(s))))
+        assert got == want
+
+
+def test_player_moves_are_legal():
+    rng = np.random.default_rng(5)
+    for player in tc.cat.PLAYERS:
+        for _ in range(20):
+            b = tc.hexgrid.random_board(7, 7, int(rng.integers(0, 30)), seed=rng, keep_free=(3, 3))
+            m = tc.cat.player_move(b, (3, 3), player, "smart", seed=1, max_nodes=200)
+            assert m is not None and m != (3, 3) and b[m] == 0
+    full = np.ones((5, 5), np.uint8)
+    full[2, 2] = 0
+    assert tc.cat.player_move(full, (2, 2), "greedy") is None
+
+
+def test_stronger_players_win_more_and_smart_cat_escapes_more():
+    res = {}
+    for cat in ("bfs", "rays", "smart"):
+        for player in ("greedy", "lookahead"):
+            res[cat, player] = tc.cat.simulate(400, cat=cat, player=player, seed=2).win_rate
+    for cat in ("bfs", "rays", "smart"):
+        assert res[cat, "lookahead"] > res[cat, "greedy"]
+    for player in ("greedy", "lookahead"):
+        assert res["smart", player] <= min(res["bfs", player], res["rays", player])
+    assert res["smart", "lookahead"] < min(res["bfs", "lookahead"], res["rays", "lookahead"])
+
+
+def test_progress_callback():
+    seen = []
+    tc.cat.simulate(600, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (600, 600)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+@pytest.mark.parametrize(
+    "kwargs, exc, match",
+    [
+        (dict(games=-1), ValueError, "games"),
+        (dict(games=1.5), TypeError, "games"),
+        (dict(rows=0), ValueError, "rows"),
+        (dict(rows=100, cols=100), ValueError, "cells"),
+        (dict(blocked=121), ValueError, "blocked"),
+        (dict(cat="lazy"), ValueError, "cat"),
+        (dict(player="psychic"), ValueError, "player"),
+        (dict(player=None), TypeError, "player"),
+        (dict(rules="none"), ValueError, "rules"),
+        (dict(seed=-1), ValueError, "seed"),
+        (dict(seed="x"), TypeError, "seed"),
+        (dict(workers=0), ValueError, "workers"),
+        (dict(max_nodes=0), ValueError, "max_nodes"),
+    ],
+)
+def test_bad_input(kwargs, exc, match):
+    args = dict(games=10)
+    args.update(kwargs)
+    with pytest.raises(exc, match=match):
+        tc.cat.simulate(**args)
+
+
+def test_player_move_bad_input():
+    b = np.zeros((5, 5), np.uint8)
+    with pytest.raises(ValueError, match="player"):
+        tc.cat.player_move(b, (2, 2), "nobody")
+    with pytest.raises(ValueError, match="cat_policy"):
+        tc.cat.player_move(b, (2, 2), "greedy", "optimal")
+    with pytest.raises(ValueError, match="cat"):
+        tc.cat.player_move(b, (7, 2))
+    with pytest.raises(TypeError, match="board"):
+        tc.cat.player_move(b.astype(float), (2, 2))
