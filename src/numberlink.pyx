@@ -821,6 +821,22 @@ cdef bint split_at(Gen* g, Py_ssize_t cell, int32_t min_length) noexcept nogil:
     return False
 
 
+cdef bint split_longest(Gen* g, int32_t min_length) noexcept nogil:
+    """Cut the longest path (the first of equals) in the middle, if both halves stay long enough."""
+    cdef int32_t i, best = 0
+    cdef Py_ssize_t m, p
+    for i in range(1, g.npaths + 1):
+        if g.length[i] > g.length[best]:
+            best = i
+    if best == 0 or g.length[best] < 2 * min_length:
+        return False
+    m = trace_path(g, best)
+    if m == 0:
+        return False
+    p = g.trace[m // 2]
+    return split_at(g, (p // g.P - 1) * g.cols + p % g.P - 1, min_length)
+
+
 def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length, bint unique,
              int64_t max_nodes, Py_ssize_t max_attempts):
     """Generate a puzzle: returns (grid, solution, nodes, attempts) or None when every attempt failed.
@@ -858,6 +874,7 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
     cdef int64_t found, nodes = -1
     cdef int16_t* other
     cdef bint done = False, fixed
+    cdef Py_ssize_t cuts, live
     attempt = 0
     with bit_generator.lock, nogil:
         while attempt < max_attempts and not done:
@@ -874,8 +891,21 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
                 if found == 1:
                     done = True
                     break
-                if found != 2 or g.npaths >= 32000:
+                if g.npaths >= 32000 or found == 0:
                     break
+                if found < 0:
+                    # over budget: more clues make the proof cheaper; cut the longest paths
+                    # (one in eight of them, at least one)
+                    cuts = 0
+                    live = 0
+                    for i in range(1, g.npaths + 1):
+                        live += g.length[i] > 0
+                    while cuts < max(1, live // 8) and split_longest(&g, min_length):
+                        cuts += 1
+                    if cuts == 0:
+                        break
+                    write_out(&g, &vgrid[0, 0], &vsol[0, 0])
+                    continue
                 other = &vtwo[0, 0, 0]
                 for i in range(n):
                     if other[i] != (&vsol[0, 0])[i]:

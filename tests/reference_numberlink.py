@@ -339,6 +339,19 @@ class _Gen:
                     grid[p // P - 1, p % P - 1] = relabel[i]
         return grid, sol
 
+    def split_longest(self, min_length):
+        best = 0
+        for i in range(1, self.npaths + 1):
+            if self.length.get(i, 0) > self.length.get(best, 0):
+                best = i
+        if best == 0 or self.length[best] < 2 * min_length:
+            return False
+        tr = self.trace(best)
+        if not tr:
+            return False
+        p = tr[len(tr) // 2]
+        return self.split_at((p // self.P - 1) * self.cols + p % self.P - 1, min_length)
+
     def split_at(self, cell, min_length):
         P = self.P
         c = (cell // self.cols + 1) * P + cell % self.cols + 1
@@ -376,7 +389,8 @@ def generate(rows, cols, stream: Uint32Stream, solver, min_length=3, unique=True
              max_attempts=1000):
     """The whole generator: ``solver(grid, 2)`` must return solutions in the kernel's order (pass
     ``trapcore.numberlink.solve`` to mirror the kernel exactly, or ``brute_solve`` for an
-    independent uniqueness check). Returns (grid, solution, attempts) or None."""
+    independent uniqueness check), or None when it ran over its budget. Returns
+    (grid, solution, attempts) or None."""
     g = _Gen(rows, cols)
     n = rows * cols
     for attempt in range(1, max_attempts + 1):
@@ -387,6 +401,15 @@ def generate(rows, cols, stream: Uint32Stream, solver, min_length=3, unique=True
             return grid, sol, attempt
         while True:
             sols = solver(grid, 2)
+            if sols is None:  # over budget: cut the longest paths (one in eight) in the middle
+                live = sum(1 for i in range(1, g.npaths + 1) if g.length.get(i, 0) > 0)
+                cuts = 0
+                while cuts < max(1, live // 8) and g.split_longest(min_length):
+                    cuts += 1
+                if cuts == 0:
+                    break
+                grid, sol = g.write_out()
+                continue
             if len(sols) == 1:
                 return grid, sol, attempt
             if len(sols) != 2:
