@@ -23,6 +23,10 @@ endpoint), so joins, loop checks and "two numbers merging" checks are O(log n). 
 A finished fill is verified in full (every pair of neighbours: same number iff connected) before it
 counts as a solution, so the search is exact: it reports every solution and only solutions.
 
+How hard a puzzle is depends a lot on the sweep's direction, so ``search`` runs a portfolio: six
+sweeps (anti-diagonals from each corner, rows from the top and from the bottom) take turns with
+node budgets that double each round; the first to finish answers.
+
 Generator
 ---------
 Grows random no-touch paths over the free squares, merges paths shorter than ``min_length`` into
@@ -53,6 +57,7 @@ cdef struct Search:
     Py_ssize_t rows, cols        # the caller's shape
     Py_ssize_t R, C, W           # the oriented shape, W = C + 2 the padded row stride
     bint transposed
+    bint flip_r, flip_c          # the caller's rows / columns reversed (set by search_init)
     int16_t* t                   # cell type: BORDER, -1 solid, 0 empty, k > 0 endpoint of k
     uint8_t* turn                # allowed turn orientations (static)
     uint8_t* conR                # edge to the East neighbour
@@ -78,17 +83,25 @@ cdef inline int32_t find(int32_t* parent, int32_t x) noexcept nogil:
 
 cdef inline Py_ssize_t cell_index(Search* s, Py_ssize_t r, Py_ssize_t c) noexcept nogil:
     """Padded index of the caller's cell (r, c)."""
+    if s.flip_r:
+        r = s.rows - 1 - r
+    if s.flip_c:
+        c = s.cols - 1 - c
     if s.transposed:
         return (c + 1) * s.W + (r + 1)
     return (r + 1) * s.W + (c + 1)
 
 
-cdef void search_init(Search* s, const int16_t* grid, int sweep) noexcept nogil:
+cdef void search_init(Search* s, const int16_t* grid, int strategy) noexcept nogil:
     """Load a (rows x cols) grid (C order) into the padded tables and build the visit order.
 
-    sweep 0: anti-diagonals (each from North-East to South-West); 1: rows."""
+    strategy 0-3: anti-diagonals (each from North-East to South-West) starting from each corner
+    in turn (the board mirrored); 4-5: rows, from the top or the bottom."""
     cdef Py_ssize_t R = s.R, C = s.C, W = s.W, r, c, p, q, d, k, n
     cdef int16_t v
+    cdef int sweep = 0 if strategy < 4 else 1
+    s.flip_r = strategy == 1 or strategy == 2 or strategy == 5
+    s.flip_c = strategy == 1 or strategy == 3
     for p in range((R + 2) * W):
         s.t[p] = BORDER
         s.conR[p] = 0
@@ -359,6 +372,30 @@ cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
         undo(s, d)
 
 
+cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t max_nodes,
+                    int16_t* out, int64_t* nodes) noexcept nogil:
+    """Solve with a portfolio: the six sweep strategies take turns with budgets that double
+    each round, so a puzzle that is hard in one direction is often easy in another. Returns what
+    run() returns; nodes counts every strategy's nodes."""
+    cdef int64_t budget = 128 * (s.rows * s.cols) + 1024, total = 0, used, found, b
+    cdef int strategy
+    while True:
+        for strategy in range(6):
+            b = budget
+            if b > max_nodes - total:
+                b = max_nodes - total
+            search_init(s, grid, strategy)
+            found = run(s, limit, b, out, &used)
+            if found >= 0:
+                nodes[0] = total + used
+                return found
+            total += b
+            if total >= max_nodes:
+                nodes[0] = total + 1
+                return -1
+        budget *= 2
+
+
 cdef class _Scratch:
     """numpy buffers behind a Search (kept alive while the Search is used)."""
     cdef object keep
@@ -414,7 +451,7 @@ cdef class _Scratch:
         self.s.u_col = &vu_col[0]
 
 
-def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int sweep=0):
+def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int strategy=-1):
     """Solutions of a validated grid: returns (solutions (k, rows, cols) int16, nodes, complete).
 
     ``complete`` is False when the search stopped because it needed more than max_nodes nodes.
@@ -425,8 +462,11 @@ def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int s
     cdef int16_t[:, :, ::1] vo = out
     cdef int64_t found, nodes = 0
     with nogil:
-        search_init(&sc.s, &grid[0, 0], sweep)
-        found = run(&sc.s, limit, max_nodes, &vo[0, 0, 0], &nodes)
+        if strategy < 0:
+            found = search(&sc.s, &grid[0, 0], limit, max_nodes, &vo[0, 0, 0], &nodes)
+        else:
+            search_init(&sc.s, &grid[0, 0], strategy)
+            found = run(&sc.s, limit, max_nodes, &vo[0, 0, 0], &nodes)
     if found < 0:
         return None, nodes, False
     return out[:found].copy(), nodes, True
@@ -886,8 +926,7 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
                 done = True
                 break
             while True:
-                search_init(&sc.s, &vgrid[0, 0], 0)
-                found = run(&sc.s, 2, max_nodes, &vtwo[0, 0, 0], &nodes)
+                found = search(&sc.s, &vgrid[0, 0], 2, max_nodes, &vtwo[0, 0, 0], &nodes)
                 if found == 1:
                     done = True
                     break

@@ -68,6 +68,16 @@ def test_solver_matches_brute_force_on_random_grids(rows, cols, data):
     assert key(nl.solve(grid, limit=20)) == key(brute_solve(grid, limit=20))
 
 
+@pytest.mark.parametrize("strategy", range(6))
+def test_every_sweep_strategy_matches_brute_force(strategy):
+    # the portfolio's six sweeps (four diagonal corners, rows down and up), each alone
+    for seed in range(40):
+        grid = small_grid(1000 + seed, drop=seed % 2 == 0)
+        sols, nodes, complete = native.solve(grid, 10, 10**7, strategy)
+        assert complete and nodes >= 0
+        assert key(sols) == key(brute_solve(grid, limit=10))
+
+
 def test_solver_small_cases():
     assert [s.tolist() for s in nl.solve([[1, 1]])] == [[[1, 1]]]
     assert len(nl.solve([[1, 0, 1]])) == 1

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from trapcore import numberlink as nl
+from trapcore._native import numberlink as native
 from trapcore.numberlink import Puzzle
 
 ROOT = Path(os.environ.get("TRAPCORE_PUZZLES", Path(__file__).resolve().parents[2] / "shared" / "puzzles"))
@@ -58,6 +59,13 @@ def test_thomasahle_sets_match_published_solutions(name, twos):
         assert any(same_partition(s, rows) for s in sols), i
         for s in sols:
             assert nl.check(p.grid, s)
+
+
+@pytest.mark.parametrize("strategy", range(6))
+def test_janko_with_each_sweep_alone(strategy):
+    puzzles = list(Puzzle.from_file(ROOT / "thomasahle" / "janko"))
+    counts = [len(native.solve(p.grid, 2, 10**8, strategy)[0]) for p in puzzles]
+    assert counts == [2 if i in JANKO_TWO else 1 for i in range(len(puzzles))]
 
 
 def test_janko_set_size_and_shapes():
