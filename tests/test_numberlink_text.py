@@ -155,3 +155,44 @@ def test_puzzle_class():
     with pytest.raises(ValueError, match="exactly two endpoints"):
         Puzzle([[1, 0]])
     assert (p == "x") is False
+
+
+SYMBOL_CHARS = st.characters(
+    blacklist_categories=("Cs", "Cc", "Zs", "Zl", "Zp", "Cf", "Co", "Cn"),
+    blacklist_characters=".#",
+)
+
+
+@given(grids(), st.lists(SYMBOL_CHARS, min_size=20, max_size=20, unique=True))
+def test_any_printable_symbols_round_trip(g, syms):
+    # write the text by hand with arbitrary symbols; reading must give the grid back
+    syms = [ch for ch in syms if ch.isprintable() and not ch.isspace()]
+    if len(syms) < g.max(initial=0):
+        return
+    rows = ["".join("." if v == 0 else "#" if v < 0 else syms[v - 1] for v in row) for row in g]
+    text = f"{g.shape[1]} {g.shape[0]}\n" + "\n".join(rows) + "\n"
+    p = Puzzle.from_text(text)
+    assert np.array_equal(p.grid, canonical(g))
+    assert p.to_text() == text
+
+
+@given(grids(), st.data())
+def test_errors_point_at_the_broken_square(g, data):
+    text_rows = Puzzle(g).to_text().splitlines()
+    rows, cols = g.shape
+    r = data.draw(st.integers(0, rows - 1))
+    c = data.draw(st.integers(0, cols - 1))
+    kind = data.draw(st.sampled_from(["control", "short", "long"]))
+    line = text_rows[1 + r]
+    if kind == "control":
+        bad = line[:c] + "\x07" + line[c + 1:]
+        match = f"line {r + 2}, column {c + 1}: unknown character"
+    elif kind == "short":
+        bad = line[:c]
+        match = f"line {r + 2}, column {c + 1}: row has {c} squares, expected {cols}"
+    else:
+        bad = line + "."
+        match = f"line {r + 2}, column {cols + 1}: row has {cols + 1} squares"
+    text_rows[1 + r] = bad
+    with pytest.raises(ValueError, match=match):
+        Puzzle.from_text("\n".join(text_rows) + "\n")
