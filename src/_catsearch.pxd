@@ -463,9 +463,11 @@ cdef inline int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
         cand[m] = pass_cell
         m += 1
     if mode == MODE_WIN and model != MODEL_OPTIMAL:
-        # against a fixed policy one line is a proof: play each block out greedily
-        for i in range(m):
+        # against a fixed policy one line is a proof: play the first blocks out greedily
+        # (each playout counts as a node)
+        for i in range(min(m, 8)):
             q = cand[i]
+            x.nodes += 1
             memcpy(x.board2, x.board, n)
             x.board2[q] = 1
             if rollout(x, cat, model) >= 50000:
@@ -579,8 +581,9 @@ cdef inline int32_t step_smart(Ctx* x, int32_t cat, bitgen_t* rng) noexcept nogi
     2. else a move from which it forces an escape against every defence in the fewest moves
        (a bounded search, horizon SMART_DEPTH, SMART_NODES nodes), random among equals;
     3. else the neighbour whose escape distance after the player's best single block is
-       smallest, then with the widest narrowest level of shortest paths, then with the most
-       border cells at its distance, random among equals."""
+       smallest (counting a step away from the border as two more), then with the widest
+       narrowest level of shortest paths, then with the most border cells at its distance,
+       random among equals."""
     cdef int32_t n = x.n, j, i, q, c, m = 0, nb = 0, dq, lvl, minw, worst, nd, k, dummy, lastw
     cdef int32_t qs[6]
     cdef int32_t dqs[6]
@@ -625,6 +628,7 @@ cdef inline int32_t step_smart(Ctx* x, int32_t cat, bitgen_t* rng) noexcept nogi
     for j in range(m):
         q = qs[j]
         dq = x.db[q]
+
         bfs_distances(x.board, x.nbr, n, q, x.dc, x.queue)
         for lvl in range(min(dq + 1, 64)):
             width[lvl] = 0
@@ -654,6 +658,8 @@ cdef inline int32_t step_smart(Ctx* x, int32_t cat, bitgen_t* rng) noexcept nogi
         if lastw > 63:
             lastw = 63
         sc = (<int64_t> worst) * 4096 - minw * 64 - lastw
+        if dq > x.db[cat]:
+            sc += 2 * 4096  # a detour lets a lucky block seal the cat in: it must pay off well
         if sc < best_sc:
             best_sc = sc
             nb = 0

@@ -177,9 +177,9 @@ def smart_step(board, cat, stream, depth=4):
     """The smart cat's move from a free, non-border, not enclosed cell (the kernel's step_smart
     when its bounded search does not run out of nodes, which holds on small boards): a free
     border neighbour; else a move forcing an escape within the fewest moves (<= depth);
-    else the best score (escape distance after the player's best single block, then the widest
-    narrowest level of shortest paths, then the most border cells at that distance); ties drawn
-    with stream.bounded in neighbour order."""
+    else the best score (escape distance after the player's best single block, two more for a
+    move away from the border, then the widest narrowest level of shortest paths, then the most
+    border cells at that distance); ties drawn with stream.bounded in neighbour order."""
     rows, cols = len(board), len(board[0])
     blocked = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
     db = border_dist(blocked, rows, cols)
@@ -214,6 +214,8 @@ def smart_step(board, cat, stream, depth=4):
                     nd = border_dist(blocked | {x}, rows, cols).get(q, 4 * n)
                     worst = max(worst, nd)
         sc = worst * 4096 - min(minw, 15) * 64 - min(lastw, 63)
+        if dq > db[cat]:
+            sc += 2 * 4096  # a detour must pay off well
         if best_sc is None or sc < best_sc:
             best, best_sc = [q], sc
         elif sc == best_sc:
