@@ -312,6 +312,60 @@ cdef inline void tt_store(Ctx* x, uint64_t key, int res, int mode, int32_t k, in
         memcpy(x.tt_zone + idx * x.W, zone, x.W * sizeof(uint64_t))
 
 
+cdef inline int32_t layer_cut(Ctx* x, int32_t L) noexcept nogil:
+    """Mark in dtmp (1) the outside of layer L, the cells farther than L from the cat that reach a
+    free border cell through such cells, and count the layer-L cells touching it (uses dc)."""
+    cdef int32_t n = x.n, i, j, q, head = 0, tail = 0, cnt = 0
+    for i in range(n):
+        x.dtmp[i] = 0
+        if x.border[i] and x.dc[i] > L:
+            x.dtmp[i] = 1
+            x.queue[tail] = i
+            tail += 1
+    while head < tail:
+        i = x.queue[head]
+        head += 1
+        for j in range(6):
+            q = x.nbr[i * 6 + j]
+            if q >= 0 and not x.dtmp[q] and x.dc[q] > L:
+                x.dtmp[q] = 1
+                x.queue[tail] = q
+                tail += 1
+    for i in range(n):
+        if x.dc[i] == L:
+            for j in range(6):
+                q = x.nbr[i * 6 + j]
+                if q >= 0 and x.dtmp[q] == 1:
+                    cnt += 1
+                    x.dtmp[i] = 2  # a cut cell
+                    break
+    return cnt
+
+
+cdef inline int32_t layer_win(Ctx* x, int32_t cat, int32_t d) noexcept nogil:
+    """A sound static win test, the player to move: some layer L < d of cells at distance L from
+    the cat separates it from the border, and its cells that touch the outside number at most L.
+    Blocking them one a turn wins: the cat needs L moves to reach any of them, and the i-th is
+    blocked before the cat's i-th move. Returns 0 when one is found, else the smallest excess
+    (cut cells - L) over the layers; either way dtmp marks (2) the cut cells of the best layer
+    (none when d <= 1). Uses dc (distances from the cat, filled by the caller)."""
+    cdef int32_t L, c, best_L = -1, best = 0x7fffffff
+    for L in range(1, min(d, 12)):
+        c = layer_cut(x, L) - L
+        if c < best:
+            best = c
+            best_L = L
+        if c <= 0:
+            return 0
+    if best_L < 0:
+        for L in range(x.n):
+            x.dtmp[L] = 0
+        return best
+    if best_L != min(d, 12) - 1:
+        layer_cut(x, best_L)
+    return best
+
+
 cdef inline int cnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode) noexcept nogil:
     """The cat to move from cat (not a border cell) after the player's block, k cat moves left.
     For a LOSS (model optimal) the zone is left at ply + 1."""
@@ -433,12 +487,20 @@ cdef inline int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
             best[0] = x.tt_best[idx]
             return RES_UNK
         ttm = x.tt_best[idx]
+    bfs_distances(x.board, x.nbr, n, cat, x.dc, x.queue)
+    if mode == MODE_WIN and layer_win(x, cat, d) <= 0:
+        best[0] = -1
+        for i in range(n):  # a block of the winning layer
+            if x.dtmp[i] == 2:
+                best[0] = i
+                break
+        tt_store(x, key, RES_WIN, mode, k, best[0], zn)
+        return RES_WIN
     # candidate blocks, best first: on a shortest escape path, nearest the cat. Escape search:
     # the relevant cells (optimal cat), the cells the BFS cat can look at, every reachable cell
     # (ray cat), plus one block out of reach standing for all of them. Win search: cells at
     # most two steps off a shortest escape path.
     reach = k if mode == MODE_ESC else d + 2
-    bfs_distances(x.board, x.nbr, n, cat, x.dc, x.queue)
     for i in range(n):
         if x.board[i] or i == cat:
             continue
@@ -446,11 +508,14 @@ cdef inline int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
             if pass_cell < 0:
                 pass_cell = i
             continue
-        if (model == MODEL_OPTIMAL or mode == MODE_WIN) and x.dc[i] + x.db[i] > reach:
+        if ((model == MODEL_OPTIMAL or mode == MODE_WIN) and x.dc[i] + x.db[i] > reach
+                and not (mode == MODE_WIN and x.dtmp[i] == 2)):
             continue
         s = (x.dc[i] + x.db[i] - d) * 64 + x.dc[i]
+        if mode == MODE_WIN and x.dtmp[i] == 2:
+            s = x.dc[i] - 64  # the cells of the most promising layer cut first
         if i == ttm:
-            s = -1
+            s = -1000
         j = m
         while j > 0 and x.score[j - 1] > s:
             cand[j] = cand[j - 1]
