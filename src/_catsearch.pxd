@@ -509,10 +509,10 @@ cdef inline int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
                 pass_cell = i
             continue
         if ((model == MODEL_OPTIMAL or mode == MODE_WIN) and x.dc[i] + x.db[i] > reach
-                and not (mode == MODE_WIN and x.dtmp[i] == 2)):
+                and not (mode == MODE_WIN and model == MODEL_OPTIMAL and x.dtmp[i] == 2)):
             continue
         s = (x.dc[i] + x.db[i] - d) * 64 + x.dc[i]
-        if mode == MODE_WIN and x.dtmp[i] == 2:
+        if mode == MODE_WIN and model == MODEL_OPTIMAL and x.dtmp[i] == 2:
             s = x.dc[i] - 64  # the cells of the most promising layer cut first
         if i == ttm:
             s = -1000
