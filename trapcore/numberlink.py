@@ -267,9 +267,10 @@ class Puzzle:
         return self._difficulty
 
     def solve(self, limit: int = 2, **kwargs) -> list[np.ndarray]:
-        """``solve(self.grid, limit, **kwargs)``; also sets ``solution`` when it is unique."""
+        """``solve(self.grid, limit, **kwargs)``; sets ``solution`` when exactly one was found
+        (with ``limit >= 2`` that proves it unique)."""
         sols = solve(self.grid, limit, **kwargs)
-        if len(sols) == 1 or (sols and self.solution is None and limit == 1):
+        if len(sols) == 1:
             self.solution = sols[0]
         return sols
 
