@@ -32,7 +32,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--cols", type=int, default=None, help="columns (default: N)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: fresh)")
     p.add_argument("--min-length", type=int, default=3, help="shortest path (default 3)")
-    p.add_argument("--difficulty", choices=sorted(nl.DIFFICULTY_LEVELS), default=None)
+    p.add_argument("--difficulty", choices=sorted(nl.DIFFICULTY_LEVELS), default=None,
+                   help="regenerate until the solver effort falls in this band")
     p.add_argument("--solution", action="store_true", help="also print the solution")
     p.add_argument("--style", choices=["header", "flow"], default="header",
                    help="text format (default: 'W H' header)")
