@@ -569,7 +569,9 @@ class CatGame:
     def hint(self, max_nodes: int = DEFAULT_NODES) -> Hint:
         """The block to play now: the solver's proven winning block against this cat (the smart
         cat is solved as the optimal cat) when it finds one within ``max_nodes``, otherwise the
-        best heuristic block (the lookahead player's). ``proven`` says whether the win is proven.
+        best heuristic block: the one that held out longest in the solver's search for a forced
+        escape (the lookahead player's block if the search tried none). ``proven`` says whether
+        the win is proven.
 
         Raises ``ValueError`` when the game is over."""
         if self.status != "playing":
@@ -577,8 +579,10 @@ class CatGame:
         sol = solve(self._board, self._cat, model_of(self.policy), max_nodes=max_nodes)
         if sol.verdict == "win":
             return Hint(sol.block, True, "win", sol.nodes)
-        block = _player_block(self._board, self._cat, "lookahead", self.policy, None)
-        return Hint(block if block is not None else sol.block, False, sol.verdict, sol.nodes)
+        block = sol.block  # the block that held out longest against forced escapes
+        if block is None:
+            block = _player_block(self._board, self._cat, "lookahead", self.policy, None)
+        return Hint(block, False, sol.verdict, sol.nodes)
 
     def analyze(self, max_nodes: int = DEFAULT_NODES) -> dict:
         """Replay the game with the solver: the verdict before each block and the first block
