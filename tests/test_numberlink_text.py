@@ -142,7 +142,12 @@ def test_to_text_errors():
         p.to_text(solution=True)
     many = np.arange(1, 201, dtype=np.int16).repeat(2).reshape(20, 20)
     with pytest.raises(ValueError, match="need more symbols"):
-        Puzzle(many).to_text()
+        Puzzle(many).to_text("flow")
+    # the header style runs on into Unicode letters, and reads back
+    text = Puzzle(many).to_text()
+    assert np.array_equal(Puzzle.from_text(text).grid, many)
+    lots = np.arange(1, 20001, dtype=np.int16).repeat(2).reshape(200, 200)
+    assert np.array_equal(Puzzle.from_text(Puzzle(lots).to_text()).grid, lots)
 
 
 def test_puzzle_class():

@@ -209,13 +209,30 @@ def check(grid, solution) -> bool:
 # the Puzzle class and text formats
 
 
+_EXTRA_SYMBOLS: list[str] = []
+
+
 def _symbols_for(n: int, style: str) -> str:
-    pool = _FLOW_SYMBOLS if style == "flow" else SYMBOLS
-    if n > len(pool):
-        raise ValueError(
-            f"to_text: {n} numbers need more symbols than the {len(pool)} of style {style!r}"
-        )
-    return pool[:n]
+    """Symbols for numbers 1..n: SYMBOLS, then (header style only) Unicode letters."""
+    if style == "flow":
+        if n > len(_FLOW_SYMBOLS):
+            raise ValueError(
+                f"to_text: {n} numbers need more symbols than the {len(_FLOW_SYMBOLS)} letters "
+                "and digits of style 'flow'"
+            )
+        return _FLOW_SYMBOLS[:n]
+    if n <= len(SYMBOLS):
+        return SYMBOLS[:n]
+    if len(SYMBOLS) + len(_EXTRA_SYMBOLS) < n:
+        import unicodedata
+
+        code = 0xC0 if not _EXTRA_SYMBOLS else ord(_EXTRA_SYMBOLS[-1]) + 1
+        while len(SYMBOLS) + len(_EXTRA_SYMBOLS) < n and code < 0x30000:
+            ch = chr(code)
+            if unicodedata.category(ch) in ("Lu", "Ll", "Lo") and ch.isprintable():
+                _EXTRA_SYMBOLS.append(ch)
+            code += 1
+    return (SYMBOLS + "".join(_EXTRA_SYMBOLS))[:n]
 
 
 class Puzzle:
