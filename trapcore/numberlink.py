@@ -25,6 +25,7 @@ __all__ = [
     "generate",
     "solve",
     "check",
+    "count_nodes",
     "SearchLimitExceeded",
     "SYMBOLS",
     "DIFFICULTY_LEVELS",
@@ -195,13 +196,17 @@ def check(grid, solution) -> bool:
             f"of its own number ({what}), expected exactly 2"
         )
     comp = _native.components(s)
-    for k in numbers:
-        parts = np.unique(comp[s == k])
-        if parts.size != 1:
-            r, c = at((s == k) & (comp == parts[1]))
-            raise ValueError(
-                f"solution: path {k} is not one chain: {(r, c)} is cut off from its endpoints"
-            )
+    # each path must be one region: count the distinct (path, region) pairs per path
+    filled = s > 0
+    pairs = np.unique(s[filled].astype(np.int64) << 32 | comp[filled].astype(np.int64))
+    per_path = np.bincount(pairs >> 32)
+    if (split := np.flatnonzero(per_path > 1)).size:
+        k = int(split[0])
+        ends = comp[(g == k)]
+        r, c = at((s == k) & ~np.isin(comp, ends))
+        raise ValueError(
+            f"solution: path {k} is not one chain: {(r, c)} is cut off from its endpoints"
+        )
     return True
 
 
