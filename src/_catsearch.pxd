@@ -93,7 +93,11 @@ cdef inline int ctx_init(Ctx* x, int32_t rows, int32_t cols, int32_t maxply,
     """Allocate every buffer (zeroed) and fill the tables; -1 when out of memory (then ctx_free)."""
     cdef int32_t n = rows * cols, i
     cdef uint64_t s = 0x5EED5EED1234ABCD
-    cdef size_t tt = (<size_t> 1) << tt_bits
+    cdef size_t tt
+    # the table's zones take W words an entry: keep them under 64 MB on big boards
+    while tt_bits > 6 and ((<size_t> 1) << tt_bits) * (<size_t> ((n + 63) // 64)) * 8 > (64 << 20):
+        tt_bits -= 1
+    tt = (<size_t> 1) << tt_bits
     memset(x, 0, sizeof(Ctx))
     x.rows = rows
     x.cols = cols
