@@ -38,6 +38,10 @@ import numpy as np
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 from numpy.random cimport bitgen_t
 
+cdef extern from "Python.h":
+    # declared without an exception clause: the exception it sets stays pending for solve()
+    int PyErr_CheckSignals()
+
 from _random cimport bitgen_of, bounded
 from _unionfind cimport uf_find, uf_init, uf_union
 
@@ -73,6 +77,8 @@ cdef struct Search:
     int32_t* u_size
     int16_t* u_col
     int16_t* lab                 # scratch: final colour per padded cell
+    bint check_signals           # take the GIL now and then to notice Ctrl-C (solve only)
+    bint interrupted
 
 
 cdef inline int32_t find(int32_t* parent, int32_t x) noexcept nogil:
@@ -328,9 +334,23 @@ cdef bint finish(Search* s, int16_t* out) noexcept nogil:
     return True
 
 
+cdef bint signalled(Search* s) noexcept nogil:
+    """True when a signal handler raised (Ctrl-C); the exception stays set for the caller."""
+    with gil:
+        if PyErr_CheckSignals() != 0:
+            s.interrupted = True
+    return s.interrupted
+
+
+cdef int _propagate() except -1:
+    """Hand the pending exception (set by a signal handler) on to Python."""
+    return -1
+
+
 cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
                  int64_t* nodes) noexcept nogil:
-    """Depth-first search; returns the number of solutions found (<= limit), -1 if over budget."""
+    """Depth-first search; returns the number of solutions found (<= limit), -1 if over budget,
+    -2 if interrupted by a signal."""
     cdef Py_ssize_t d = 0, n = s.n, cells = s.rows * s.cols
     cdef int64_t found = 0
     cdef int k
@@ -361,6 +381,8 @@ cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
             nodes[0] += 1
             if nodes[0] > max_nodes:
                 return -1
+            if s.check_signals and (nodes[0] & 0x3FFFFF) == 0 and signalled(s):
+                return -2
             d += 1
             if d < n:
                 s.choice[d] = 0
@@ -386,6 +408,8 @@ cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t ma
                 b = max_nodes - total
             search_init(s, grid, strategy)
             found = run(s, limit, b, out, &used)
+            if found == -2:
+                return -2
             if found >= 0:
                 nodes[0] = total + used
                 return found
@@ -458,6 +482,8 @@ def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int s
     """
     cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1]
     cdef _Scratch sc = _Scratch(rows, cols)
+    sc.s.check_signals = True
+    sc.s.interrupted = False
     out = np.zeros((limit, rows, cols), np.int16)
     cdef int16_t[:, :, ::1] vo = out
     cdef int64_t found, nodes = 0
@@ -467,6 +493,8 @@ def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int s
         else:
             search_init(&sc.s, &grid[0, 0], strategy)
             found = run(&sc.s, limit, max_nodes, &vo[0, 0, 0], &nodes)
+    if found == -2:
+        _propagate()
     if found < 0:
         return None, nodes, False
     return out[:found].copy(), nodes, True
@@ -910,6 +938,7 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
     cdef int16_t[:, ::1] vgrid = grid, vsol = sol
     cdef int16_t[:, :, ::1] vtwo = two
     cdef _Scratch sc = _Scratch(rows, cols)
+    sc.s.check_signals = False  # runs under the bit generator's lock: never take the GIL
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef int64_t found, nodes = -1
     cdef int16_t* other

@@ -432,3 +432,19 @@ def test_cli_through_trapcore_main():
     if out.returncode != 0 and "numberlink" not in out.stderr:
         pytest.skip(f"trapcore's CLI does not load: {out.stderr.strip().splitlines()[-1]}")
     assert out.returncode == 0 and out.stdout == nl.generate(5, seed=0).to_text()
+
+
+def test_long_solve_can_be_interrupted():
+    # a raw 50x50 board takes seconds to prove unique; Ctrl-C must stop it cleanly
+    import _thread
+    import threading
+
+    grid = native.generate(50, 50, pcg(3).bit_generator, 3, False, 1, 10)[0]
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            nl.solve(grid, max_nodes=None)
+    finally:
+        timer.cancel()
+    assert len(nl.solve(nl.generate(9, seed=1).grid)) == 1  # still usable afterwards
