@@ -125,6 +125,8 @@ def solve(grid, limit: int = 2, *, max_nodes: int | None = _DEFAULT_MAX_NODES) -
         two endpoints) or a bad ``limit`` / ``max_nodes``.
     SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
+    KeyboardInterrupt
+        Ctrl-C stops a long search (checked every few million nodes).
     """
     g = _as_puzzle_grid(grid)
     limit = as_int(limit, "limit", minimum=1, maximum=100_000)
