@@ -414,7 +414,8 @@ cdef inline int cnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode) noe
     for j in range(m):
         q = mv[2 * j]
         if mode == MODE_ESC and mv[2 * j + 1] // 8 > k - 1:
-            continue  # cannot reach the border in time: no escape along this move
+            any_unk = 1  # cannot reach the border in time: no escape, but not a win either
+            continue
         r = pnode(x, q, k - 1, ply + 1, mode, &dummy)
         if x.aborted:
             return RES_UNK
@@ -426,9 +427,7 @@ cdef inline int cnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode) noe
             any_unk = 1
             if mode == MODE_WIN:
                 return RES_UNK
-    if mode == MODE_ESC:
-        return RES_UNK  # no move escapes (some may be won, but not all were searched)
-    return RES_UNK if any_unk else RES_WIN
+    return RES_UNK if any_unk else RES_WIN  # a win when every move was searched and won
 
 
 cdef inline int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
