@@ -29,9 +29,12 @@ node budgets that double each round; the first to finish answers.
 
 Generator
 ---------
-Grows random no-touch paths over the free squares, merges paths shorter than ``min_length`` into
-a neighbour, turns isolated squares solid, then (optionally) makes the solution unique by splitting
-a path where a second solution differs, regenerating when that fails.
+Grows random no-touch paths over the free squares (each new path starts in the tightest free spot
+and grows from both ends), repairs paths shorter than ``min_length`` (merge into a neighbour's
+end, take over a neighbour's spare end square, or join a neighbouring path cut next to it), turns
+isolated squares solid, then (optionally) makes the solution unique: while the solver finds a
+second solution a path is split where that solution differs; when a check runs over its node
+budget the longest paths are cut in the middle; a board that cannot be repaired is regenerated.
 """
 import numpy as np
 
@@ -839,39 +842,18 @@ cdef void write_out(Gen* g, int16_t* grid, int16_t* sol) noexcept nogil:
 
 cdef bint split_at(Gen* g, Py_ssize_t cell, int32_t min_length) noexcept nogil:
     """Cut the path through `cell` (caller's flat index) next to it so `cell` becomes an end."""
-    cdef Py_ssize_t P = g.P, i, j, m, pos = -1
+    cdef Py_ssize_t P = g.P, i, j, z, m, pos = -1
     cdef int32_t c = <int32_t> ((cell // g.cols + 1) * P + cell % g.cols + 1)
-    cdef int32_t k = g.lab[c], prev, cur, nxt, z, a, b, L
-    cdef Py_ssize_t dirs[4]
-    dirs[0] = -P
-    dirs[1] = 1
-    dirs[2] = P
-    dirs[3] = -1
+    cdef int32_t k = g.lab[c], b, L
     if k <= 0:
         return False
-    a = g.end_a[k]
     b = g.end_b[k]
-    # walk from end a to end b
-    prev = -1
-    cur = a
-    m = 0
-    while True:
-        g.trace[m] = cur
-        if cur == c:
-            pos = m
-        m += 1
-        if cur == b:
-            break
-        nxt = -1
-        for i in range(4):
-            z = <int32_t> (cur + dirs[i])
-            if z != prev and g.lab[z] == k:
-                nxt = z
-                break
-        if nxt < 0:
-            return False  # cannot happen for a no-touch path
-        prev = cur
-        cur = nxt
+    m = trace_path(g, k)
+    for i in range(m):
+        if g.trace[i] == c:
+            pos = i
+    if pos < 0:
+        return False  # cannot happen for a no-touch path
     # parts trace[0..j] and trace[j+1..m-1]; try c as the first part's end, then the second's start
     for i in range(2):
         j = pos - i
