@@ -235,3 +235,17 @@ def test_generate_twin(benchmark, n):
 
     out = benchmark.pedantic(run, rounds=3 if n < 30 else 1)
     assert out is not None
+
+
+@pytest.mark.benchmark(group="generate unique")
+def test_generate_pypi_numberlink_9(benchmark):
+    # PyPI `numberlink` (a Gymnasium environment): Hamiltonian-path generator, 7 colours by
+    # default, no uniqueness guarantee; its 15x15 took about 50 s here, so only 9x9 is timed
+    gen = pytest.importorskip("numberlink.generator")
+    from numberlink.config import GeneratorConfig
+
+    seeds = itertools.count()
+    level = benchmark.pedantic(
+        lambda: gen.generate_level(GeneratorConfig(width=9, height=9, seed=next(seeds))), rounds=3
+    )
+    assert len(level.grid) == 9
