@@ -651,7 +651,8 @@ cdef inline int32_t step_smart(Ctx* x, int32_t cat, bitgen_t* rng) noexcept nogi
     3. else the neighbour whose escape distance after the player's best single block is
        smallest (counting a step away from the border as two more), then with the widest
        narrowest level of shortest paths, then with the most border cells at its distance,
-       random among equals."""
+       random among equals; when one block can enclose it whatever it does, a step nearest the
+       border (random among equals)."""
     cdef int32_t n = x.n, j, i, q, c, m = 0, nb = 0, dq, lvl, minw, worst, nd, k, dummy, lastw
     cdef int32_t qs[6]
     cdef int32_t dqs[6]
@@ -734,6 +735,18 @@ cdef inline int32_t step_smart(Ctx* x, int32_t cat, bitgen_t* rng) noexcept nogi
         if sc == best_sc:
             pick[nb] = q
             nb += 1
+    if best_sc >= (<int64_t> 4 * n) * 4096 - 15 * 64 - 63:
+        # one block can enclose the cat whatever it does: run for the nearest border cell and
+        # hope the player misses it (wandering only gives her more blocks)
+        nb = 0
+        dq = 0x7fffffff
+        for j in range(m):
+            if dqs[j] < dq:
+                dq = dqs[j]
+                nb = 0
+            if dqs[j] == dq:
+                pick[nb] = qs[j]
+                nb += 1
     return pick[bounded(rng, <uint32_t> nb)] if nb > 1 else pick[0]
 
 

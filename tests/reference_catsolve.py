@@ -179,7 +179,8 @@ def smart_step(board, cat, stream, depth=4):
     border neighbour; else a move forcing an escape within the fewest moves (<= depth);
     else the best score (escape distance after the player's best single block, two more for a
     move away from the border, then the widest narrowest level of shortest paths, then the most
-    border cells at that distance); ties drawn with stream.bounded in neighbour order."""
+    border cells at that distance; when one block can enclose the cat whatever it does, the
+    moves nearest the border); ties drawn with stream.bounded in neighbour order."""
     rows, cols = len(board), len(board[0])
     blocked = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
     db = border_dist(blocked, rows, cols)
@@ -220,6 +221,9 @@ def smart_step(board, cat, stream, depth=4):
             best, best_sc = [q], sc
         elif sc == best_sc:
             best.append(q)
+    if best_sc >= 4 * n * 4096 - 15 * 64 - 63:  # one block encloses it whatever it does: run
+        nearest = min(db[q] for q in qs)
+        best = [q for q in qs if db[q] == nearest]
     return pick(best)
 
 
