@@ -44,6 +44,16 @@ def test_result_fields():
     assert "won" in str(r)
 
 
+def test_default_start_blocks_match_catgame():
+    r = tc.cat.simulate(5, cat="bfs", player="greedy", seed=9)
+    ss, _ = tc.cat.batch_seeds(9, 5)[0]
+    g = tc.CatGame(cat="bfs", seed=np.random.Generator(np.random.PCG64(ss)))
+    assert int(g.board.sum()) == 15  # both default to 15 start blocks
+    while g.status == "playing":
+        g.block(*tc.cat.player_move(g.board, g.cat, "greedy"))
+    assert g.moves == r.moves[0]
+
+
 def test_zero_games():
     r = tc.cat.simulate(0, seed=1)
     assert r.games == 0 and r.outcomes.size == 0 and r.win_rate == 0.0
@@ -55,7 +65,7 @@ def test_matches_catgame(cat, player):
     """The first games of a batch, replayed through CatGame and player_move with the batch's
     generator, are the same games."""
     games = 12 if player == "solver" else 30
-    r = tc.cat.simulate(games, cat=cat, player=player, seed=21, max_nodes=300)
+    r = tc.cat.simulate(games, blocked=8, cat=cat, player=player, seed=21, max_nodes=300)
     ss, n = tc.cat.batch_seeds(21, games)[0]
     gen = np.random.Generator(np.random.PCG64(ss))
     for i in range(games):
@@ -104,7 +114,8 @@ def test_stronger_players_win_more_and_smart_cat_escapes_more():
     res = {}
     for cat in ("bfs", "rays", "smart"):
         for player in ("greedy", "lookahead"):
-            res[cat, player] = tc.cat.simulate(400, cat=cat, player=player, seed=2).win_rate
+            res[cat, player] = tc.cat.simulate(400, blocked=8, cat=cat, player=player,
+                                               seed=2).win_rate
     for cat in ("bfs", "rays", "smart"):
         assert res[cat, "lookahead"] > res[cat, "greedy"]
     for player in ("greedy", "lookahead"):

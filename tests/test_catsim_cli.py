@@ -29,7 +29,7 @@ def test_simulate_prints_the_table():
     assert "win rate" in text and "95% interval" in text
     assert sum(line.startswith(("random", "greedy", "lookahead", "solver"))
                for line in text.splitlines()) == 8
-    r = tc.cat.simulate(300, cat="smart", player="greedy", seed=1)
+    r = tc.cat.simulate(300, blocked=15, cat="smart", player="greedy", seed=1)
     assert f"{100 * r.win_rate:8.1f}%" in text
 
 

@@ -317,7 +317,7 @@ class SimResult:
                 f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), {self.mean_moves:.1f} moves per game")
 
 
-def simulate(games, rows=11, cols=11, blocked=8, cat="bfs", player="greedy", seed=None,
+def simulate(games, rows=11, cols=11, blocked=15, cat="bfs", player="greedy", seed=None,
              workers=None, rules="enclosed", max_nodes=SOLVER_PLAYER_NODES,
              progress=None) -> SimResult:
     """Play whole games in the kernels and measure the player's win rate.
@@ -332,7 +332,7 @@ def simulate(games, rows=11, cols=11, blocked=8, cat="bfs", player="greedy", see
     games : int
         Number of games (>= 0).
     rows, cols, blocked : int
-        Board size and start blocks, as for :class:`CatGame`.
+        Board size and start blocks, as for :class:`CatGame` (default 11 x 11, 15 blocks).
     cat : {"bfs", "rays", "smart"}
     player : {"random", "greedy", "lookahead", "solver"}
         See :func:`player_move`.

@@ -46,7 +46,7 @@ def add_simulate_parser(sub) -> None:
     p.add_argument("--games", type=int, default=10_000, help="games per cell (default 10000)")
     p.add_argument("--rows", type=int, default=11)
     p.add_argument("--cols", type=int, default=11)
-    p.add_argument("--blocked", type=int, default=8, help="start blocks (default 8)")
+    p.add_argument("--blocked", type=int, default=15, help="start blocks (default 15)")
     p.add_argument("--cat", default="bfs",
                    help="cat policy, a comma list or 'all' (bfs, rays, smart; default bfs)")
     p.add_argument("--player", default="greedy",
