@@ -1,0 +1,82 @@
+"""Golden values (fixed seeds pin the smart cat, simulate and the solver across platforms and
+refactors) and hypothesis properties of the cat tools."""
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trapcore as tc
+from trapcore import hexgrid
+
+
+def test_golden_simulate():
+    r = tc.cat.simulate(12, blocked=8, cat="smart", player="lookahead", seed=123)
+    assert r.outcomes.tolist() == [0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+    assert r.moves.tolist() == [9, 14, 7, 12, 8, 9, 7, 8, 9, 7, 9, 8]
+    r = tc.cat.simulate(12, blocked=8, cat="rays", player="random", seed=123)
+    assert r.outcomes.tolist() == [0] * 12 and r.moves.tolist() == [6] * 12
+
+
+def test_golden_solver_and_smart_cat():
+    b = hexgrid.random_board(11, 11, 8, seed=3, keep_free=(5, 5))
+    assert tc.cat.solve(b, (5, 5), "bfs") == ("win", (4, 4), 1293, 5)
+    assert tc.cat.solve(b, (5, 5), "optimal", max_nodes=5000) == ("unknown", (4, 4), 5000, 6)
+    assert tc.cat.cat_move(b, (5, 5), "smart", seed=0) == (6, 4)
+
+
+@st.composite
+def positions(draw):
+    n = draw(st.integers(3, 9))
+    m = draw(st.integers(3, 9))
+    bits = draw(st.lists(st.booleans(), min_size=n * m, max_size=n * m))
+    board = np.array(bits, dtype=np.uint8).reshape(n, m)
+    r = draw(st.integers(0, n - 1))
+    c = draw(st.integers(0, m - 1))
+    board[r, c] = 0
+    return board, (r, c)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.sampled_from(["random", "greedy", "lookahead", "solver"]),
+       st.sampled_from(["bfs", "rays", "smart"]), st.integers(0, 2**32))
+def test_player_blocks_a_free_cell(pos, player, cat, seed):
+    board, cell = pos
+    move = tc.cat.player_move(board, cell, player, cat, seed=seed, max_nodes=200)
+    if move is None:
+        assert board.sum() == board.size - 1  # only the cat's cell is free
+    else:
+        assert move != cell and board[move] == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.integers(0, 2**32))
+def test_smart_cat_steps_to_a_free_neighbour(pos, seed):
+    board, cell = pos
+    rows, cols = board.shape
+    if hexgrid.is_border(*cell, rows, cols):
+        return
+    q = tc.cat.cat_move(board, cell, "smart", seed=seed)
+    if hexgrid.distance_to_border(board)[cell] < 0:
+        assert q is None
+    else:
+        assert q in hexgrid.neighbors(*cell, rows, cols) and board[q] == 0
+        assert hexgrid.distance_to_border(board)[q] >= 0
+
+
+@settings(max_examples=120, deadline=None)
+@given(positions(), st.sampled_from(["optimal", "bfs", "rays"]))
+def test_solver_verdicts_are_consistent(pos, policy):
+    board, cell = pos
+    sol = tc.cat.solve(board, cell, policy, max_nodes=3000)
+    assert sol.verdict in ("win", "loss", "unknown") and 0 <= sol.nodes <= 3000
+    rows, cols = board.shape
+    if hexgrid.is_border(*cell, rows, cols):
+        assert sol.verdict == "loss"
+    elif hexgrid.distance_to_border(board)[cell] < 0:
+        assert sol.verdict == "win"
+    if sol.block is not None:
+        assert sol.block != cell and board[sol.block] == 0
+    if sol.verdict == "loss" and policy == "optimal":
+        # a loss against the optimal cat is a loss against every fixed cat too
+        assert tc.cat.solve(board, cell, "bfs", max_nodes=3000).verdict != "win"
