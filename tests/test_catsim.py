@@ -165,3 +165,5 @@ def test_player_move_bad_input():
         tc.cat.player_move(b, (7, 2))
     with pytest.raises(TypeError, match="board"):
         tc.cat.player_move(b.astype(float), (2, 2))
+    with pytest.raises(ValueError, match="board"):
+        tc.cat.player_move(np.zeros((70, 70), np.uint8), (35, 35), "solver")

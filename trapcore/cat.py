@@ -246,6 +246,9 @@ def player_move(board, cat, player: str = "greedy", cat_policy: str = "bfs", see
     r, c = _free_cat(b, cat)
     player = as_choice(player, "player", PLAYERS)
     as_choice(cat_policy, "cat_policy", POLICIES)
+    if player == "solver" and b.size > _MAX_SOLVE_CELLS:
+        raise ValueError(f"board has {b.size} cells; the solver player accepts at most "
+                         f"{_MAX_SOLVE_CELLS}")
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     return _player_block(b, (r, c), player, cat_policy, as_generator(seed), max_nodes)
 
