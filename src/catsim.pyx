@@ -45,7 +45,8 @@ def play(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int
     """Play `games` games one after the other, every draw from bit_generator: each game draws
     its board (the cat's centre cell kept free, a partial Fisher-Yates as hexgrid.random_board
     does), then per turn the player's choice and the cat's. Returns (outcome int8: 1 won,
-    0 lost, -1 no block possible; moves int32: blocks played)."""
+    0 lost; moves int32: blocks played). A game with no free cell but the cat's ends as CatGame
+    ends it: lost with the cat on the border, else won."""
     cdef Py_ssize_t g
     outcome_a = np.zeros(games, dtype=np.int8)
     moves_a = np.zeros(games, dtype=np.int32)
@@ -86,7 +87,8 @@ def play(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int
             outcome[g] = -1
             while True:
                 b = c_player_move(&y, cat, player, model, budget, rng)
-                if b < 0:
+                if b < 0:  # no free cell but the cat's: settled as CatGame does
+                    outcome[g] = 0 if x.border[cat] else 1
                     break
                 ctx_block(&x, b)
                 ctx_block(&y, b)

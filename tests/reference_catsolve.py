@@ -281,7 +281,8 @@ def simulate_twin(batches, rows=11, cols=11, blocked=8, cat="bfs", player="greed
                     b = random_block(board, pos, stream)
                 else:
                     b = greedy_block(board, pos)
-                if b is None:
+                if b is None:  # no free cell but the cat's: settled as CatGame does
+                    outcome = 0 if is_border(*pos, rows, cols) else 1
                     break
                 board[b[0]][b[1]] = 1
                 n += 1

@@ -54,6 +54,17 @@ def test_default_start_blocks_match_catgame():
     assert g.moves == r.moves[0]
 
 
+@pytest.mark.parametrize("rows, cols", [(3, 3), (1, 4), (2, 2), (5, 4)])
+def test_full_boards_settle_like_catgame(rows, cols):
+    r = tc.cat.simulate(3, rows, cols, blocked=rows * cols - 1, player="greedy", seed=2)
+    for ss, n in tc.cat.batch_seeds(2, 3):
+        gen = np.random.Generator(np.random.PCG64(ss))
+        for i in range(n):
+            g = tc.CatGame(rows, cols, rows * cols - 1, seed=gen)
+            assert g.status != "playing" and g.moves == 0
+            assert r.outcomes[i] == (1 if g.status == "won" else 0) and r.moves[i] == 0
+
+
 def test_zero_games():
     r = tc.cat.simulate(0, seed=1)
     assert r.games == 0 and r.outcomes.size == 0 and r.win_rate == 0.0

@@ -298,7 +298,7 @@ class SimResult:
     mean_moves : float
         Mean number of blocks per game.
     outcomes : ndarray of int8
-        Per game: 1 the player won, 0 the cat escaped, -1 no block was possible.
+        Per game: 1 the player won, 0 the cat escaped.
     moves : ndarray of int32
         Per game: blocks played.
     seconds : float
