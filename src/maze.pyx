@@ -121,7 +121,14 @@ cdef void carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng
     """Wilson's algorithm: loop-erased random walks from each cell (in index order) to the tree;
     gives a uniform spanning tree."""
     cdef int32_t n = rows * cols, i, u, r, c, k, d
+    cdef int32_t last_row = rows - 1, last_col = cols - 1
     cdef int options[4]
+    cdef int32_t dr[4]
+    cdef int32_t dc[4]
+    cdef int32_t du[4]
+    dr[0] = -1; dr[1] = 0; dr[2] = 1; dr[3] = 0
+    dc[0] = 0; dc[1] = 1; dc[2] = 0; dc[3] = -1
+    du[0] = -cols; du[1] = 1; du[2] = cols; du[3] = -1
     for i in range(n):
         doors[i] = ALL_LOCKED
         in_tree[i] = 0
@@ -130,17 +137,22 @@ cdef void carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng
         if in_tree[i]:
             continue
         u = i
+        r = i // cols
+        c = i - r * cols
         while not in_tree[u]:              # the walk; nxt[] keeps the last exit: loops erase
-            r = u // cols
-            c = u - r * cols
-            k = 0
-            for d in range(4):
-                if inside(r, c, rows, cols, d):
-                    options[k] = d
-                    k += 1
-            d = options[bounded(rng, <uint32_t> k)] if k > 1 else options[0]
+            if 0 < r < last_row and 0 < c < last_col:
+                d = <int32_t> bounded(rng, 4)          # options Up, Right, Down, Left: all four
+            else:
+                k = 0
+                for d in range(4):
+                    if inside(r, c, rows, cols, d):
+                        options[k] = d
+                        k += 1
+                d = options[bounded(rng, <uint32_t> k)] if k > 1 else options[0]
             nxt[u] = <uint8_t> d
-            u = step(u, cols, d)
+            r += dr[d]                     # table steps: no unpredictable branch per step
+            c += dc[d]
+            u += du[d]
         u = i
         while not in_tree[u]:
             in_tree[u] = 1
