@@ -62,14 +62,17 @@ cdef void carve_kruskal(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rn
                 m += 1
             cell += 1
     shuffle_int32(rng, a, m)
+    cdef int32_t far[2]
+    far[0] = cols                          # door Down: the cell below
+    far[1] = 1                             # door Right: the cell to the right
     for i in range(m):
         if i + PREFETCH_AHEAD < m:
             e = a[i + PREFETCH_AHEAD]
             prefetch(parent + (e >> 1))
-            prefetch(parent + (e >> 1) + (1 if e & 1 else cols))
+            prefetch(parent + (e >> 1) + far[e & 1])
         d = a[i]
         cell = d >> 1
-        other = cell + 1 if d & 1 else cell + cols
+        other = cell + far[d & 1]
         x = parent[cell]                   # fast path: same parent, or one is the other's parent
         y = parent[other]
         if (x >= 0 and (x == y or x == other)) or y == cell:
@@ -78,7 +81,7 @@ cdef void carve_kruskal(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rn
         y = ds_find(parent, other)
         if x != y:
             ds_link(parent, x, y)
-            doors[cell] ^= 0b1000 if d & 1 else 0b0010     # 0b11 locked -> 0b01 open
+            doors[cell] ^= <uint8_t> (2 << ((d & 1) << 1))  # 0b11 locked -> 0b01 open
             opened += 1
             if opened == n - 1:
                 return
