@@ -32,6 +32,7 @@ import numpy as np
 from trapcore import hexgrid
 from trapcore._native import cat as _k
 from trapcore._native import catsim as _sim
+from trapcore._native import catpns as _pns
 from trapcore._native import catsolve as _solve
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 
@@ -56,6 +57,13 @@ __all__ = [
 POLICIES = {"bfs": 0, "rays": 1, "smart": 2}
 #: The cats the solver plays against, and their kernel codes.
 SOLVE_POLICIES = {"optimal": 0, "bfs": 1, "rays": 2}
+#: The solver's search methods (see :func:`solve`).
+SOLVE_METHODS = ("id", "pns")
+# The proof-number search's player candidates: at most this many blocks a position, on escape
+# routes at most _PNS_SLACK steps longer than the shortest; the 1+epsilon threshold factor.
+_PNS_CANDIDATES = 20
+_PNS_SLACK = 1
+_PNS_EPS = 0.25
 #: Player policies for :func:`simulate` and :func:`player_move`, and their kernel codes.
 PLAYERS = {"random": 0, "greedy": 1, "lookahead": 2, "solver": 3}
 _VERDICTS = {0: "unknown", 1: "win", 2: "loss"}
@@ -146,7 +154,7 @@ def _tt_bits(max_nodes: int, n: int) -> int:
 
 
 def solve(board, cat, policy: str = "optimal", max_nodes: int = DEFAULT_NODES,
-          rules: str = "enclosed", max_depth=None) -> Solution:
+          rules: str = "enclosed", max_depth=None, method: str = "id") -> Solution:
     """Decide a position exactly: can the player, to move, force a win?
 
     AND/OR search with iterative deepening on the cat's horizon, a Zobrist-hashed transposition
@@ -172,6 +180,14 @@ def solve(board, cat, policy: str = "optimal", max_nodes: int = DEFAULT_NODES,
         enclosed cat's pocket only shrinks, so it is caught in the end), only games are longer.
     max_depth : int, optional
         Deepest horizon in cat moves (default: the number of free cells, at most 200).
+    method : {"id", "pns"}
+        ``"id"`` (default): the iterative deepening search above. ``"pns"`` (only with
+        ``policy="optimal"``): first a depth-first proof-number search over whole games
+        (src/catpns.pyx) that tries to prove a win with the player's blocks restricted to the
+        cells near the cat's shortest escape routes (every cat move is searched, so a win it
+        finds is a proof), on three quarters of ``max_nodes`` (its positions, player's and
+        cat's); when it proves no win, the iterative deepening search decides with the rest.
+        A win proved by the proof-number search reports ``depth = -1``.
 
     Returns
     -------
@@ -194,8 +210,19 @@ def solve(board, cat, policy: str = "optimal", max_nodes: int = DEFAULT_NODES,
     if max_depth is None:
         max_depth = max(1, min(free, 200))
     max_depth = as_int(max_depth, "max_depth", minimum=1, maximum=1000)
+    method = as_choice(method, "method", SOLVE_METHODS)
+    if method == "pns":
+        if policy != "optimal":
+            raise ValueError(f"method = 'pns' solves against the optimal cat only, not policy = "
+                             f"{policy!r}")
+        pns, spent = _solve_pns(b, r, c, max(1, max_nodes * 3 // 4))
+        if pns is not None:
+            return pns
+        max_nodes = max(1, max_nodes - spent)
     res, best, nodes, depth = _solve.solve(b, r, c, SOLVE_POLICIES[policy], max_nodes,
                                            max_depth, _tt_bits(max_nodes, b.size))
+    if method == "pns":
+        nodes += spent
     if best < 0:  # nothing was searched (the verdict was immediate): any free block
         free_cells = np.flatnonzero(b.ravel() == 0)
         free_cells = free_cells[free_cells != r * b.shape[1] + c]
@@ -206,6 +233,21 @@ def solve(board, cat, policy: str = "optimal", max_nodes: int = DEFAULT_NODES,
             best = int(free_cells[0])
     block = None if best < 0 else divmod(int(best), b.shape[1])
     return Solution(_VERDICTS[res], block, int(nodes), int(depth))
+
+
+def _solve_pns(b, r, c, max_nodes):
+    """The proof-number search's proven win as a Solution, or None (no win proved, or the win is
+    immediate and the iterative deepening search names its block); and the positions searched."""
+    res, best, nodes, _, _ = _pns.solve_pns(b, r, c, max_nodes, _PNS_CANDIDATES, _PNS_SLACK, _PNS_EPS,
+                                      _pns_tt_bits(max_nodes))
+    if res == 1 and best >= 0:
+        return Solution("win", divmod(int(best), b.shape[1]), int(nodes), -1), int(nodes)
+    return None, int(nodes)
+
+
+def _pns_tt_bits(max_nodes: int) -> int:
+    """Two-way table of 20-byte entries: about two per searched position, at most 2**22 (84 MB)."""
+    return max(10, min(22, int(max_nodes * 2).bit_length()))
 
 
 def _player_block(b, cat, player, cat_policy, gen, max_nodes=SOLVER_PLAYER_NODES):
