@@ -301,7 +301,7 @@ def mazes():
 
 
 @pytest.mark.parametrize("method", ["wall", "bfs"])
-@pytest.mark.parametrize("n", SIZES_FAST)
+@pytest.mark.parametrize("n", [30] + SIZES_FAST)
 def test_solve_trapcore(benchmark, mazes, n, method):
     benchmark.group = f"solve {n}x{n}"
     path = run(benchmark, n, mazes[n].solve, method=method)
