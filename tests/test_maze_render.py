@@ -109,6 +109,11 @@ def test_text_rendering():
     assert m.to_text(path=np.empty((0, 2), dtype=np.int32)) == text
 
 
+def test_text_refuses_huge_mazes():
+    with pytest.raises(ValueError, match="to_text"):
+        Maze.carve(1, 2**22 + 1, seed=1, method="backtracker").to_text()
+
+
 def test_text_golden():
     assert Maze.carve(2, 3, seed=1).to_text() == (
         "+   +---+---+\n"

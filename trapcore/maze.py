@@ -61,6 +61,8 @@ CLOSED, OPEN, LOCKED = 0b00, 0b01, 0b11
 MAX_MAZE_CELLS = 1 << 26
 #: The largest picture ``to_image`` draws, in pixels (an RGB array of 3 bytes per pixel).
 MAX_PIXELS = 1 << 28
+#: The largest maze ``to_text`` draws, in cells (about 50 bytes of scratch per cell).
+MAX_TEXT_CELLS = 1 << 22
 #: The most cells ``carve_many`` produces in one call (its output is one byte per cell).
 MAX_BATCH_CELLS = 1 << 30
 
@@ -542,8 +544,13 @@ class Maze:
         Walls are ``+``, ``---`` and ``|``; the entrance and exit are gaps; cells of ``path``
         (an (n, 2) array of (row, col), e.g. from :meth:`solve`) are marked ``o``.
         """
-        route = self._as_route(path, "path")
         rows, cols = self.shape
+        if rows * cols > MAX_TEXT_CELLS:
+            raise ValueError(
+                f"to_text draws at most {MAX_TEXT_CELLS} cells, this maze has {rows * cols}; "
+                "use to_image or a smaller maze"
+            )
+        route = self._as_route(path, "path")
         h, v, post = self._walls()
         grid = np.full((2 * rows + 1, 2 * cols + 1), "   ", dtype="<U3")
         grid[0::2, 0::2] = np.where(post, "+", " ")
