@@ -19,21 +19,8 @@ def _check_build() -> None:
 
 _check_build()
 
-from trapcore import hexgrid  # noqa: E402
-from trapcore import cat  # noqa: E402
+from trapcore import cat, hexgrid, maze, numberlink  # noqa: E402
 from trapcore.cat import CatGame  # noqa: E402
+from trapcore.maze import Maze  # noqa: E402
 
-__all__ = ["hexgrid", "cat", "CatGame", "__version__"]
-
-# Engines still being built register here once their module exists (made plain imports later).
-import importlib.util as _util  # noqa: E402
-
-if _util.find_spec("trapcore.maze") is not None:
-    from trapcore import maze  # noqa: E402
-    from trapcore.maze import Maze  # noqa: E402
-
-    __all__ += ["maze", "Maze"]
-if _util.find_spec("trapcore.numberlink") is not None:
-    from trapcore import numberlink  # noqa: E402
-
-    __all__ += ["numberlink"]
+__all__ = ["hexgrid", "cat", "CatGame", "maze", "Maze", "numberlink", "__version__"]

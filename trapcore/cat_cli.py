@@ -4,6 +4,7 @@ from __future__ import annotations
 import sys
 
 from trapcore import cat as _cat
+from trapcore import cat_tools
 
 
 def add_parser(sub) -> None:
@@ -25,9 +26,7 @@ def add_parser(sub) -> None:
                    help="enclosed: win when the cat has no way out; surrounded: when it cannot move")
     p.add_argument("--seed", type=int, default=None, help="seed for the board and the cat")
     p.set_defaults(func=play)
-    tools = getattr(_cat, "_cli_subcommands", None)
-    if tools is not None:  # simulate, solve: added by the cat tools when present
-        tools(p)
+    cat_tools.add_subcommands(p)  # trapcore cat simulate, trapcore cat solve
 
 
 def _status_line(game) -> str:

@@ -23,13 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"trapcore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:  # that engine's CLI does not exist yet
-                continue
-            raise
-        module.add_parser(sub)
+        importlib.import_module(name).add_parser(sub)
     return parser
 
 
