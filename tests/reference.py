@@ -14,10 +14,13 @@ import numpy as np
 
 
 class Uint32Stream:
-    """numpy's ``next_uint32`` for PCG64, in Python: each raw 64-bit output is used as two 32-bit
-    draws, low half first. Valid from a freshly seeded generator (no buffered half yet)."""
+    """The draws of src/_random.pxd in Python. ``next_uint32`` is numpy's PCG64 one (each raw
+    64-bit output gives two 32-bit draws, low half first); ``uniform01`` takes a whole raw output
+    and leaves a buffered half alone, as numpy does. Valid from a freshly seeded generator (no
+    buffered half yet). ``seed``: an int, a SeedSequence or a Generator."""
 
-    def __init__(self, gen: np.random.Generator):
+    def __init__(self, seed):
+        gen = seed if isinstance(seed, np.random.Generator) else np.random.Generator(np.random.PCG64(seed))
         self.bitgen = gen.bit_generator
         self._high = None
 
@@ -40,12 +43,19 @@ class Uint32Stream:
                 low = m & 0xFFFFFFFF
         return m >> 32
 
+    def uniform01(self) -> float:
+        return (int(self.bitgen.random_raw()) >> 11) * (1.0 / 9007199254740992.0)
+
     def shuffle(self, items: list) -> list:
         """Fisher-Yates from the back, as ``shuffle_int32``."""
         for i in range(len(items) - 1, 0, -1):
             j = self.bounded(i + 1)
             items[i], items[j] = items[j], items[i]
         return items
+
+    def choice(self, options: list):
+        """One option; a single option draws nothing."""
+        return options[self.bounded(len(options))] if len(options) > 1 else options[0]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -246,4 +256,9 @@ for _area in ("maze", "numberlink", "catsolve"):
         if _exc.name != f"reference_{_area}":
             raise
         continue
-    globals().update({k: v for k, v in vars(_mod).items() if not k.startswith("_") and k not in globals()})
+    for _name, _value in vars(_mod).items():
+        if _name.startswith("_") or _name in ("annotations", "np", "deque", "lru_cache"):
+            continue
+        if _name in globals() and globals()[_name] is not _value:
+            raise ImportError(f"reference_{_area}.{_name} would shadow reference.{_name}: rename it")
+        globals()[_name] = _value

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
+from reference import is_border
+
 _EVEN = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
 _ODD = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
 
@@ -17,10 +19,6 @@ def nbrs(r, c, rows, cols):
         nr, nc = r + dr, c + dc
         if 0 <= nr < rows and 0 <= nc < cols:
             yield nr, nc
-
-
-def is_border(r, c, rows, cols):
-    return r == 0 or c == 0 or r == rows - 1 or c == cols - 1
 
 
 def border_dist(blocked, rows, cols):
