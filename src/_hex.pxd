@@ -41,17 +41,11 @@ cdef inline void hex_tables(int32_t rows, int32_t cols, int32_t* nbr, uint8_t* b
                     nbr[p * 6 + k] = -1
 
 
-cdef inline int32_t bfs_distances(const uint8_t* board, const int32_t* nbr, int32_t n,
-                                  int32_t start, int32_t* dist, int32_t* queue) noexcept nogil:
-    """BFS steps from start over free cells into dist (-1 unreached or blocked); returns count."""
-    cdef int32_t i, head = 0, tail = 0, p, q, k
-    for i in range(n):
-        dist[i] = -1
-    if board[start]:
-        return 0
-    dist[start] = 0
-    queue[tail] = start
-    tail += 1
+cdef inline int32_t bfs_expand(const uint8_t* board, const int32_t* nbr, int32_t* dist,
+                               int32_t* queue, int32_t tail) noexcept nogil:
+    """Grow a BFS over free cells from the sources queue[0:tail] (their dist set, every other
+    dist -1), first in, first out, neighbours in table order; returns the cells reached."""
+    cdef int32_t head = 0, p, q, k
     while head < tail:
         p = queue[head]
         head += 1
@@ -64,10 +58,23 @@ cdef inline int32_t bfs_distances(const uint8_t* board, const int32_t* nbr, int3
     return tail
 
 
+cdef inline int32_t bfs_distances(const uint8_t* board, const int32_t* nbr, int32_t n,
+                                  int32_t start, int32_t* dist, int32_t* queue) noexcept nogil:
+    """BFS steps from start over free cells into dist (-1 unreached or blocked); returns count."""
+    cdef int32_t i
+    for i in range(n):
+        dist[i] = -1
+    if board[start]:
+        return 0
+    dist[start] = 0
+    queue[0] = start
+    return bfs_expand(board, nbr, dist, queue, 1)
+
+
 cdef inline void border_distances(const uint8_t* board, const int32_t* nbr, const uint8_t* border,
                                   int32_t n, int32_t* dist, int32_t* queue) noexcept nogil:
     """Multi-source BFS from every free border cell: each free cell's escape distance, else -1."""
-    cdef int32_t i, head = 0, tail = 0, p, q, k
+    cdef int32_t i, tail = 0
     for i in range(n):
         if border[i] and not board[i]:
             dist[i] = 0
@@ -75,15 +82,7 @@ cdef inline void border_distances(const uint8_t* board, const int32_t* nbr, cons
             tail += 1
         else:
             dist[i] = -1
-    while head < tail:
-        p = queue[head]
-        head += 1
-        for k in range(6):
-            q = nbr[p * 6 + k]
-            if q >= 0 and dist[q] < 0 and not board[q]:
-                dist[q] = dist[p] + 1
-                queue[tail] = q
-                tail += 1
+    bfs_expand(board, nbr, dist, queue, tail)
 
 
 cdef inline int32_t bfs_escape(const uint8_t* board, const int32_t* nbr, const uint8_t* border,
@@ -145,12 +144,10 @@ cdef inline int32_t step_pocket(const uint8_t* board, const int32_t* nbr, int32_
     return best
 
 
-cdef inline int32_t step_rays(const uint8_t* board, const int32_t* nbr, int32_t cat,
-                              bitgen_t* rng) noexcept nogil:
-    """The six-ray cat: one step along the open straight ray with the fewest cells to the edge
-    (ties in table order); with no open ray, a uniformly random free neighbour; -1 if none."""
-    cdef int32_t k, q, length, best = -1, best_len = 0x7fffffff, m = 0
-    cdef int32_t free[6]
+cdef inline int32_t open_ray_step(const uint8_t* board, const int32_t* nbr, int32_t cat) noexcept nogil:
+    """The six-ray cat's step along the open straight ray (free to the edge) with the fewest cells
+    to the edge, ties in table order; -1 when no ray is open."""
+    cdef int32_t k, q, length, best = -1, best_len = 0x7fffffff
     for k in range(6):
         q = nbr[cat * 6 + k]
         length = 0
@@ -160,6 +157,16 @@ cdef inline int32_t step_rays(const uint8_t* board, const int32_t* nbr, int32_t 
         if q < 0 and length < best_len:  # walked off the board: the ray is open
             best_len = length
             best = nbr[cat * 6 + k]
+    return best
+
+
+cdef inline int32_t step_rays(const uint8_t* board, const int32_t* nbr, int32_t cat,
+                              bitgen_t* rng) noexcept nogil:
+    """The six-ray cat: open_ray_step; with no open ray, a uniformly random free neighbour; -1 if
+    none."""
+    cdef int32_t k, q, m = 0
+    cdef int32_t free[6]
+    cdef int32_t best = open_ray_step(board, nbr, cat)
     if best >= 0:
         return best
     for k in range(6):
@@ -170,3 +177,22 @@ cdef inline int32_t step_rays(const uint8_t* board, const int32_t* nbr, int32_t 
     if m == 0:
         return -1
     return free[bounded(rng, <uint32_t> m)]
+
+
+cdef inline void draw_blocks(bitgen_t* rng, uint8_t* board, int32_t n, const uint8_t* keep_free,
+                             int32_t blocked, int32_t* cand) noexcept nogil:
+    """Block `blocked` cells of board (n cells, all set to 0 first) uniformly among those whose
+    keep_free flag is 0 (at least `blocked` of them): a partial Fisher-Yates over the candidates
+    in row-major order, one bounded draw per blocked cell. cand: n int32 of scratch."""
+    cdef int32_t i, j, m = 0, t
+    for i in range(n):
+        board[i] = 0
+        if not keep_free[i]:
+            cand[m] = i
+            m += 1
+    for i in range(blocked):
+        j = i + <int32_t> bounded(rng, <uint32_t> (m - i))
+        t = cand[i]
+        cand[i] = cand[j]
+        cand[j] = t
+        board[cand[i]] = 1

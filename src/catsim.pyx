@@ -10,7 +10,8 @@ from numpy.random cimport bitgen_t
 
 from _catsearch cimport (SMART_DEPTH, SMART_TT_BITS, Ctx, cat_reply_ctx, ctx_block, ctx_free, ctx_init,
                          ctx_load, player_move as c_player_move)
-from _random cimport bitgen_of, bounded
+from _hex cimport draw_blocks
+from _random cimport bitgen_of
 
 
 cdef int ctx_for(Ctx* x, int32_t rows, int32_t cols, int player, int32_t solver_depth) noexcept nogil:
@@ -52,9 +53,11 @@ def play(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int
     moves_a = np.zeros(games, dtype=np.int32)
     cdef int8_t[::1] outcome = outcome_a
     cdef int32_t[::1] moves = moves_a
-    cdef int32_t n = rows * cols, i, j, m, t, cat, start = (rows // 2) * cols + cols // 2, b, p
+    cdef int32_t n = rows * cols, cat, start = (rows // 2) * cols + cols // 2, b, p
     cdef int32_t[::1] cand = np.empty(max(n, 1), dtype=np.int32)
     cdef uint8_t[::1] start_board = np.zeros(max(n, 1), dtype=np.uint8)
+    cdef uint8_t[::1] keep = np.zeros(max(n, 1), dtype=np.uint8)  # the cat's centre cell stays free
+    keep[start] = 1
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef Ctx x  # the cat's context (same sizes as cat.reply uses, so smart moves agree)
     cdef Ctx y  # the player's context
@@ -69,18 +72,7 @@ def play(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int
         raise MemoryError("not enough memory for the simulation's search tables")
     with bit_generator.lock, nogil:
         for g in range(games):
-            m = 0
-            for i in range(n):
-                start_board[i] = 0
-                if i != start:
-                    cand[m] = i
-                    m += 1
-            for i in range(blocked):
-                j = i + <int32_t> bounded(rng, <uint32_t> (m - i))
-                t = cand[i]
-                cand[i] = cand[j]
-                cand[j] = t
-                start_board[cand[i]] = 1
+            draw_blocks(rng, &start_board[0], n, &keep[0], blocked, &cand[0])
             ctx_load(&x, &start_board[0])
             ctx_load(&y, &start_board[0])
             cat = start

@@ -8,7 +8,7 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t
 from libc.stdlib cimport free, malloc
 from numpy.random cimport bitgen_t
 
-from _hex cimport hex_tables
+from _hex cimport draw_blocks, hex_tables
 from _random cimport bitgen_of, bounded
 
 cnp.import_array()
@@ -214,23 +214,12 @@ def distance_to_border(cnp.ndarray board):
 def random_board(int32_t rows, int32_t cols, int32_t blocked, const uint8_t[::1] keep_free,
                  bit_generator):
     """A uint8 (rows, cols) board with `blocked` cells blocked, drawn uniformly among the cells
-    whose keep_free flag is 0 (at least `blocked` of them, checked by the caller): a partial
-    Fisher-Yates over the candidates in row-major order, one bounded draw per blocked cell."""
+    whose keep_free flag is 0 (at least `blocked` of them, checked by the caller): draw_blocks."""
     cdef int32_t n = rows * cols
-    out = np.zeros((rows, cols), dtype=np.uint8)
+    out = np.empty((rows, cols), dtype=np.uint8)
     cdef uint8_t[:, ::1] board = out
     cdef int32_t[::1] cand = np.empty(max(n, 1), dtype=np.int32)
-    cdef int32_t i, j, m = 0, t
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     with bit_generator.lock, nogil:
-        for i in range(n):
-            if not keep_free[i]:
-                cand[m] = i
-                m += 1
-        for i in range(blocked):
-            j = i + <int32_t> bounded(rng, <uint32_t> (m - i))
-            t = cand[i]
-            cand[i] = cand[j]
-            cand[j] = t
-            (&board[0, 0])[cand[i]] = 1
+        draw_blocks(rng, &board[0, 0], n, &keep_free[0], blocked, &cand[0])
     return out
