@@ -68,10 +68,12 @@ def neighbors(r, c, rows, cols) -> list[tuple[int, int]]:
 
 
 def _free_start(board: np.ndarray, start, name: str = "start") -> tuple[int, int]:
-    if type(start) is tuple and len(start) == 2 and type(start[0]) is int and type(start[1]) is int:
+    if type(start) is tuple and len(start) == 2:  # the common case, in a few hundred nanoseconds
         r, c = start
-        if 0 <= r < board.shape[0] and 0 <= c < board.shape[1] and not board[r, c]:
-            return r, c
+        if type(r) is int and type(c) is int:
+            rows, cols = board.shape
+            if 0 <= r < rows and 0 <= c < cols and not board[r, c]:
+                return start
     r, c = as_cell(start, board.shape, name)
     if board[r, c]:
         raise ValueError(f"{name} = ({r}, {c}) is a blocked cell")
