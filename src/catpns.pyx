@@ -18,12 +18,12 @@ two-way table of proof and disproof numbers. The game graph has no cycles: every
 """
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
+from libc.string cimport memcpy, memset
 
 from _catsearch cimport Ctx, ctx_block, ctx_free, ctx_init, ctx_load, ctx_unblock, layer_win
 from _hex cimport bfs_distances, border_distances
 
 cdef enum:
-    MAXCH = 64          # children stored per ply
     MAXPLY = 512
 
 cdef uint32_t INF = 1 << 30
@@ -36,21 +36,28 @@ ctypedef struct Pns:
     uint32_t* tpn
     uint32_t* tdn
     uint32_t* twork
+    uint64_t* tzone    # W words per entry: the zone of a disproof
     uint64_t tmask
-    int32_t* cell      # MAXPLY*MAXCH children per ply
+    int32_t W, maxch, maxply
+    bint complete      # every block is searched (zones prune): disproofs are real
+    uint64_t* zone     # MAXPLY*W: the disproof zone of the node at each ply
+    uint64_t* must     # MAXPLY*W: the must-play set of the OR node at each ply
+    int32_t* cell      # MAXPLY*maxch children per ply
     uint32_t* cpn
     uint32_t* cdn
     int32_t* sortbuf   # n scratch
     int32_t max_cand, slack
+    uint32_t far_pn, far_dn  # initial numbers of the blocks past the first max_cand
     int64_t nodes, max_nodes
-    int32_t root_best
+    int32_t root_best, last_d
     double eps
     bint aborted
 
 
 cdef inline uint32_t sat(int64_t v) noexcept nogil:
-    if v >= INF:
-        return INF
+    """Clamp a sum or threshold below INF (which only proofs and disproofs carry)."""
+    if v >= INF - 1:
+        return INF - 1
     if v < 0:
         return 0
     return <uint32_t> v
@@ -60,21 +67,23 @@ cdef inline uint64_t key_of(Pns* s, int32_t cat, bint is_and) noexcept nogil:
     return s.x.hash ^ s.x.zob[s.x.n + cat] ^ (SIDE_AND if is_and else 0)
 
 
-cdef inline bint tt_get(Pns* s, uint64_t key, uint32_t* pn, uint32_t* dn) noexcept nogil:
+cdef inline bint tt_get(Pns* s, uint64_t key, uint32_t* pn, uint32_t* dn,
+                        uint64_t* zone) noexcept nogil:
+    """Look key up; a disproof also copies its zone."""
     cdef uint64_t i = key & s.tmask
-    if s.tkey[i] == key:
-        pn[0] = s.tpn[i]
-        dn[0] = s.tdn[i]
-        return True
-    i ^= 1
-    if s.tkey[i] == key:
-        pn[0] = s.tpn[i]
-        dn[0] = s.tdn[i]
-        return True
-    return False
+    if s.tkey[i] != key:
+        i ^= 1
+        if s.tkey[i] != key:
+            return False
+    pn[0] = s.tpn[i]
+    dn[0] = s.tdn[i]
+    if dn[0] == 0:
+        memcpy(zone, s.tzone + i * s.W, s.W * sizeof(uint64_t))
+    return True
 
 
-cdef inline void tt_put(Pns* s, uint64_t key, uint32_t pn, uint32_t dn, uint32_t work) noexcept nogil:
+cdef inline void tt_put(Pns* s, uint64_t key, uint32_t pn, uint32_t dn, uint32_t work,
+                        const uint64_t* zone) noexcept nogil:
     cdef uint64_t i = key & s.tmask, j = i ^ 1, t
     if s.tkey[i] != key:
         if s.tkey[j] == key:
@@ -89,6 +98,30 @@ cdef inline void tt_put(Pns* s, uint64_t key, uint32_t pn, uint32_t dn, uint32_t
     s.tpn[i] = pn
     s.tdn[i] = dn
     s.twork[i] = work
+    if dn == 0:
+        memcpy(s.tzone + i * s.W, zone, s.W * sizeof(uint64_t))
+
+
+cdef inline void zclear(uint64_t* z, int32_t W) noexcept nogil:
+    memset(z, 0, W * sizeof(uint64_t))
+
+
+cdef inline void zset(uint64_t* z, int32_t p) noexcept nogil:
+    z[p >> 6] |= (<uint64_t> 1) << (p & 63)
+
+
+cdef inline bint ztest(const uint64_t* z, int32_t p) noexcept nogil:
+    return (z[p >> 6] >> (p & 63)) & 1
+
+
+cdef inline void border_zone(Ctx* x, int32_t cat, uint64_t* zone, int32_t W) noexcept nogil:
+    """The zone of a terminal disproof: the cat's free border neighbours."""
+    cdef int32_t k, q
+    zclear(zone, W)
+    for k in range(6):
+        q = x.nbr[cat * 6 + k]
+        if q >= 0 and not x.board[q] and x.border[q]:
+            zset(zone, q)
 
 
 cdef inline int32_t free_border_nbrs(Ctx* x, int32_t cat, int32_t* last) noexcept nogil:
@@ -111,14 +144,76 @@ cdef inline int32_t cat_distance(Ctx* x, int32_t cat) noexcept nogil:
     return d
 
 
-cdef inline void eval_or(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn) noexcept nogil:
+cdef inline int32_t cut_deficit(Pns* s, int32_t cat, int32_t d, bint mark) noexcept nogil:
+    """A sound static win test beside the layer test, over the cuts S_j = the free cells at
+    border distance j next to the cat's side (cells at border distance > j that the cat reaches
+    through such cells), j = 1 .. d-1: the player to move blocks S_j nearest the cat first, and the
+    cat needs dc(s) moves to reach s, so she wins when, for every t, at most t cells of S_j lie
+    within t steps of the cat. Returns the smallest deficit max_t(#{s: dc(s) <= t} - t) over j
+    (<= 0: a win; with the cat to move, <= -1 is a win). Needs dc and db filled; with mark, dtmp
+    marks (2) the cells of the best cut, else dtmp is left 0. Uses queue, score."""
+    cdef Ctx* x = &s.x
+    cdef int32_t n = x.n, j, i, k, q, head, tail, t, cnt, deficit, best = 0x7fffffff, best_j = -1
+    cdef int32_t* hist = x.score
+    cdef int32_t pass_, maxdc = 0
+    for pass_ in range(2):
+        for j in range(1, d):
+            if pass_ == 1 and j != best_j:
+                continue
+            for i in range(n):
+                x.dtmp[i] = 0
+                hist[i] = 0
+            head = 0
+            tail = 0
+            x.dtmp[cat] = 1
+            x.queue[tail] = cat
+            tail += 1
+            while head < tail:
+                i = x.queue[head]
+                head += 1
+                for k in range(6):
+                    q = x.nbr[i * 6 + k]
+                    if q < 0 or x.board[q] or x.dtmp[q]:
+                        continue
+                    if x.db[q] > j:
+                        x.dtmp[q] = 1
+                        x.queue[tail] = q
+                        tail += 1
+                    elif x.db[q] == j:
+                        x.dtmp[q] = 2
+                        hist[x.dc[q]] += 1
+                        if x.dc[q] > maxdc:
+                            maxdc = x.dc[q]
+            if pass_ == 1:
+                break
+            cnt = 0
+            deficit = -0x7fffffff
+            for t in range(1, maxdc + 1):
+                cnt += hist[t]
+                if cnt - t > deficit:
+                    deficit = cnt - t
+            maxdc = 0
+            if deficit < best:
+                best = deficit
+                best_j = j
+        if not mark or best_j < 0:
+            break
+    if not mark or best_j < 0:
+        for i in range(n):
+            x.dtmp[i] = 0
+    return best
+
+
+cdef inline void eval_or(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
+                         uint64_t* zone) noexcept nogil:
     """Initial numbers of a player-to-move position."""
     cdef Ctx* x = &s.x
-    cdef int32_t last = -1, nb, d, e
+    cdef int32_t last = -1, nb, d, e, c
     nb = free_border_nbrs(x, cat, &last)
     if nb >= 2 or x.border[cat]:
         pn[0] = INF
         dn[0] = 0
+        border_zone(x, cat, zone, s.W)
         return
     d = cat_distance(x, cat)
     if d < 0:
@@ -126,22 +221,31 @@ cdef inline void eval_or(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn) noexce
         dn[0] = INF
         return
     e = layer_win(x, cat, d) if d > 1 else 1
+    if e > 0 and d > 1:
+        border_distances(x.board, x.nbr, x.border, x.n, x.db, x.queue)
+        c = cut_deficit(s, cat, d, False)
+        if c < e:
+            e = c
     if e <= 0:
         pn[0] = 0
         dn[0] = INF
         return
+    if e > 1000:
+        e = 1000
     pn[0] = sat(1 + 2 * e)
-    dn[0] = sat(1 + (d - 1) * (d - 1) - (1 if nb else 0))
+    dn[0] = sat(1 + (d - 1) * (d - 1))
 
 
-cdef inline void eval_and(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn) noexcept nogil:
+cdef inline void eval_and(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
+                          uint64_t* zone) noexcept nogil:
     """Initial numbers of a cat-to-move position (just after a block)."""
     cdef Ctx* x = &s.x
-    cdef int32_t last = -1, nb, d, e
+    cdef int32_t last = -1, nb, d, e, c
     nb = free_border_nbrs(x, cat, &last)
     if nb >= 1:
         pn[0] = INF
         dn[0] = 0
+        border_zone(x, cat, zone, s.W)
         return
     d = cat_distance(x, cat)
     if d < 0:
@@ -149,8 +253,19 @@ cdef inline void eval_and(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn) noexc
         dn[0] = INF
         return
     e = layer_win(x, cat, d) if d > 2 else 0
+    if d > 2:
+        border_distances(x.board, x.nbr, x.border, x.n, x.db, x.queue)
+        c = cut_deficit(s, cat, d, False)
+        if c <= -1:  # the cut is closed in time even with the cat to move
+            pn[0] = 0
+            dn[0] = INF
+            return
+        if c < e:
+            e = c
     if e < 0:
         e = 0
+    if e > 1000:
+        e = 1000
     pn[0] = sat(2 + 2 * e)
     dn[0] = sat(1 + (d - 1) * (d - 1))
 
@@ -164,18 +279,30 @@ cdef inline int32_t gen_or(Pns* s, int32_t cat, int32_t* out) noexcept nogil:
         out[0] = last
         return 1
     d = cat_distance(x, cat)
+    s.last_d = d
     if d < 0:
         return 0
     layer_win(x, cat, d)  # marks the cut cells of the best layer (dtmp == 2)
-    border_distances(x.board, x.nbr, x.border, n, x.db, x.queue)
     for i in range(n):
-        if x.board[i] or i == cat or x.dc[i] < 1 or x.db[i] < 0:
+        x.parent[i] = x.dtmp[i] == 2
+    border_distances(x.board, x.nbr, x.border, n, x.db, x.queue)
+    cut_deficit(s, cat, d, True)  # and of the best border-distance cut
+    for i in range(n):
+        if x.parent[i]:
+            x.dtmp[i] = 2
+    for i in range(n):
+        if x.board[i] or i == cat:
+            continue
+        if x.dc[i] < 1 or x.db[i] < 0:
+            # out of the cat's reach: like passing, which every other block dominates
             continue
         t = x.dc[i] + x.db[i] - d
         if x.dtmp[i] == 2:
             key = 0
         elif t <= s.slack:
             key = 1 + t
+        elif s.complete:
+            key = 2 + s.slack + (t if t < 60 else 60)
         else:
             continue
         # order: cut cells, then on shortest routes, nearer the cat first
@@ -189,7 +316,7 @@ cdef inline int32_t gen_or(Pns* s, int32_t cat, int32_t* out) noexcept nogil:
             sc[j + 1] = sc[j]
             j -= 1
         sc[j + 1] = t
-    if m > s.max_cand:
+    if m > s.max_cand and not s.complete:
         m = s.max_cand
     for i in range(m):
         out[i] = sc[i] % 8192
@@ -198,36 +325,66 @@ cdef inline int32_t gen_or(Pns* s, int32_t cat, int32_t* out) noexcept nogil:
 
 cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32_t thdn,
              uint32_t* rpn, uint32_t* rdn) noexcept nogil:
+    """Expand the node (cat at cat, the player to move when is_or) until its proof number reaches
+    thpn or its disproof number thdn; on a disproof its zone is left in s.zone + ply*W."""
     cdef Ctx* x = &s.x
-    cdef int32_t* cell = s.cell + ply * MAXCH
-    cdef uint32_t* cpn = s.cpn + ply * MAXCH
-    cdef uint32_t* cdn = s.cdn + ply * MAXCH
-    cdef int32_t m = 0, i, k, q, b
+    cdef int32_t W = s.W
+    cdef int32_t* cell = s.cell + ply * s.maxch
+    cdef uint32_t* cpn = s.cpn + ply * s.maxch
+    cdef uint32_t* cdn = s.cdn + ply * s.maxch
+    cdef uint64_t* zn = s.zone + ply * W
+    cdef uint64_t* cz = s.zone + (ply + 1) * W
+    cdef uint64_t* mu = s.must + ply * W
+    cdef int32_t m = 0, i, k, q, b, w
     cdef uint32_t pn = 0, dn = 0, v1, v2, tp, td, p, d
     cdef int64_t sm
     cdef int64_t start = s.nodes
+    cdef bint found = False
     cdef uint64_t key = key_of(s, cat, not is_or)
     s.nodes += 1
-    if s.nodes >= s.max_nodes or ply >= MAXPLY - 1:
+    if s.nodes >= s.max_nodes or ply >= s.maxply - 2:
         s.aborted = True
         rpn[0] = 1
         rdn[0] = 1
         return 0
-    # expand
+    zclear(zn, W)
+    for w in range(W):
+        mu[w] = <uint64_t> 0xFFFFFFFFFFFFFFFF
+    # expand; a disproved child's zone joins the node's zone (OR: and cuts the must-play set)
     if is_or:
         m = gen_or(s, cat, cell)
+        s.far_pn = 64
+        s.far_dn = sat(1 + (s.last_d - 1) * (s.last_d - 1))
+        if m == 1 and free_border_nbrs(x, cat, &k) == 1:
+            zset(zn, cell[0])  # the forced block: every other block is refuted through it
         for i in range(m):
             ctx_block(x, cell[i])
-            if not tt_get(s, key_of(s, cat, True), &cpn[i], &cdn[i]):
-                eval_and(s, cat, &cpn[i], &cdn[i])
+            if not tt_get(s, key_of(s, cat, True), &cpn[i], &cdn[i], cz):
+                if i < s.max_cand:
+                    eval_and(s, cat, &cpn[i], &cdn[i], cz)
+                elif free_border_nbrs(x, cat, &k) >= 1:  # a far block: only the cheap test
+                    cpn[i] = INF
+                    cdn[i] = 0
+                    border_zone(x, cat, cz, W)
+                else:
+                    cpn[i] = s.far_pn
+                    cdn[i] = s.far_dn
             ctx_unblock(x, cell[i])
+            if cdn[i] == 0:
+                for w in range(W):
+                    zn[w] |= cz[w]
+                    mu[w] &= cz[w]
     else:
         for k in range(6):
             q = x.nbr[cat * 6 + k]
             if q >= 0 and not x.board[q]:
                 cell[m] = q
-                if not tt_get(s, key_of(s, q, False), &cpn[m], &cdn[m]):
-                    eval_or(s, q, &cpn[m], &cdn[m])
+                if not tt_get(s, key_of(s, q, False), &cpn[m], &cdn[m], cz):
+                    eval_or(s, q, &cpn[m], &cdn[m], cz)
+                if cdn[m] == 0 and not found:  # the first refutation found: its zone
+                    memcpy(zn, cz, W * sizeof(uint64_t))
+                    zset(zn, q)
+                    found = True
                 m += 1
     while True:
         b = -1
@@ -236,6 +393,8 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
             sm = 0
             v2 = INF
             for i in range(m):
+                if cdn[i] == 0 or not ztest(mu, cell[i]):
+                    continue  # refuted, or refuted by the zone of a refuted block
                 sm += cdn[i]
                 if cpn[i] < pn:
                     v2 = pn
@@ -244,7 +403,7 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
                 elif cpn[i] < v2:
                     v2 = cpn[i]
             dn = sat(sm)
-            if m == 0:
+            if b < 0:  # every block refuted (or none to play)
                 pn = INF
                 dn = 0
         else:
@@ -263,6 +422,12 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
             if m == 0:  # the cat cannot move: enclosed
                 pn = 0
                 dn = INF
+        if pn == 0:
+            dn = INF
+            break
+        if dn == 0:
+            pn = INF
+            break
         if pn >= thpn or dn >= thdn or s.aborted or b < 0:
             break
         if is_or:
@@ -274,6 +439,10 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
             ctx_block(x, cell[b])
             mid(s, cat, False, ply + 1, tp, td, &p, &d)
             ctx_unblock(x, cell[b])
+            if d == 0:
+                for w in range(W):
+                    zn[w] |= cz[w]
+                    mu[w] &= cz[w]
         else:
             td = thdn
             v1 = sat(<int64_t> (v2 * (1.0 + s.eps)) + 1)
@@ -281,6 +450,9 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
                 td = v1
             tp = sat(<int64_t> thpn - pn + cpn[b])
             mid(s, cell[b], True, ply + 1, tp, td, &p, &d)
+            if d == 0:
+                memcpy(zn, cz, W * sizeof(uint64_t))
+                zset(zn, cell[b])
         cpn[b] = p
         cdn[b] = d
     if ply == 0 and is_or and pn == 0:
@@ -289,66 +461,74 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
                 s.root_best = cell[i]
                 break
     if not s.aborted or pn == 0 or dn == 0:
-        tt_put(s, key, pn, dn, <uint32_t> min(s.nodes - start, <int64_t> 0xFFFFFFFE))
+        tt_put(s, key, pn, dn, <uint32_t> min(s.nodes - start, <int64_t> 0xFFFFFFFE), zn)
     rpn[0] = pn
     rdn[0] = dn
     return 0
 
 
 def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nodes,
-              int32_t max_cand, int32_t slack, double eps, int32_t tt_bits):
-    """Try to prove a player win from free (r, c), player to move, against the optimal cat:
-    (result, best, nodes, pn, dn) with result 1 proven win, 2 no win among the searched blocks, 0
-    budget out; best the winning block (flat index) or -1; pn, dn the root's proof and disproof
-    numbers (diagnostics)."""
-    cdef int32_t rows = board.shape[0], cols = board.shape[1], cat = r * cols + c, best = -1, i
-    cdef int32_t m
+              int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, bint complete):
+    """Search from free (r, c), player to move, against the optimal cat: (result, best, nodes, pn,
+    dn) with result 1 proven win, 2 disproved (complete: a proven loss; else no win among the
+    searched blocks), 0 budget out; best the winning block (flat index) or -1; pn, dn the root's
+    proof and disproof numbers (diagnostics). complete searches every block the cat can reach
+    (pruned by the zones of refuted blocks); otherwise at most max_cand blocks on escape routes at
+    most slack steps longer than the shortest."""
+    cdef int32_t rows = board.shape[0], cols = board.shape[1], cat = r * cols + c, best = -1
+    cdef int32_t n = rows * cols, W = (n + 63) // 64, maxply = min(<int32_t> MAXPLY, 2 * n + 4)
     cdef int res = 0
-    cdef uint32_t pn = 1, dn = 1, p, d
+    cdef uint32_t pn = 1, dn = 1
     cdef Pns s
     cdef size_t tt = (<size_t> 1) << tt_bits
     cdef int ok = 0
     with nogil:
+        memset(&s, 0, sizeof(Pns))
         s.tkey = <uint64_t*> calloc(tt, sizeof(uint64_t))
         s.tpn = <uint32_t*> calloc(tt, sizeof(uint32_t))
         s.tdn = <uint32_t*> calloc(tt, sizeof(uint32_t))
         s.twork = <uint32_t*> calloc(tt, sizeof(uint32_t))
-        s.cell = <int32_t*> calloc(MAXPLY * MAXCH, sizeof(int32_t))
-        s.cpn = <uint32_t*> calloc(MAXPLY * MAXCH, sizeof(uint32_t))
-        s.cdn = <uint32_t*> calloc(MAXPLY * MAXCH, sizeof(uint32_t))
-        s.sortbuf = <int32_t*> calloc(rows * cols + 1, sizeof(int32_t))
+        s.tzone = <uint64_t*> calloc(tt * W, sizeof(uint64_t))
+        s.zone = <uint64_t*> calloc(<size_t> (maxply + 1) * W, sizeof(uint64_t))
+        s.must = <uint64_t*> calloc(<size_t> (maxply + 1) * W, sizeof(uint64_t))
+        s.cell = <int32_t*> calloc(<size_t> maxply * n, sizeof(int32_t))
+        s.cpn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
+        s.cdn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
+        s.sortbuf = <int32_t*> calloc(n + 1, sizeof(int32_t))
         ok = ctx_init(&s.x, rows, cols, 2, 6)
         if (ok < 0 or s.tkey == NULL or s.tpn == NULL or s.tdn == NULL or s.twork == NULL
-                or s.cell == NULL or s.cpn == NULL or s.cdn == NULL or s.sortbuf == NULL):
+                or s.tzone == NULL or s.zone == NULL or s.must == NULL or s.cell == NULL
+                or s.cpn == NULL or s.cdn == NULL or s.sortbuf == NULL):
             ok = -1
     if ok < 0:
         with nogil:
-            free(s.tkey); free(s.tpn); free(s.tdn); free(s.twork); free(s.cell); free(s.cpn)
-            free(s.cdn); free(s.sortbuf); ctx_free(&s.x)
+            pns_free(&s)
         raise MemoryError("not enough memory for the proof-number search's tables")
     with nogil:
         s.tmask = tt - 1
-        s.max_cand = max_cand if max_cand < MAXCH else MAXCH
+        s.W = W
+        s.maxch = n
+        s.maxply = maxply
+        s.complete = complete
+        s.max_cand = max_cand
         s.slack = slack
         s.eps = eps
-        s.nodes = 0
         s.max_nodes = max_nodes
-        s.aborted = False
         s.root_best = -1
         ctx_load(&s.x, &board[0, 0])
-        eval_or(&s, cat, &pn, &dn)
+        eval_or(&s, cat, &pn, &dn, s.zone)
+        if pn != 0 and dn != 0:
+            mid(&s, cat, True, 0, INF, INF, &pn, &dn)
         if pn == 0:
             res = 1
+            best = s.root_best
         elif dn == 0:
             res = 2
-        else:
-            mid(&s, cat, True, 0, INF, INF, &pn, &dn)
-            if pn == 0:
-                res = 1
-                best = s.root_best
-            elif dn == 0:
-                res = 2
-        free(s.tkey); free(s.tpn); free(s.tdn); free(s.twork); free(s.cell); free(s.cpn)
-        free(s.cdn); free(s.sortbuf)
-        ctx_free(&s.x)
+        pns_free(&s)
     return res, best, s.nodes, pn, dn
+
+
+cdef void pns_free(Pns* s) noexcept nogil:
+    free(s.tkey); free(s.tpn); free(s.tdn); free(s.twork); free(s.tzone); free(s.zone)
+    free(s.must); free(s.cell); free(s.cpn); free(s.cdn); free(s.sortbuf)
+    ctx_free(&s.x)

@@ -24,7 +24,7 @@ def _boards(n, count, lo, hi, seed):
 
 def test_same_verdicts_as_minimax_5x5():
     wins = 0
-    for b in _boards(5, 60, 2, 12, seed=11):
+    for b in _boards(5, 40, 2, 12, seed=11):
         want = solve_twin(b, (2, 2), "optimal")
         got = tc.cat.solve(b, (2, 2), "optimal", max_nodes=200_000, method="pns")
         assert got.verdict == want, b
@@ -42,7 +42,7 @@ def test_same_verdicts_as_minimax_7x7():
 def test_same_verdicts_as_iterative_deepening_7x7():
     # the iterative deepening solver is itself checked against the twin (tests/test_catsolve.py)
     wins = 0
-    for b in _boards(7, 14, 8, 16, seed=12):
+    for b in _boards(7, 8, 8, 16, seed=12):
         got = tc.cat.solve(b, (3, 3), "optimal", max_nodes=400_000, method="pns")
         want = tc.cat.solve(b, (3, 3), "optimal", max_nodes=2_000_000).verdict
         if want != "unknown":
@@ -76,7 +76,7 @@ def _check_win(board, cat, nodes):
 def test_pns_wins_hold_against_every_cat_reply():
     checked = 0
     for b in _boards(7, 40, 12, 18, seed=13):
-        res = catpns.solve_pns(b, 3, 3, 200_000, 20, 1, 0.25, 16)
+        res = catpns.solve_pns(b, 3, 3, 200_000, 20, 1, 0.25, 16, False)
         if res[0] == 1 and res[1] >= 0:
             _check_win(b, (3, 3), 200_000)
             checked += 1
@@ -86,9 +86,13 @@ def test_pns_wins_hold_against_every_cat_reply():
 
 
 def test_kernel_wins_are_twin_wins_5x5():
-    # the kernel alone never claims a win the twin refutes, and finds every twin win
-    for b in _boards(5, 60, 2, 12, seed=14):
-        res, best, nodes, pn, dn = catpns.solve_pns(b, 2, 2, 200_000, 20, 1, 0.25, 14)
+    # the kernel alone, restricted or complete, never claims a win the twin refutes; the
+    # complete search decides every 5x5 start like the twin
+    for b in _boards(5, 40, 2, 12, seed=14):
+        res, best, nodes, pn, dn = catpns.solve_pns(b, 2, 2, 200_000, 20, 1, 0.25, 14, False)
+        if res == 1:
+            assert solve_twin(b, (2, 2), "optimal") == "win"
+        res, best, nodes, pn, dn = catpns.solve_pns(b, 2, 2, 200_000, 20, 1, 0.25, 14, True)
         want = solve_twin(b, (2, 2), "optimal")
         assert res != 0
         assert (res == 1) == (want == "win")
@@ -102,8 +106,19 @@ def test_budget_and_fallback():
     assert sol.verdict == "unknown" and sol.nodes <= 400
     empty = np.zeros((7, 7), np.uint8)
     sol = tc.cat.solve(empty, (3, 3), max_nodes=20_000, method="pns")
-    assert sol.verdict == "loss" and sol.depth == 4   # the iterative deepening search decides
-    assert tc.cat.solve(empty, (3, 3)).verdict == "loss"   # the default method is unchanged
+    assert sol.verdict == "loss" and sol.depth == -1 and sol.block is not None
+    assert tc.cat.solve(empty, (3, 3)).depth == 4   # the default method is unchanged
+    # the proof-number search alone runs out on the empty 9x9 within 300 positions; the
+    # iterative deepening search then gets the rest of the budget
+    sol = tc.cat.solve(np.zeros((9, 9), np.uint8), (4, 4), max_nodes=400, method="pns")
+    assert sol.verdict == "unknown" and sol.nodes <= 400
+
+
+def test_empty_boards_lost():
+    for n in (5, 7, 9):
+        sol = tc.cat.solve(np.zeros((n, n), np.uint8), (n // 2, n // 2), max_nodes=300_000,
+                           method="pns")
+        assert sol.verdict == "loss"
 
 
 @pytest.mark.parametrize("kwargs, exc, match", [

@@ -183,11 +183,11 @@ def solve(board, cat, policy: str = "optimal", max_nodes: int = DEFAULT_NODES,
     method : {"id", "pns"}
         ``"id"`` (default): the iterative deepening search above. ``"pns"`` (only with
         ``policy="optimal"``): first a depth-first proof-number search over whole games
-        (src/catpns.pyx) that tries to prove a win with the player's blocks restricted to the
-        cells near the cat's shortest escape routes (every cat move is searched, so a win it
-        finds is a proof), on three quarters of ``max_nodes`` (its positions, player's and
-        cat's); when it proves no win, the iterative deepening search decides with the rest.
-        A win proved by the proof-number search reports ``depth = -1``.
+        (src/catpns.pyx, no horizon; the player's blocks pruned by the proof zones of refuted
+        blocks, a ring test and a border-distance cut test as terminal wins) on three quarters
+        of ``max_nodes`` (its positions, player's and cat's); when its budget runs out, the
+        iterative deepening search tries with the rest. A verdict of the proof-number search
+        reports ``depth = -1``.
 
     Returns
     -------
@@ -236,18 +236,25 @@ def solve(board, cat, policy: str = "optimal", max_nodes: int = DEFAULT_NODES,
 
 
 def _solve_pns(b, r, c, max_nodes):
-    """The proof-number search's proven win as a Solution, or None (no win proved, or the win is
+    """The proof-number search's verdict as a Solution, or None (budget out, or the win is
     immediate and the iterative deepening search names its block); and the positions searched."""
-    res, best, nodes, _, _ = _pns.solve_pns(b, r, c, max_nodes, _PNS_CANDIDATES, _PNS_SLACK, _PNS_EPS,
-                                      _pns_tt_bits(max_nodes))
+    res, best, nodes, _, _ = _pns.solve_pns(b, r, c, max_nodes, _PNS_CANDIDATES, _PNS_SLACK,
+                                            _PNS_EPS, _pns_tt_bits(max_nodes, b.size), True)
     if res == 1 and best >= 0:
         return Solution("win", divmod(int(best), b.shape[1]), int(nodes), -1), int(nodes)
+    if res == 2:
+        greedy = _player_block(b, (r, c), "greedy", "bfs", None)
+        return Solution("loss", greedy, int(nodes), -1), int(nodes)
     return None, int(nodes)
 
 
-def _pns_tt_bits(max_nodes: int) -> int:
-    """Two-way table of 20-byte entries: about two per searched position, at most 2**22 (84 MB)."""
-    return max(10, min(22, int(max_nodes * 2).bit_length()))
+def _pns_tt_bits(max_nodes: int, n: int) -> int:
+    """Two-way table: about two entries per searched position, at most ~100 MB."""
+    per = 20 + 8 * ((n + 63) // 64)
+    bits = max(10, min(22, int(max_nodes * 2).bit_length()))
+    while bits > 10 and (1 << bits) * per > (100 << 20):
+        bits -= 1
+    return bits
 
 
 def _player_block(b, cat, player, cat_policy, gen, max_nodes=SOLVER_PLAYER_NODES):
