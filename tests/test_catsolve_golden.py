@@ -77,6 +77,21 @@ def test_solver_verdicts_are_consistent(pos, policy):
         assert sol.verdict == "win"
     if sol.block is not None:
         assert sol.block != cell and board[sol.block] == 0
-    if sol.verdict == "loss" and policy == "optimal":
-        # a loss against the optimal cat is a loss against every fixed cat too
-        assert tc.cat.solve(board, cell, "bfs", max_nodes=3000).verdict != "win"
+    if sol.verdict == "win" and policy == "optimal":
+        # a win against the optimal cat is a win against every fixed cat too (the converse fails:
+        # a fixed cat can miss the escape the optimal cat finds)
+        for fixed in ("bfs", "rays"):
+            assert tc.cat.solve(board, cell, fixed, max_nodes=3000).verdict != "loss"
+
+
+def test_a_fixed_cat_can_miss_the_escape_the_optimal_cat_finds():
+    # found by hypothesis: the optimal cat escapes in 2, the fixed-tie BFS cat walks into a trap
+    board = np.zeros((8, 5), np.uint8)
+    board[1, 3] = board[5, 1] = 1
+    assert tc.cat.solve(board, (5, 2), "optimal", max_nodes=3000).verdict == "loss"
+    won = tc.cat.solve(board, (5, 2), "bfs", max_nodes=3000)
+    assert won.verdict == "win"
+    game = tc.CatGame(board=board, start=(5, 2), cat="bfs", seed=0)
+    while game.status == "playing":  # the solver's blocks really win against the BFS cat
+        game.block(*tc.cat.solve(game.board, game.cat, "bfs", max_nodes=3000).block)
+    assert game.status == "won"
