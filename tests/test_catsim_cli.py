@@ -75,7 +75,7 @@ def test_read_board():
 
 
 def test_cli_main_hook():
-    """Through trapcore's own command line (cat_cli hooks the tools in via cat._cli_subcommands)."""
+    """Through trapcore's own command line (cat_cli hooks the tools in with cat_tools.add_subcommands)."""
     from trapcore import cli
 
     assert cli.main(["cat", "solve", "--rows", "7", "--cols", "7", "--blocked", "0"]) == 0

@@ -718,10 +718,3 @@ def _winnable_board(rows, cols, blocked, gen, cat_cell, model, max_nodes, max_tr
         f"was proven won against the {model} cat within max_nodes={max_nodes}; try more blocks, "
         "a larger max_nodes or max_tries"
     )
-
-
-def _cli_subcommands(parser) -> None:
-    """Add ``simulate`` and ``solve`` under ``trapcore cat`` (called by trapcore/cat_cli.py)."""
-    from trapcore import cat_tools
-
-    cat_tools.add_subcommands(parser)

@@ -1,7 +1,7 @@
 """``trapcore cat simulate`` and ``trapcore cat solve``: the cat tools' subcommands.
 
-trapcore/cat_cli.py hooks them under ``trapcore cat`` through ``trapcore.cat._cli_subcommands``
-(which calls :func:`add_subcommands`); :func:`add_simulate_parser` and :func:`add_solve_parser`
+trapcore/cat_cli.py hooks them under ``trapcore cat`` with :func:`add_subcommands`;
+:func:`add_simulate_parser` and :func:`add_solve_parser`
 can also be added to any argparse sub-parsers object on their own.
 """
 from __future__ import annotations
