@@ -2,7 +2,7 @@
 the solver (kernel vs the plain minimax twin) and the cat policies.
 
 Run: ``pytest bench/test_bench_cat.py`` (compare within a group; the "per game" ratio between the
-simulate and twin rows is what docs/cat.md quotes). No third-party Trap the Cat engine is on PyPI,
+simulate and twin rows is what the README quotes). No third-party Trap the Cat engine is on PyPI,
 so the twins are the baseline.
 """
 import pathlib
