@@ -30,7 +30,8 @@ from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
 from _hex cimport (POLICY_BFS, POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_distances,
-                   bfs_escape, border_distances, first_step, hex_tables, step_pocket, step_rays)
+                   bfs_escape, border_distances, first_step, hex_tables, open_ray_step, step_pocket,
+                   step_rays)
 from _random cimport bounded
 
 cdef enum:
@@ -209,21 +210,6 @@ cdef inline void z_and(uint64_t* z, const uint64_t* a, int32_t W) noexcept nogil
 
 
 # -- the cat's deterministic replies -----------------------------------------------------------
-cdef inline int32_t ray_step(const uint8_t* board, const int32_t* nbr, int32_t cat) noexcept nogil:
-    """The six-ray cat's step along its shortest open ray, or -1 when no ray is open."""
-    cdef int32_t k, q, length, best = -1, best_len = 0x7fffffff
-    for k in range(6):
-        q = nbr[cat * 6 + k]
-        length = 0
-        while q >= 0 and not board[q]:
-            length += 1
-            q = nbr[q * 6 + k]
-        if q < 0 and length < best_len:
-            best_len = length
-            best = nbr[cat * 6 + k]
-    return best
-
-
 cdef inline int32_t any_free(const uint8_t* board, int32_t n, int32_t cat) noexcept nogil:
     cdef int32_t i
     for i in range(n):
@@ -252,7 +238,7 @@ cdef inline int32_t model_step(Ctx* x, const uint8_t* bd, int32_t cat, int model
     if t < 0:
         return -1
     if model == MODEL_RAYS:
-        t = ray_step(bd, x.nbr, cat)
+        t = open_ray_step(bd, x.nbr, cat)
         return t if t >= 0 else -2
     return first_step(x.parent, cat, t)
 
@@ -387,7 +373,7 @@ cdef inline int cnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode) noe
         q = first_step(x.parent, cat, t)
         return pnode(x, q, k - 1, ply + 1, mode, &dummy)
     if x.model == MODEL_RAYS:
-        q = ray_step(x.board, x.nbr, cat)
+        q = open_ray_step(x.board, x.nbr, cat)
         if q >= 0:
             return pnode(x, q, k - 1, ply + 1, mode, &dummy)
     # every free neighbour (the optimal cat, or the ray cat's random fallback), nearest the

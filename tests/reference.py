@@ -99,12 +99,13 @@ def is_border(r, c, rows, cols):
     return r in (0, rows - 1) or c in (0, cols - 1)
 
 
-def distances(board, start):
+def bfs_from(board, sources):
+    """BFS steps over free cells from every cell in sources (distance 0), -1 where not reached."""
     rows, cols = len(board), len(board[0])
     dist = [[-1] * cols for _ in range(rows)]
-    r0, c0 = start
-    dist[r0][c0] = 0
-    queue = deque([start])
+    for r, c in sources:
+        dist[r][c] = 0
+    queue = deque(sources)
     while queue:
         r, c = queue.popleft()
         for nr, nc in neighbors(r, c, rows, cols):
@@ -112,6 +113,10 @@ def distances(board, start):
                 dist[nr][nc] = dist[r][c] + 1
                 queue.append((nr, nc))
     return dist
+
+
+def distances(board, start):
+    return bfs_from(board, [tuple(start)])
 
 
 def escape_path(board, start):
@@ -138,20 +143,9 @@ def escape_path(board, start):
 
 def distance_to_border(board):
     rows, cols = len(board), len(board[0])
-    dist = [[-1] * cols for _ in range(rows)]
-    queue = deque()
-    for r in range(rows):
-        for c in range(cols):
-            if is_border(r, c, rows, cols) and not board[r][c]:
-                dist[r][c] = 0
-                queue.append((r, c))
-    while queue:
-        r, c = queue.popleft()
-        for nr, nc in neighbors(r, c, rows, cols):
-            if dist[nr][nc] < 0 and not board[nr][nc]:
-                dist[nr][nc] = dist[r][c] + 1
-                queue.append((nr, nc))
-    return dist
+    edge = [(r, c) for r in range(rows) for c in range(cols)
+            if is_border(r, c, rows, cols) and not board[r][c]]
+    return bfs_from(board, edge)
 
 
 def random_board(rows, cols, blocked, stream: Uint32Stream, keep_free=()):
