@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).parent
 DEBUG = os.environ.get("TRAPCORE_CYTHON_DEBUG") == "1"
@@ -44,7 +45,23 @@ for pyx in sorted((HERE / "src").glob("*.pyx")):
         )
     )
 
+
+
+class AtomicBuildExt(build_ext):
+    """Put rebuilt extensions into the source tree by renaming, not by overwriting in place: a
+    process that has the old module loaded keeps its (unlinked) file instead of crashing."""
+
+    def copy_file(self, infile, outfile, *args, **kwargs):
+        if self.dry_run or not str(outfile).endswith((".so", ".pyd")) or os.path.isdir(outfile):
+            return super().copy_file(infile, outfile, *args, **kwargs)
+        tmp = f"{outfile}.tmp{os.getpid()}"
+        _, copied = super().copy_file(infile, tmp, *args, **kwargs)
+        os.replace(tmp, outfile)
+        return outfile, copied
+
+
 setup(
+    cmdclass={"build_ext": AtomicBuildExt},
     ext_modules=cythonize(
         extensions,
         include_path=["src"],
