@@ -72,29 +72,3 @@ cdef inline bint inside(int32_t r, int32_t c, int32_t rows, int32_t cols, int d)
     if d == DOWN:
         return r < rows - 1
     return c > 0
-
-
-# Union-find for Kruskal in ONE int32 array: parent[x] >= 0 is x's parent, parent[x] < 0 marks a
-# root whose set has -parent[x] members. Half the memory traffic of src/_unionfind.pxd's separate
-# parent and size arrays (measured: about 20% faster carving at 1000 x 1000; the carving is bound
-# by memory latency, since doors come in random order).
-
-cdef inline int32_t ds_find(int32_t* parent, int32_t x) noexcept nogil:
-    """The root of x's set; every node on the way is then pointed straight at it (full path
-    compression: more cells end up one step from their root, which the Kruskal fast path uses)."""
-    cdef int32_t root = x, t
-    while parent[root] >= 0:
-        root = parent[root]
-    while x != root:
-        t = parent[x]
-        parent[x] = root
-        x = t
-    return root
-
-
-cdef inline void ds_link(int32_t* parent, int32_t x, int32_t y) noexcept nogil:
-    """Join the sets of distinct roots x and y, the smaller under the larger."""
-    if parent[x] > parent[y]:          # x has fewer members
-        x, y = y, x
-    parent[x] += parent[y]
-    parent[y] = x
