@@ -21,15 +21,10 @@ def nbrs(r, c, rows, cols):
             yield nr, nc
 
 
-def border_dist(blocked, rows, cols):
-    """dict cell -> BFS steps to the nearest free border cell (free cells that reach one)."""
-    dist = {}
-    q = deque()
-    for r in range(rows):
-        for c in range(cols):
-            if is_border(r, c, rows, cols) and (r, c) not in blocked:
-                dist[(r, c)] = 0
-                q.append((r, c))
+def _bfs(blocked, sources, rows, cols):
+    """dict cell -> BFS steps from the nearest of sources, over cells not in blocked."""
+    dist = {p: 0 for p in sources}
+    q = deque(sources)
     while q:
         p = q.popleft()
         for nb in nbrs(*p, rows, cols):
@@ -37,6 +32,13 @@ def border_dist(blocked, rows, cols):
                 dist[nb] = dist[p] + 1
                 q.append(nb)
     return dist
+
+
+def border_dist(blocked, rows, cols):
+    """dict cell -> BFS steps to the nearest free border cell (free cells that reach one)."""
+    edge = [(r, c) for r in range(rows) for c in range(cols)
+            if is_border(r, c, rows, cols) and (r, c) not in blocked]
+    return _bfs(blocked, edge, rows, cols)
 
 
 def bfs_step(blocked, cat, rows, cols):
@@ -160,15 +162,7 @@ def solve_twin(board, cat, policy="optimal"):
 
 
 def _dist_from(blocked, start, rows, cols):
-    dist = {start: 0}
-    q = deque([start])
-    while q:
-        p = q.popleft()
-        for nb in nbrs(*p, rows, cols):
-            if nb not in blocked and nb not in dist:
-                dist[nb] = dist[p] + 1
-                q.append(nb)
-    return dist
+    return _bfs(blocked, [start], rows, cols)
 
 
 def smart_step(board, cat, stream, depth=4):
