@@ -316,6 +316,15 @@ class _Tab:
                 self.say("Cancelled.")
 
     # canvas
+    def make_layout(self):
+        """The tab's drawing canvas on the left and, returned, its control panel on the right."""
+        body = ttk.Frame(self.frame)
+        body.pack(side="top", fill="both", expand=True)
+        panel = ttk.Frame(body)
+        panel.pack(side="right", fill="y", padx=6, pady=6)
+        self.make_canvas(body).pack(side="left", fill="both", expand=True)
+        return panel
+
     def make_canvas(self, parent):
         self.canvas = tk.Canvas(parent, background=BG, highlightthickness=0, width=560,
                                 height=520)
@@ -371,11 +380,7 @@ class CatTab(_Tab):
         self._xs = self._ys = None
         self._radius = 0.0
 
-        body = ttk.Frame(self.frame)
-        body.pack(side="top", fill="both", expand=True)
-        panel = ttk.Frame(body)
-        panel.pack(side="right", fill="y", padx=6, pady=6)
-        self.make_canvas(body).pack(side="left", fill="both", expand=True)
+        panel = self.make_layout()
 
         self.rows = tk.StringVar(value="11")
         self.cols = tk.StringVar(value="11")
@@ -683,11 +688,7 @@ class MazeTab(_Tab):
             self.unavailable("The maze engine (trapcore.maze) is not in this build yet.")
             return
 
-        body = ttk.Frame(self.frame)
-        body.pack(side="top", fill="both", expand=True)
-        panel = ttk.Frame(body)
-        panel.pack(side="right", fill="y", padx=6, pady=6)
-        self.make_canvas(body).pack(side="left", fill="both", expand=True)
+        panel = self.make_layout()
 
         methods = getattr(_maze, "METHODS", None) or ("kruskal", "backtracker", "wilson", "prim")
         methods = [str(m) for m in methods]
@@ -1128,11 +1129,7 @@ class NumberlinkTab(_Tab):
                              "yet.")
             return
 
-        body = ttk.Frame(self.frame)
-        body.pack(side="top", fill="both", expand=True)
-        panel = ttk.Frame(body)
-        panel.pack(side="right", fill="y", padx=6, pady=6)
-        self.make_canvas(body).pack(side="left", fill="both", expand=True)
+        panel = self.make_layout()
 
         self.size = tk.StringVar(value="7")
         self.seed = tk.StringVar(value="")
