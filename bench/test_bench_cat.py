@@ -57,6 +57,14 @@ def test_solve_empty_kernel(benchmark, n):
     assert sol.verdict == "loss" and sol.depth == {5: 2, 7: 4, 9: 6}[n]
 
 
+@pytest.mark.parametrize("n", [5, 7])
+@pytest.mark.benchmark(group="solve-empty-optimal")
+def test_solve_empty_pns_kernel(benchmark, n):
+    sol = benchmark(tc.cat.solve, np.zeros((n, n), np.uint8), (n // 2, n // 2), "optimal", 10**6,
+                    method="pns")
+    assert sol.verdict == "loss"
+
+
 @pytest.mark.parametrize("n", [5])
 @pytest.mark.benchmark(group="solve-empty-optimal")
 def test_solve_empty_twin(benchmark, n):
