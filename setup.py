@@ -1,13 +1,24 @@
-"""Build script: cythonize every ``src/NAME.pyx`` into the module ``trapcore._native.NAME``.
+"""Build script: cythonize every ``src/PUZZLE/NAME.pyx`` into the private module
+``trapcore.PUZZLE._NAME`` (``src/common/NAME.pyx`` into ``trapcore._NAME``).
+
+Declarations shared between modules:
+
+* inline helpers (``src/common/random.pxd``, ``src/cat/hex.pxd``...) are cimported by their place
+  under ``src/``: ``from common.random cimport bounded``; nothing of them is imported at run time;
+* a ``.pxd`` beside a ``.pyx`` of the same name declares what that module defines once and exports
+  (the cat's search core: ``src/cat/search.pxd`` + ``search.pyx``). Others cimport it by the
+  module's run-time name, ``from trapcore.cat._search cimport solve_root``; so that Cython finds it
+  under that name, the build copies each such ``.pxd`` to ``build/cython/trapcore/PUZZLE/_NAME.pxd``.
 
 Environment switches (development only):
 
 ``TRAPCORE_CYTHON_DEBUG=1``
     turn bounds, wraparound and initialisation checks back on (a slow, safe build);
-``TRAPCORE_ONLY=maze,hexgrid``
-    build only those modules (faster edit-compile loops).
+``TRAPCORE_ONLY=maze,cat.hexgrid``
+    build only those puzzles' modules, or single modules (faster edit-compile loops).
 """
 import os
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -16,11 +27,13 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).parent
+SRC = HERE / "src"
+STAGE = HERE / "build" / "cython"
 DEBUG = os.environ.get("TRAPCORE_CYTHON_DEBUG") == "1"
 ONLY = {s.strip() for s in os.environ.get("TRAPCORE_ONLY", "").split(",") if s.strip()}
 
 # Kernels trust their inputs (the Python layer validates), so the checks are off.
-# They are set here rather than in each file's header so a debug build can turn them on.
+# They are set here and only here (never in a file's header) so a debug build turns them on.
 directives = {
     "language_level": 3,
     "boundscheck": DEBUG,
@@ -30,21 +43,42 @@ directives = {
     "embedsignature": True,
 }
 
+
+def module_name(pyx: Path) -> str:
+    """``src/cat/search.pyx`` -> ``trapcore.cat._search``; ``src/common/rng.pyx`` -> ``trapcore._rng``."""
+    folder = pyx.parent.name
+    package = "trapcore" if folder == "common" else f"trapcore.{folder}"
+    return f"{package}._{pyx.stem}"
+
+
+def stage_declarations() -> None:
+    """Copy each ``src/PUZZLE/NAME.pxd`` that has a ``NAME.pyx`` to the name other modules cimport."""
+    for pxd in sorted(SRC.glob("*/*.pxd")):
+        if not pxd.with_suffix(".pyx").exists():
+            continue
+        target = STAGE / (module_name(pxd.with_suffix(".pyx")).replace(".", "/") + ".pxd")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        for parent in target.relative_to(STAGE).parents:
+            if str(parent) != ".":
+                (STAGE / parent / "__init__.pxd").touch()
+        if not target.exists() or target.read_bytes() != pxd.read_bytes():
+            shutil.copyfile(pxd, target)
+
+
 extensions = []
-for pyx in sorted((HERE / "src").glob("*.pyx")):
-    name = pyx.stem
-    if ONLY and name not in ONLY:
+for pyx in sorted(SRC.glob("*/*.pyx")):
+    name = module_name(pyx)
+    if ONLY and not ONLY & {pyx.parent.name, f"{pyx.parent.name}.{pyx.stem}"}:
         continue
     extensions.append(
         Extension(
-            f"trapcore._native.{name}",
+            name,
             [str(pyx.relative_to(HERE))],
             include_dirs=[np.get_include(), "src"],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
             extra_compile_args=[] if os.name == "nt" else ["-O3"],
         )
     )
-
 
 
 class AtomicBuildExt(build_ext):
@@ -60,11 +94,12 @@ class AtomicBuildExt(build_ext):
         return outfile, copied
 
 
+stage_declarations()
 setup(
     cmdclass={"build_ext": AtomicBuildExt},
     ext_modules=cythonize(
         extensions,
-        include_path=["src"],
+        include_path=[str(SRC), str(STAGE)],
         compiler_directives=directives,
         quiet=True,
     ),

@@ -1,6 +1,6 @@
 """The ``trapcore`` command line: one subcommand per puzzle, each defined in its own module.
 
-Each ``trapcore/<name>_cli.py`` module has ``add_parser(subparsers)``, which adds its subcommand
+Each ``trapcore/<puzzle>/cli.py`` module has ``add_parser(subparsers)``, which adds its subcommand
 and sets ``func`` (called with the parsed namespace, returning an exit status).
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import importlib
 import sys
 
 # (subcommand module, in the order shown by --help)
-_MODULES = ["trapcore.cat_cli", "trapcore.maze_cli", "trapcore.numberlink_cli", "trapcore.demo_cli"]
+_MODULES = ["trapcore.cat.cli", "trapcore.maze.cli", "trapcore.numberlink.cli", "trapcore.demo.cli"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,4 +1,3 @@
-# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """Numberlink kernels: the complete solver (sweep search over pipe shapes) and the generator.
 
 Called only by ``trapcore/numberlink.py``, which validates every argument first.
@@ -45,8 +44,8 @@ cdef extern from "Python.h":
     # declared without an exception clause: the exception it sets stays pending for solve()
     int PyErr_CheckSignals()
 
-from _random cimport bitgen_of, bounded
-from _unionfind cimport uf_find, uf_init, uf_union
+from common.random cimport bitgen_of, bounded
+from common.unionfind cimport uf_find, uf_init, uf_union
 
 # turn orientations (the two arms of a turn): bit masks in the `turn` table
 cdef enum:

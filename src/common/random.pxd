@@ -1,5 +1,5 @@
 # Shared random-number helpers for every kernel: draws come from a numpy BitGenerator's bitgen_t,
-# never from rand() or global state. cimported as `from _random cimport ...`.
+# never from rand() or global state. cimported as `from common.random cimport ...`.
 #
 # Usage in a kernel (the Python layer passes `generator.bit_generator`):
 #     cdef bitgen_t* rng = bitgen_of(bit_generator)

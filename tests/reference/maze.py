@@ -11,7 +11,7 @@ from collections import deque
 
 import numpy as np
 
-from reference import Uint32Stream
+from reference.random import Uint32Stream
 
 UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
 OPEN, LOCKED = 0b01, 0b11

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
-from reference import is_border
+from reference.hexgrid import is_border
 
 _EVEN = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
 _ODD = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))

@@ -3,7 +3,7 @@ six-ray cat by AND/OR search (see _catsearch.pxd). Called only by trapcore/cat.p
 winnable starts), which validates. Directives are set in setup.py."""
 from libc.stdint cimport int32_t, int64_t, uint8_t
 
-from _catsearch cimport Ctx, ctx_free, ctx_init, ctx_load, ctx_new_search, solve_root
+from cat.search cimport Ctx, ctx_free, ctx_init, ctx_load, ctx_new_search, solve_root
 
 
 def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, int model, int64_t max_nodes,

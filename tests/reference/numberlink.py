@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from reference import Uint32Stream
+from reference.random import Uint32Stream
 
 __all__ = ["generate", "generate_raw", "brute_solve", "is_solution", "Uint32Stream"]
 

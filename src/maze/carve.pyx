@@ -19,10 +19,10 @@ import numpy as np
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uintptr_t
 from numpy.random cimport bitgen_t
 
-from _maze cimport (ALL_LOCKED, DOWN, LEFT, LOCKED, OPEN, PREFETCH_AHEAD, RIGHT, UP, inside,
+from maze.doors cimport (ALL_LOCKED, DOWN, LEFT, LOCKED, OPEN, PREFETCH_AHEAD, RIGHT, UP, inside,
                     passable, prefetch, set_door, step)
-from _random cimport bitgen_of, bounded, shuffle_int32, uniform01
-from _unionfind cimport ds_find, ds_link
+from common.random cimport bitgen_of, bounded, shuffle_int32, uniform01
+from common.unionfind cimport ds_find, ds_link
 
 # method codes (trapcore/maze.py maps the names)
 cdef enum:

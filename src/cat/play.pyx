@@ -5,11 +5,11 @@ import numpy as np
 from libc.stdint cimport int32_t, uint8_t
 from numpy.random cimport bitgen_t
 
-from _catsearch cimport (SMART_DEPTH, SMART_TT_BITS, Ctx, cat_reply_ctx, ctx_free, ctx_init,
+from cat.search cimport (SMART_DEPTH, SMART_TT_BITS, Ctx, cat_reply_ctx, ctx_free, ctx_init,
                          ctx_load)
-from _hex cimport (POLICY_BFS, POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_escape, first_step,
+from cat.hex cimport (POLICY_BFS, POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_escape, first_step,
                    hex_tables, step_pocket, step_rays)
-from _random cimport bitgen_of
+from common.random cimport bitgen_of
 
 
 cdef inline int32_t cat_reply(const uint8_t* board, const int32_t* nbr, const uint8_t* border,

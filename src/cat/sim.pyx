@@ -8,10 +8,10 @@ import numpy as np
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t
 from numpy.random cimport bitgen_t
 
-from _catsearch cimport (SMART_DEPTH, SMART_TT_BITS, Ctx, cat_reply_ctx, ctx_block, ctx_free, ctx_init,
+from cat.search cimport (SMART_DEPTH, SMART_TT_BITS, Ctx, cat_reply_ctx, ctx_block, ctx_free, ctx_init,
                          ctx_load, player_move as c_player_move)
-from _hex cimport draw_blocks
-from _random cimport bitgen_of
+from cat.hex cimport draw_blocks
+from common.random cimport bitgen_of
 
 
 cdef int ctx_for(Ctx* x, int32_t rows, int32_t cols, int player, int32_t solver_depth) noexcept nogil:

@@ -8,8 +8,8 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t
 from libc.stdlib cimport free, malloc
 from numpy.random cimport bitgen_t
 
-from _hex cimport draw_blocks, hex_tables
-from _random cimport bitgen_of, bounded
+from cat.hex cimport draw_blocks, hex_tables
+from common.random cimport bitgen_of, bounded
 
 cnp.import_array()
 

@@ -7,7 +7,7 @@
 from libc.stdint cimport int32_t, uint8_t, uint32_t
 from numpy.random cimport bitgen_t
 
-from _random cimport bounded
+from common.random cimport bounded
 
 # Cat policies and rules, as the Python layer encodes them.
 cdef enum:

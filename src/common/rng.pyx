@@ -4,8 +4,8 @@ import numpy as np
 from libc.stdint cimport int32_t, uint32_t
 from numpy.random cimport bitgen_t
 
-from _random cimport bitgen_of, bounded, shuffle_int32
-from _unionfind cimport uf_find, uf_init, uf_union
+from common.random cimport bitgen_of, bounded, shuffle_int32
+from common.unionfind cimport uf_find, uf_init, uf_union
 
 
 def bounded_draws(bit_generator, uint32_t s, Py_ssize_t count):

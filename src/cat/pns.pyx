@@ -20,8 +20,8 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
-from _catsearch cimport Ctx, ctx_block, ctx_free, ctx_init, ctx_load, ctx_unblock, layer_win
-from _hex cimport bfs_distances, border_distances
+from cat.search cimport Ctx, ctx_block, ctx_free, ctx_init, ctx_load, ctx_unblock, layer_win
+from cat.hex cimport bfs_distances, border_distances
 
 cdef enum:
     MAXPLY = 512

@@ -1,5 +1,5 @@
 # Inline door helpers shared by the maze kernels (src/maze.pyx); cimported as
-# `from _maze cimport ...`. Doors: one uint8 per cell, bits 0-1 the door Down, bits 2-3 the door
+# `from maze.doors cimport ...`. Doors: one uint8 per cell, bits 0-1 the door Down, bits 2-3 the door
 # Right; each 0b00 closed, 0b01 open, 0b11 locked. Cells are flat row-major indices i = r*cols + c.
 # Directions run clockwise: 0 Up, 1 Right, 2 Down, 3 Left.
 from libc.stdint cimport int32_t, uint8_t

@@ -29,10 +29,10 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from _hex cimport (POLICY_BFS, POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_distances,
+from cat.hex cimport (POLICY_BFS, POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_distances,
                    bfs_escape, border_distances, first_step, hex_tables, open_ray_step, step_pocket,
                    step_rays)
-from _random cimport bounded
+from common.random cimport bounded
 
 cdef enum:
     RES_UNK = 0

@@ -1,1 +1,0 @@
-"""Compiled kernels (built from src/*.pyx). Only trapcore/ calls them; they trust their inputs."""

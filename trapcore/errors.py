@@ -1,0 +1,15 @@
+"""The exception types trapcore raises beyond Python's own ``ValueError`` and ``TypeError``."""
+
+__all__ = ["IllegalMoveError", "SearchLimitExceeded"]
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules forbid: blocking a blocked cell or the cat's cell, or any move after
+    the game has ended. A ``ValueError``, so code that catches bad arguments catches it too."""
+
+
+class SearchLimitExceeded(RuntimeError):
+    """A search ran out of its budget (``max_nodes``) where the caller asked for a definite answer.
+
+    Searches that can answer "unknown" (the cat solver) return that instead of raising.
+    """
