@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference import Uint32Stream, components
-from trapcore._native import rng
+from reference.random import Uint32Stream, components
+from trapcore import _rng as rng
 from trapcore._validate import as_generator
 
 
@@ -51,7 +51,7 @@ def test_shuffle_matches_twin(seed, n):
 
 def test_same_seed_in_a_fresh_process():
     code = (
-        "import numpy as np; from trapcore._native import rng;"
+        "import numpy as np; from trapcore import _rng as rng;"
         "print(rng.bounded_draws(np.random.Generator(np.random.PCG64(7)).bit_generator, 1000, 8).tolist())"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

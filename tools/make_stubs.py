@@ -13,7 +13,6 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-NATIVE = ROOT / "trapcore" / "_native"
 INTS = {"int", "long", "bint", "Py_ssize_t", "size_t"} | {
     f"{u}int{b}_t" for u in ("", "u") for b in (8, 16, 32, 64)
 }
@@ -51,8 +50,8 @@ def split_args(text: str) -> list[str]:
 
 
 def stub_for(modname: str) -> str:
-    mod = importlib.import_module(f"trapcore._native.{modname}")
-    lines = [f'"""Signatures of the compiled module trapcore._native.{modname} (made by tools/make_stubs.py)."""',
+    mod = importlib.import_module(modname)
+    lines = [f'"""Signatures of the compiled module {modname} (made by tools/make_stubs.py)."""',
              "from typing import Any", "", "import numpy as np", ""]
     for name in sorted(n for n in vars(mod) if not n.startswith("_")):
         obj = getattr(mod, name)
@@ -76,15 +75,22 @@ def stub_for(modname: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def modules() -> list[str]:
-    return sorted(p.stem for p in (ROOT / "src").glob("*.pyx"))
+def modules() -> dict[str, pathlib.Path]:
+    """Each compiled module's name and its stub's path: ``src/cat/pns.pyx`` is ``trapcore.cat._pns``,
+    stubbed in ``trapcore/cat/_pns.pyi``; ``src/common/NAME.pyx`` is ``trapcore._NAME``."""
+    out = {}
+    for pyx in sorted((ROOT / "src").glob("*/*.pyx")):
+        folder = pyx.parent.name
+        package = ("trapcore",) if folder == "common" else ("trapcore", folder)
+        name = ".".join(package + (f"_{pyx.stem}",))
+        out[name] = ROOT.joinpath(*package, f"_{pyx.stem}.pyi")
+    return out
 
 
 def main(check: bool = False) -> int:
     stale = []
-    for name in modules():
+    for name, path in modules().items():
         text = stub_for(name)
-        path = NATIVE / f"{name}.pyi"
         if check:
             if not path.exists() or path.read_text() != text:
                 stale.append(path.name)
