@@ -1,21 +1,18 @@
-"""Maze carving and solving: trapcore's kernels vs the pure-Python twins vs the maze libraries users
-pick today (pydaedalus, labmaze, mazelib, maze-dataset), at equal cell counts.
-
-Sizes are in cells: an n x n maze here is a (2n+1) x (2n+1) bitmap for pydaedalus, labmaze and
-mazelib (walls take pixels there). Third-party cases skip when the library is absent. Cases that
-take more than a second or two are marked ``slow``. Run:
-``pytest bench/test_bench_maze.py --benchmark-columns=min,median --benchmark-group-by=group``.
-"""
-import pathlib
+"""Maze carving and solving: the kernels vs the pure-Python twins vs other maze libraries."""
+# Maze carving and solving: trapcore's kernels vs the pure-Python twins vs the maze libraries users
+# pick today (pydaedalus, labmaze, mazelib, maze-dataset), at equal cell counts.
+# Sizes are in cells: an n x n maze here is a (2n+1) x (2n+1) bitmap for pydaedalus, labmaze and
+# mazelib (walls take pixels there). Third-party cases skip when the library is absent. Cases that
+# take more than a second or two are marked ``slow``. Run:
+# ``pytest bench/test_bench_maze.py --benchmark-columns=min,median --benchmark-group-by=group``.
 import sys
 
 import numpy as np
 import pytest
+import reference.maze as ref
 
 import trapcore as tc
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
-import reference_maze as ref  # noqa: E402
+from trapcore._seeding import item_generator, root_key
 
 slow = pytest.mark.slow
 
@@ -280,8 +277,10 @@ def test_carve_many_10000_10x10(benchmark, workers):
 def test_carve_many_10000_10x10_twin(benchmark):
     benchmark.group = "carve_many 10000 x 10x10"
 
+    key = root_key(1)
+
     def many():
-        return [ref.carve_kruskal(10, 10, ref.MazeStream(np.random.SeedSequence(1, spawn_key=(k,))))
+        return [ref.carve_kruskal(10, 10, ref.MazeStream(item_generator(key, k)))
                 for k in range(10000)]
 
     benchmark.pedantic(many, rounds=1, iterations=1)

@@ -9,27 +9,23 @@ blocking clause after the first solution to prove uniqueness, so it answers what
 """
 import itertools
 import pathlib
-import sys
 
 import numpy as np
 import pytest
 
+import reference.numberlink as ref
 import trapcore as tc
-from trapcore.numberlink import Puzzle
+from reference.random import Uint32Stream
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
-import reference_numberlink as ref  # noqa: E402
-
-PUZZLES = pathlib.Path(__file__).resolve().parents[2] / "shared" / "puzzles"
-if not PUZZLES.is_dir():
-    PUZZLES = pathlib.Path("/work/shared/puzzles")
+# <repo>/../shared/puzzles: this file is <repo>/bench/test_bench_numberlink.py
+PUZZLES = pathlib.Path(__file__).resolve().parents[1].parent / "shared" / "puzzles"
 JANKO = PUZZLES / "thomasahle" / "janko"
 
 
 def janko(shapes=None):
     if not JANKO.is_file():
         pytest.skip("shared puzzle folder absent")
-    grids = [p.grid for p in Puzzle.from_file(JANKO)]
+    grids = [p.grid for p in tc.numberlink.read_puzzles(JANKO)]
     if shapes is not None:
         grids = [g for g in grids if g.shape in shapes]
     return grids
@@ -173,7 +169,7 @@ def test_solve_janko14_sat(benchmark):
     pytest.importorskip("pysat")
     grids = janko({(14, 14)})[:10]
     counts = benchmark.pedantic(lambda: [len(sat_solve(g, 2)) for g in grids], rounds=1)
-    assert counts == [len(tc.numberlink.solve(g, 2)) for g in grids]
+    assert counts == [len(tc.numberlink.solve(g, limit=2)) for g in grids]
 
 
 @pytest.mark.benchmark(group="solve: Janko 14x14 (first 10), limit=2")
@@ -189,14 +185,15 @@ def small_puzzles():
 @pytest.mark.benchmark(group="solve: 10 generated 5x5, limit=2")
 def test_solve_small_trapcore(benchmark):
     grids = small_puzzles()
-    counts = benchmark(lambda: [len(tc.numberlink.solve(g, 2)) for g in grids])
+    counts = benchmark(lambda: [len(tc.numberlink.solve(g, limit=2)) for g in grids])
     assert counts == [1] * 10
 
 
 @pytest.mark.benchmark(group="solve: 10 generated 5x5, limit=2")
 def test_solve_small_brute_force_twin(benchmark):
     grids = small_puzzles()
-    counts = benchmark.pedantic(lambda: [len(ref.brute_solve(g, 2)) for g in grids], rounds=1)
+    counts = benchmark.pedantic(lambda: [len(ref.brute_solve(g, limit=2)) for g in grids],
+                                rounds=1)
     assert counts == [1] * 10
 
 
@@ -231,7 +228,7 @@ def test_generate_twin(benchmark, n):
 
     def run():
         gen = np.random.Generator(np.random.PCG64(next(seeds)))
-        return ref.generate(n, n, ref.Uint32Stream(gen), tc.numberlink.solve, 3, True)
+        return ref.generate(n, n, Uint32Stream(gen), tc.numberlink.solve, 3, True)
 
     out = benchmark.pedantic(run, rounds=3 if n < 30 else 1)
     assert out is not None

@@ -1,5 +1,5 @@
 """Perfect-maze kernels: carving (Kruskal, backtracker, Wilson, Prim), batches of mazes, the
-wall follower with its stack and trace, BFS, braiding. Called only by trapcore/maze.py, which
+wall follower with its stack and trace, BFS, braiding. Called only by trapcore/maze/, which
 validates every argument. Directives are set in setup.py (bounds and wraparound checks off).
 
 Doors are one uint8 per cell: bits 0-1 the door Down, bits 2-3 the door Right, each 0b00 closed,
@@ -7,7 +7,7 @@ Doors are one uint8 per cell: bits 0-1 the door Down, bits 2-3 the door Right, e
 the result has only open and locked doors and the outer wall stays locked. Cells are flat
 row-major indices; directions run clockwise 0 Up, 1 Right, 2 Down, 3 Left.
 
-Random streams (pinned by tests/reference_maze.py, which consumes them identically):
+Random streams (pinned by tests/reference/maze.py, which consumes them identically):
 - kruskal: interior doors listed by id 2*cell + (0 Down, 1 Right) ascending, shuffled by
   shuffle_int32 (Fisher-Yates from the back, bounded(i + 1) for i = m-1 .. 1), then read from the
   front.
@@ -24,7 +24,7 @@ from maze.doors cimport (ALL_LOCKED, DOWN, LEFT, LOCKED, OPEN, PREFETCH_AHEAD, R
 from common.random cimport bitgen_of, bounded, shuffle_int32, uniform01
 from common.unionfind cimport ds_find, ds_link
 
-# method codes (trapcore/maze.py maps the names)
+# method codes (trapcore/maze/maze.py maps the names)
 cdef enum:
     KRUSKAL = 0
     BACKTRACKER = 1

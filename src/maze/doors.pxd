@@ -1,4 +1,4 @@
-# Inline door helpers shared by the maze kernels (src/maze.pyx); cimported as
+# Inline door helpers shared by the maze kernels (src/maze/carve.pyx); cimported as
 # `from maze.doors cimport ...`. Doors: one uint8 per cell, bits 0-1 the door Down, bits 2-3 the door
 # Right; each 0b00 closed, 0b01 open, 0b11 locked. Cells are flat row-major indices i = r*cols + c.
 # Directions run clockwise: 0 Up, 1 Right, 2 Down, 3 Left.

@@ -1,5 +1,4 @@
-"""trapcore.maze: carving kernels against their twins (reference_maze.py), perfect-maze properties
-on many sizes and seeds, golden mazes, door helpers, carve_many, and bad input."""
+"""trapcore.maze: carving vs the twins, perfect mazes, goldens, door helpers, carve_many, bad input."""
 import hashlib
 import random
 import subprocess
@@ -9,11 +8,11 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from reference.maze import carve
 
-import reference_maze as ref
-import trapcore as tc
 from trapcore import maze
-from trapcore.maze import LOCKED, OPEN, Maze
+from trapcore._seeding import item_generator, root_key
+from trapcore.maze import LOCKED, OPEN, Maze, _carve
 
 METHODS = maze.METHODS
 SIZES = [(1, 1), (1, 2), (1, 9), (1, 40), (2, 1), (9, 1), (40, 1), (2, 2), (2, 3), (3, 2), (7, 7),
@@ -31,24 +30,7 @@ def assert_perfect(doors):
     assert (doors >> 4 == 0).all()
     assert (down[-1] == LOCKED).all() and (right[:, -1] == LOCKED).all()
     assert int((down == OPEN).sum() + (right == OPEN).sum()) == rows * cols - 1
-    assert (tc._native.maze.distances(doors, 0) >= 0).all()
-
-
-def walk_is_legal(doors, route):
-    """Every step of a route goes to a neighbour through an open door."""
-    for (r0, c0), (r1, c1) in zip(route[:-1], route[1:]):
-        dr, dc = int(r1 - r0), int(c1 - c0)
-        if abs(dr) + abs(dc) != 1:
-            return False
-        if dr == 1 and doors[r0, c0] & 3 != OPEN:
-            return False
-        if dr == -1 and doors[r1, c1] & 3 != OPEN:
-            return False
-        if dc == 1 and (doors[r0, c0] >> 2) & 3 != OPEN:
-            return False
-        if dc == -1 and (doors[r1, c1] >> 2) & 3 != OPEN:
-            return False
-    return True
+    assert (_carve.distances(doors, 0) >= 0).all()
 
 
 # -- carving: properties and twins -------------------------------------------------------------
@@ -60,7 +42,7 @@ def test_carve_is_perfect_and_matches_twin(method, rows, cols):
         m = Maze.carve(rows, cols, seed=seed, method=method)
         assert_perfect(m.doors)
         assert m.is_perfect()
-        np.testing.assert_array_equal(m.doors, ref.carve(rows, cols, seed, method))
+        np.testing.assert_array_equal(m.doors, carve(rows, cols, seed, method))
 
 
 @pytest.mark.parametrize("method", METHODS)
@@ -74,7 +56,7 @@ def test_carve_300x500_is_perfect(method):
 def test_kernel_matches_twin_on_medium_mazes(method):
     for seed in (0, 1):
         np.testing.assert_array_equal(Maze.carve(60, 45, seed=seed, method=method).doors,
-                                      ref.carve(60, 45, seed, method))
+                                      carve(60, 45, seed, method))
 
 
 @given(rows=st.integers(1, 25), cols=st.integers(1, 25), seed=st.integers(0, 2**63),
@@ -82,7 +64,7 @@ def test_kernel_matches_twin_on_medium_mazes(method):
 def test_hypothesis_kernel_equals_twin(rows, cols, seed, method):
     doors = Maze.carve(rows, cols, seed=seed, method=method).doors
     assert_perfect(doors)
-    np.testing.assert_array_equal(doors, ref.carve(rows, cols, seed, method))
+    np.testing.assert_array_equal(doors, carve(rows, cols, seed, method))
 
 
 def test_methods_give_different_mazes_and_seeds_differ():
@@ -116,6 +98,7 @@ GOLDEN_4x5 = {
     "wilson": [[7, 7, 5, 7, 15], [13, 5, 5, 7, 13], [5, 15, 7, 15, 13], [15, 7, 7, 7, 15]],
     "prim": [[7, 13, 7, 5, 15], [7, 7, 5, 15, 13], [13, 7, 5, 7, 15], [7, 7, 7, 7, 15]],
 }
+GOLDEN_BATCH = "9261d772410d4b60"    # 50 wilson 8x9 mazes; equals the twin fed item k
 GOLDEN_64x48 = {
     "kruskal": ["f30fd831a8cb6506", "0680bf28852a9db1"],
     "backtracker": ["3168da4b0e8121e5", "abce9cb48e838279"],
@@ -140,9 +123,11 @@ def test_golden_solution_braid_and_batch():
     assert m.solve().tolist() == [[0, 0], [0, 1], [0, 2], [1, 2], [1, 3], [2, 3], [2, 4], [3, 4],
                                   [4, 4], [5, 4], [5, 5]]
     assert digest(m.braid(0.5, seed=3).doors) == "5bff79eb243bd52d"
+    # 0.2: maze k of a batch draws from trapcore._seeding's item k (0.1 spawned SeedSequences)
     assert maze.carve_many(3, 3, 3, seed=5).tolist() == [
-        [[5, 7, 15], [13, 5, 15], [7, 7, 15]], [[7, 7, 13], [13, 5, 15], [7, 7, 15]],
-        [[5, 7, 15], [13, 5, 15], [7, 7, 15]]]
+        [[13, 5, 13], [5, 13, 15], [15, 7, 15]], [[7, 5, 15], [7, 13, 13], [7, 7, 15]],
+        [[5, 5, 15], [13, 7, 13], [7, 15, 15]]]
+    assert digest(maze.carve_many(50, 8, 9, seed=2026, method="wilson")) == GOLDEN_BATCH
 
 
 def test_same_seed_same_maze_in_a_fresh_process():
@@ -186,11 +171,23 @@ def test_seed_kinds():
 def test_carve_many_matches_single_mazes(method):
     out = maze.carve_many(40, 6, 9, seed=123, method=method)
     assert out.shape == (40, 6, 9) and out.dtype == np.uint8
+    key = root_key(123)
     for k in (0, 1, 17, 39):
-        child = np.random.SeedSequence(123, spawn_key=(k,))
-        np.testing.assert_array_equal(out[k], Maze.carve(6, 9, seed=child, method=method).doors)
+        np.testing.assert_array_equal(
+            out[k], Maze.carve(6, 9, seed=item_generator(key, k), method=method).doors)
+        # and the twin, fed the same item stream, carves the same maze
+        np.testing.assert_array_equal(out[k], carve(6, 9, item_generator(key, k), method))
     for k in range(40):
         assert_perfect(out[k])
+    assert len({out[k].tobytes() for k in range(40)}) > 30      # the items are not one stream
+
+
+def test_carve_many_items_do_not_depend_on_the_batch():
+    # item k is a pure function of (seed, k): a longer batch starts with the shorter one
+    a = maze.carve_many(7, 5, 5, seed=31, method="prim")
+    b = maze.carve_many(20, 5, 5, seed=31, method="prim", workers=3)
+    np.testing.assert_array_equal(a, b[:7])
+    assert not np.array_equal(a, maze.carve_many(7, 5, 5, seed=32, method="prim"))
 
 
 def test_carve_many_threads_do_not_change_the_result():
@@ -208,7 +205,13 @@ def test_carve_many_edge_cases():
     a = maze.carve_many(5, 4, 4, seed=gen)
     b = maze.carve_many(5, 4, 4, seed=gen)
     assert a.shape == b.shape == (5, 4, 4)
-    assert maze.carve_many(5, 4, 4, seed=np.random.SeedSequence(2)).shape == (5, 4, 4)
+    assert not np.array_equal(a, b)                 # a Generator is advanced by each call
+    np.testing.assert_array_equal(
+        a, maze.carve_many(5, 4, 4, seed=np.random.Generator(np.random.PCG64(3))))
+    ss = maze.carve_many(5, 4, 4, seed=np.random.SeedSequence(2))
+    np.testing.assert_array_equal(ss, maze.carve_many(5, 4, 4, seed=np.random.SeedSequence(2)))
+    np.testing.assert_array_equal(ss, maze.carve_many(5, 4, 4, seed=2))
+    assert maze.carve_many(3, 4, 4).shape == (3, 4, 4)          # seed=None: fresh entropy
 
 
 # -- door helpers --------------------------------------------------------------------------------
@@ -272,7 +275,8 @@ def test_maze_from_doors_roundtrip_and_checks():
     assert loop.open_doors() == 4 and not loop.is_perfect()
     closed = Maze(np.zeros((3, 3), dtype=np.uint8))
     assert closed.open_doors() == 0 and not closed.is_perfect()
-    assert closed.solve((0, 0), (2, 2)) is None
+    assert closed.solve(start=(0, 0), goal=(2, 2)) is None
+    assert closed.solve(start=(0, 0), goal=(2, 2), method="bfs") is None
 
 
 @pytest.mark.parametrize("bad,match", [
@@ -337,11 +341,15 @@ def test_bad_method_and_choices():
     with pytest.raises(ValueError, match="hand"):
         m.solve(hand="both")
     with pytest.raises(TypeError, match="hand"):
-        m.solve(hand=None)
-    with pytest.raises(TypeError, match="trace"):
-        m.solve(trace="yes")
-    with pytest.raises(ValueError, match="trace"):
-        m.solve(method="bfs", trace=True)
+        m.solve(hand=0)
+    with pytest.raises(TypeError, match="trace"):      # 0.2: the trail is Maze.trace()
+        m.solve(trace=True)
+    with pytest.raises(ValueError, match="hand"):       # no option accepted and ignored
+        m.solve(method="bfs", hand="left")
+    with pytest.raises(ValueError, match="hand"):
+        m.trace(hand="both")
+    with pytest.raises(TypeError, match="hand"):
+        m.trace(hand=None)
 
 
 @pytest.mark.parametrize("cell,exc,match", [
@@ -355,7 +363,11 @@ def test_start_and_goal_outside(cell, exc, match):
     with pytest.raises(exc, match=match.replace("start", "goal")):
         m.solve(goal=cell, method="bfs")
     with pytest.raises(exc, match=match):
-        m.distances(cell)
+        m.trace(start=cell)
+    with pytest.raises(exc, match=match.replace("start", "goal")):
+        m.trace(goal=cell)
+    with pytest.raises(exc, match=match):
+        m.distances(start=cell)
 
 
 def test_bad_entrance_exit():
@@ -381,5 +393,9 @@ def test_bad_braid_and_carve_many_args():
         maze.carve_many(2, 4, 4, workers=0)
     with pytest.raises(TypeError, match="workers"):
         maze.carve_many(2, 4, 4, workers=1.5)
+    with pytest.raises(ValueError, match="workers"):     # 0.1: RuntimeError, can't start thread
+        maze.carve_many(10**6, 1, 1, seed=1, workers=10**6)
+    with pytest.raises(ValueError, match="workers"):
+        maze.carve_many(2, 4, 4, workers=-2)
     with pytest.raises(ValueError, match="carve in batches"):
         maze.carve_many(10**6, 100, 100)

@@ -1,12 +1,11 @@
-"""Maze pictures (to_text, to_image: the size rule, walls, gaps, path colours) and the
-``trapcore maze`` command line."""
+"""Maze pictures (to_text, to_image: size rule, walls, gaps, path colours) and ``trapcore maze``."""
+import argparse
+
 import numpy as np
 import pytest
 
-import argparse
-
-from trapcore import maze_cli
 from trapcore.maze import Maze
+from trapcore.maze import cli as maze_cli
 
 PIL = pytest.importorskip("PIL")
 
@@ -56,7 +55,8 @@ def test_image_walls_gaps_and_path():
 
 def test_image_trace_shades_backtracked_cells():
     m = Maze.carve(15, 15, seed=3)
-    path, moves = m.solve(hand="left", trace=True)
+    t = m.trace(hand="left")
+    path, moves = t.path, t.moves
     img = np.asarray(m.to_image(cell=8, path=path, trace=moves,
                                 colors={"trace": (0, 0, 255), "path": (255, 0, 0)}))
     on_path = set(map(tuple, path.tolist()))
@@ -88,6 +88,24 @@ def test_image_bad_input():
         m.to_image(path=[[0.5, 0]])
     with pytest.raises(ValueError, match="colors"):
         m.to_image(colors={"sky": (0, 0, 0)})
+    with pytest.raises(ValueError, match="colors"):     # 0.1: OverflowError from numpy
+        m.to_image(colors={"path": (300, 0, 0)})
+    with pytest.raises(ValueError, match="colors"):
+        m.to_image(colors={"path": (-1, 0, 0)})
+    with pytest.raises(TypeError, match="colors"):
+        m.to_image(colors={"path": (255, 0)})
+    with pytest.raises(TypeError, match="colors"):
+        m.to_image(colors={"path": (0.5, 0, 0)})
+    with pytest.raises(TypeError, match="colors"):
+        m.to_image(colors={"path": "red"})
+    with pytest.raises(TypeError, match="colors"):
+        m.to_image(colors=[("path", (0, 0, 0))])
+    with pytest.raises(ValueError, match="trace"):
+        m.to_image(trace=[[0, 0], [2, 0]])
+    with pytest.raises(TypeError):                      # 0.2: options are keyword-only
+        m.to_image(10)
+    with pytest.raises(TypeError):
+        m.to_text(m.solve())
     with pytest.raises(ValueError, match="pixels"):
         Maze.carve(5000, 5000, seed=1, method="backtracker").to_image(cell=50)
 

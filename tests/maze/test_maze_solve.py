@@ -1,17 +1,16 @@
-"""Maze solvers and braiding: wall follower (with its stack and trace) and BFS against their twins,
-wall path == BFS path in perfect mazes, the wall follower after braid and from any start, and the
-known bugs of other maze libraries (ANCHORS.md) that we must not have."""
+"""Maze solvers, traces and braiding against their twins, and other libraries' bugs we must not have."""
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from reference.maze import braid, maze_distances, solve_bfs, solve_wall, walk_is_legal
 
-import reference_maze as ref
-from test_maze import SIZES, walk_is_legal
 from trapcore import maze
 from trapcore.maze import Maze
 
 METHODS = maze.METHODS
+SIZES = [(1, 1), (1, 2), (1, 9), (1, 40), (2, 1), (9, 1), (40, 1), (2, 2), (2, 3), (3, 2), (7, 7),
+         (13, 31), (31, 13)]
 
 
 @pytest.mark.parametrize("method", METHODS)
@@ -23,14 +22,17 @@ def test_wall_paths_equal_bfs_paths_in_perfect_mazes(method, rows, cols):
         for _ in range(3):
             s = (int(rng.integers(rows)), int(rng.integers(cols)))
             g = (int(rng.integers(rows)), int(rng.integers(cols)))
-            bfs = m.solve(s, g, method="bfs")
+            bfs = m.solve(start=s, goal=g, method="bfs")
             assert bfs.dtype == np.int32 and bfs.shape[1] == 2
             assert bfs[0].tolist() == list(s) and bfs[-1].tolist() == list(g)
             assert walk_is_legal(m.doors, bfs)
-            assert len(bfs) == m.distances(s)[g] + 1
+            assert len(bfs) == m.distances(start=s)[g] + 1
             for hand in ("left", "right"):
-                wall, moves = m.solve(s, g, method="wall", hand=hand, trace=True)
+                wall = m.solve(start=s, goal=g, method="wall", hand=hand)
+                t = m.trace(start=s, goal=g, hand=hand)
+                moves = t.moves
                 np.testing.assert_array_equal(wall, bfs)
+                np.testing.assert_array_equal(t.path, bfs)
                 assert walk_is_legal(m.doors, moves)
                 assert moves[0].tolist() == list(s) and moves[-1].tolist() == list(g)
 
@@ -45,9 +47,9 @@ def test_default_solve_is_entrance_to_exit():
 def test_start_equals_goal():
     m = Maze.carve(5, 5, seed=1)
     for method in ("wall", "bfs"):
-        assert m.solve((2, 3), (2, 3), method=method).tolist() == [[2, 3]]
-    path, moves = m.solve((2, 3), (2, 3), trace=True)
-    assert moves.tolist() == [[2, 3]]
+        assert m.solve(start=(2, 3), goal=(2, 3), method=method).tolist() == [[2, 3]]
+    t = m.trace(start=(2, 3), goal=(2, 3))
+    assert t.path.tolist() == [[2, 3]] and t.moves.tolist() == [[2, 3]]
     one = Maze.carve(1, 1, seed=1)
     assert one.solve().tolist() == [[0, 0]]
 
@@ -59,8 +61,8 @@ def test_hands_explore_in_mirror_order():
     for side in ("up", "down", "left", "right"):
         maze.open_door(d, (1, 1), side)
     m = Maze(d)
-    _, left = m.solve((1, 1), (2, 1), hand="left", trace=True)
-    _, right = m.solve((1, 1), (2, 1), hand="right", trace=True)
+    left = m.trace(start=(1, 1), goal=(2, 1), hand="left").moves
+    right = m.trace(start=(1, 1), goal=(2, 1), hand="right").moves
     assert left.tolist() == [[1, 1], [1, 2], [1, 1], [2, 1]]
     assert right.tolist() == [[1, 1], [1, 0], [1, 1], [2, 1]]
 
@@ -76,12 +78,14 @@ def test_solvers_match_twins(method):
             s = (int(rng.integers(17)), int(rng.integers(23)))
             g = (int(rng.integers(17)), int(rng.integers(23)))
             for hand in ("left", "right"):
-                p, mv = m.solve(s, g, hand=hand, trace=True)
-                p2, mv2 = ref.solve_wall(m.doors, s, g, hand, trace=True)
-                np.testing.assert_array_equal(p, p2)
-                np.testing.assert_array_equal(mv, mv2)
-            np.testing.assert_array_equal(m.solve(s, g, method="bfs"), ref.solve_bfs(m.doors, s, g))
-            np.testing.assert_array_equal(m.distances(s), ref.maze_distances(m.doors, s))
+                t = m.trace(start=s, goal=g, hand=hand)
+                p2, mv2 = solve_wall(m.doors, s, g, hand, trace=True)
+                np.testing.assert_array_equal(t.path, p2)
+                np.testing.assert_array_equal(t.moves, mv2)
+                np.testing.assert_array_equal(m.solve(start=s, goal=g, hand=hand), p2)
+            np.testing.assert_array_equal(m.solve(start=s, goal=g, method="bfs"),
+                                          solve_bfs(m.doors, s, g))
+            np.testing.assert_array_equal(m.distances(start=s), maze_distances(m.doors, s))
 
 
 @given(rows=st.integers(1, 15), cols=st.integers(1, 15), seed=st.integers(0, 2**32),
@@ -90,15 +94,17 @@ def test_solvers_match_twins(method):
 def test_hypothesis_solvers_and_braid_against_twins(rows, cols, seed, p, method, hand, data):
     m = Maze.carve(rows, cols, seed=seed, method=method)
     b = m.braid(p, seed=seed + 1)
-    np.testing.assert_array_equal(b.doors, ref.braid(m.doors, p, seed + 1))
+    np.testing.assert_array_equal(b.doors, braid(m.doors, p, seed + 1))
     s = (data.draw(st.integers(0, rows - 1)), data.draw(st.integers(0, cols - 1)))
     g = (data.draw(st.integers(0, rows - 1)), data.draw(st.integers(0, cols - 1)))
-    path, moves = b.solve(s, g, hand=hand, trace=True)
-    p2, mv2 = ref.solve_wall(b.doors, s, g, hand, trace=True)
+    t = b.trace(start=s, goal=g, hand=hand)
+    path, moves = t.path, t.moves
+    p2, mv2 = solve_wall(b.doors, s, g, hand, trace=True)
     np.testing.assert_array_equal(path, p2)
     np.testing.assert_array_equal(moves, mv2)
-    bfs = b.solve(s, g, method="bfs")
-    np.testing.assert_array_equal(bfs, ref.solve_bfs(b.doors, s, g))
+    np.testing.assert_array_equal(b.solve(start=s, goal=g, hand=hand), p2)
+    bfs = b.solve(start=s, goal=g, method="bfs")
+    np.testing.assert_array_equal(bfs, solve_bfs(b.doors, s, g))
     assert walk_is_legal(b.doors, path) and walk_is_legal(b.doors, moves)
     assert len(bfs) <= len(path)
     assert len(set(map(tuple, path.tolist()))) == len(path)          # a simple path
@@ -138,7 +144,8 @@ def test_wall_follower_succeeds_after_braid_from_any_start(method):
     for r in range(9):
         for c in range(11):
             for hand in ("left", "right"):
-                path, moves = m.solve((r, c), hand=hand, trace=True)
+                t = m.trace(start=(r, c), hand=hand)
+                path, moves = t.path, t.moves
                 assert path[0].tolist() == [r, c] and path[-1].tolist() == [8, 10]
                 assert walk_is_legal(m.doors, path) and walk_is_legal(m.doors, moves)
                 assert len(set(map(tuple, path.tolist()))) == len(path)
@@ -146,7 +153,8 @@ def test_wall_follower_succeeds_after_braid_from_any_start(method):
 
 def test_wall_follower_trace_backtracks_and_visits_each_cell_once():
     m = Maze.carve(25, 25, seed=3)
-    path, moves = m.solve(hand="left", trace=True)
+    t = m.trace(hand="left")
+    path, moves = t.path, t.moves
     visits = {}
     for cell in map(tuple, moves.tolist()):
         visits[cell] = visits.get(cell, 0) + 1
@@ -162,7 +170,7 @@ def test_no_walking_through_walls_on_the_first_step():
     for seed in range(300):
         m = Maze.carve(15, 15, seed=seed)
         for hand in ("left", "right"):
-            path, moves = m.solve(hand=hand, trace=True)
+            moves = m.trace(hand=hand).moves
             assert walk_is_legal(m.doors, moves[:2])
             assert walk_is_legal(m.doors, moves)
 
@@ -186,7 +194,8 @@ def test_no_path_terminates_with_none():
     assert walled.solve(method="bfs") is None
     for hand in ("left", "right"):
         assert walled.solve(hand=hand) is None
-        path, moves = walled.solve(hand=hand, trace=True)
+        t = walled.trace(hand=hand)
+        path, moves = t.path, t.moves
         assert path is None and moves[-1].tolist() == [0, 0]
         reachable = int((walled.distances() >= 0).sum())
         assert len(moves) == 2 * reachable - 1           # explored every reachable cell, came back

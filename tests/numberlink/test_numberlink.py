@@ -1,6 +1,7 @@
 """Numberlink: solver against the brute-force twin, generator against its twin, properties,
 bad input, golden outputs and the command line."""
 import hashlib
+import inspect
 import subprocess
 import sys
 
@@ -10,10 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trapcore as tc
+from reference.numberlink import brute_solve, generate as twin_generate
+from reference.numberlink import generate_raw as twin_generate_raw, is_solution
+from reference.random import Uint32Stream
 from trapcore import numberlink as nl
-from trapcore._native import numberlink as native
-from reference_numberlink import Uint32Stream, brute_solve, generate as twin_generate
-from reference_numberlink import generate_raw as twin_generate_raw, is_solution
+from trapcore.errors import SearchLimitExceeded
+from trapcore.numberlink import _generate, _solver
 
 
 def pcg(seed):
@@ -29,7 +32,7 @@ def small_grid(seed, drop=False):
     or unsolvable)."""
     rng = np.random.default_rng(seed)
     r, c = (int(v) for v in rng.integers(2, 6, 2))
-    grid = native.generate(r, c, pcg(seed).bit_generator, 2, False, 10**6, 50)[0].copy()
+    grid = _generate.generate(r, c, pcg(seed).bit_generator, 2, False, 10**6, 50)[0].copy()
     if drop and grid.max() > 1:
         grid[grid == grid.max()] = 0
     return grid
@@ -73,7 +76,7 @@ def test_every_sweep_strategy_matches_brute_force(strategy):
     # the portfolio's six sweeps (four diagonal corners, rows down and up), each alone
     for seed in range(40):
         grid = small_grid(1000 + seed, drop=seed % 2 == 0)
-        sols, nodes, complete = native.solve(grid, 10, 10**7, strategy)
+        sols, nodes, complete = _solver.solve(grid, 10, 10**7, strategy)
         assert complete and nodes >= 0
         assert key(sols) == key(brute_solve(grid, limit=10))
 
@@ -98,9 +101,16 @@ def test_solver_limit_and_budget():
     sols = nl.solve(g, limit=1)
     assert len(sols) <= 1
     big = nl.generate(15, seed=1).grid
-    with pytest.raises(nl.SearchLimitExceeded, match="max_nodes=10 "):
+    with pytest.raises(SearchLimitExceeded, match="solve: .*max_nodes=10 "):
         nl.solve(big, max_nodes=10)
     assert len(nl.solve(big, max_nodes=None)) == 1
+    assert issubclass(SearchLimitExceeded, RuntimeError) and tc.errors.SearchLimitExceeded is SearchLimitExceeded
+    assert not hasattr(nl, "SearchLimitExceeded")  # one class, in trapcore.errors
+    with pytest.raises(SearchLimitExceeded, match="count_nodes: .*max_nodes=10 "):
+        nl.count_nodes(big, max_nodes=10)
+    nodes = nl.count_nodes(big, max_nodes=None)
+    assert nodes == _solver.solve(big, 2, 10**9)[1] and nodes >= (big >= 0).sum()
+    assert nl.count_nodes(big, limit=1) <= nodes
 
 
 def test_solver_accepts_readonly_noncontiguous_and_other_int_dtypes():
@@ -117,7 +127,7 @@ def test_solver_accepts_readonly_noncontiguous_and_other_int_dtypes():
 
 def test_solver_transposed_boards_agree():
     for seed in range(20):
-        p = nl.generate(rows=5, cols=11, seed=seed)
+        p = nl.generate(5, 11, seed=seed)
         (a,) = nl.solve(p.grid)
         (b,) = nl.solve(p.grid.T)
         assert np.array_equal(a, p.solution) and np.array_equal(b, p.solution.T)
@@ -205,13 +215,13 @@ def test_check_names_the_broken_rule():
 def test_generator_matches_twin(size, min_length):
     rows, cols = size
     for seed in range(4):
-        mine = native.generate(rows, cols, pcg(seed).bit_generator, min_length, True, 10**7, 200)
+        mine = _generate.generate(rows, cols, pcg(seed).bit_generator, min_length, True, 10**7, 200)
         twin = twin_generate(rows, cols, Uint32Stream(pcg(seed)), nl.solve, min_length, True, 200)
         assert (mine is None) == (twin is None)
         if mine is not None:
             assert np.array_equal(mine[0], twin[0]) and np.array_equal(mine[1], twin[1])
             assert mine[3] == twin[2]
-        raw = native.generate(rows, cols, pcg(seed).bit_generator, min_length, False, 1, 200)
+        raw = _generate.generate(rows, cols, pcg(seed).bit_generator, min_length, False, 1, 200)
         twin_raw = twin_generate_raw(rows, cols, Uint32Stream(pcg(seed)), min_length, 200)
         assert (raw is None) == (twin_raw is None)
         if raw is not None:
@@ -220,14 +230,14 @@ def test_generator_matches_twin(size, min_length):
 
 def test_generator_over_budget_repair_matches_twin():
     # a tiny budget forces the "cut the longest paths" repair
-    def budget_solver(grid, limit):
+    def budget_solver(grid, *, limit):
         try:
-            return nl.solve(grid, limit, max_nodes=300)
-        except nl.SearchLimitExceeded:
+            return nl.solve(grid, limit=limit, max_nodes=300)
+        except SearchLimitExceeded:
             return None
 
     for seed in range(6):
-        mine = native.generate(12, 12, pcg(seed).bit_generator, 3, True, 300, 50)
+        mine = _generate.generate(12, 12, pcg(seed).bit_generator, 3, True, 300, 50)
         twin = twin_generate(12, 12, Uint32Stream(pcg(seed)), budget_solver, 3, True, 50)
         assert (mine is None) == (twin is None)
         if mine is not None:
@@ -248,10 +258,10 @@ def test_generator_uniqueness_is_real():
     # the twin with the brute-force solver makes the same small puzzles: uniqueness is not an
     # artefact of our own solver
     for seed in range(25):
-        a = native.generate(4, 4, pcg(seed).bit_generator, 2, True, 10**6, 100)
+        a = _generate.generate(4, 4, pcg(seed).bit_generator, 2, True, 10**6, 100)
         b = twin_generate(4, 4, Uint32Stream(pcg(seed)), brute_solve, 2, True, 100)
         assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
-        assert len(brute_solve(a[0], 2)) == 1
+        assert len(brute_solve(a[0], limit=2)) == 1
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 7, 9, 12, 15])
@@ -277,7 +287,7 @@ def test_generator_properties(n):
 
 
 def test_generator_rectangles_and_options():
-    p = nl.generate(rows=4, cols=13, seed=2, min_length=4)
+    p = nl.generate(4, 13, seed=2, min_length=4)
     assert p.grid.shape == (4, 13)
     assert (np.bincount(p.solution[p.solution > 0])[1:] >= 4).all()
     q = nl.generate(8, seed=9, unique=False)
@@ -318,11 +328,12 @@ def test_generator_same_seed_in_a_fresh_process():
 @pytest.mark.parametrize(
     "args, kwargs, exc, match",
     [
-        ((1,), {}, ValueError, "n must be >= 2"),
-        ((2.5,), {}, TypeError, "n must be an integer"),
-        ((), {"rows": 3}, TypeError, "needs n, or both rows and cols"),
-        ((4,), {"rows": 3, "cols": 3}, TypeError, "either n or rows and cols"),
+        ((1,), {}, ValueError, "rows must be >= 2"),
+        ((2.5,), {}, TypeError, "rows must be an integer"),
+        ((3, 1), {}, ValueError, "cols must be >= 2"),
+        ((3, "4"), {}, TypeError, "cols must be an integer"),
         ((), {"rows": 1, "cols": 5}, ValueError, "rows must be >= 2"),
+        ((5, 5, 1), {}, TypeError, "positional argument"),  # seed is keyword-only
         ((5,), {"seed": -1}, ValueError, "seed must be non-negative"),
         ((5,), {"seed": "x"}, TypeError, "seed must be None"),
         ((5,), {"min_length": 1}, ValueError, "min_length must be >= 2"),
@@ -334,6 +345,7 @@ def test_generator_same_seed_in_a_fresh_process():
         ((5,), {"max_attempts": 0}, ValueError, "max_attempts must be >= 1"),
         ((3,), {"min_length": 9, "max_attempts": 3}, ValueError, "in 3 attempts"),
         ((71,), {}, ValueError, "cells is more than the 4900"),
+        ((10, 491), {}, ValueError, "cells is more than the 4900"),
     ],
 )
 def test_generate_bad_input(args, kwargs, exc, match):
@@ -363,7 +375,7 @@ def test_golden_hash(n, seed):
 
 
 def test_golden_rectangle_raw():
-    p = nl.generate(rows=4, cols=9, seed=3, unique=False)
+    p = nl.generate(4, 9, seed=3, unique=False)
     assert p.to_text() == "9 4\n.1.2.....\n...3.4...\n..3......\n1....2545\n"
 
 
@@ -372,8 +384,17 @@ def test_golden_rectangle_raw():
 
 
 def test_exported():
-    assert tc.numberlink is nl
+    assert tc.numberlink is nl and tc.Puzzle is nl.Puzzle
     assert callable(tc.numberlink.generate) and callable(tc.numberlink.solve)
+    assert set(nl.__all__) == {
+        "Puzzle", "generate", "solve", "count_nodes", "check", "read_puzzles", "parse_puzzles",
+        "write_puzzles", "SYMBOLS", "STYLES", "DIFFICULTY_LEVELS", "MAX_GENERATE_CELLS",
+        "MAX_SOLVE_CELLS",
+    }
+    # the submodules (puzzle, formats, cli...) aside; `solve` and `generate` are the functions
+    public = {n for n in dir(nl) if not n.startswith("_") and not inspect.ismodule(getattr(nl, n))}
+    assert public == set(nl.__all__)
+    assert inspect.isfunction(nl.solve) and inspect.isfunction(nl.generate)
 
 
 def run_cli(capsys, monkeypatch, *args, stdin=None):
@@ -381,7 +402,7 @@ def run_cli(capsys, monkeypatch, *args, stdin=None):
     import argparse
     import io
 
-    from trapcore import numberlink_cli
+    from trapcore.numberlink import cli as numberlink_cli
 
     parser = argparse.ArgumentParser(prog="trapcore")
     numberlink_cli.add_parser(parser.add_subparsers(dest="command"))
@@ -439,7 +460,7 @@ def test_long_solve_can_be_interrupted():
     import _thread
     import threading
 
-    grid = native.generate(50, 50, pcg(3).bit_generator, 3, False, 1, 10)[0]
+    grid = _generate.generate(50, 50, pcg(3).bit_generator, 3, False, 1, 10)[0]
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
     try:

@@ -1,6 +1,5 @@
 """Numberlink on real puzzles made by others (read from ../shared/puzzles, never copied here):
 every puzzle solved, solutions equal to the published ones, uniqueness counted exactly."""
-import os
 import re
 from pathlib import Path
 
@@ -8,12 +7,10 @@ import numpy as np
 import pytest
 
 from trapcore import numberlink as nl
-from trapcore._native import numberlink as native
-from trapcore.numberlink import Puzzle
+from trapcore.numberlink import Puzzle, _solver
 
-ROOT = Path(os.environ.get("TRAPCORE_PUZZLES", Path(__file__).resolve().parents[2] / "shared" / "puzzles"))
-if not ROOT.is_dir():
-    ROOT = Path("/work/shared/puzzles")
+# <repo>/../shared/puzzles: this file is <repo>/tests/numberlink/test_numberlink_puzzles.py
+ROOT = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"
 pytestmark = pytest.mark.skipif(not ROOT.is_dir(), reason="shared puzzle folder absent")
 
 # puzzles with more than one solution under the fill and no-touch rules
@@ -50,7 +47,7 @@ def same_partition(sol, rows):
 @pytest.mark.parametrize("name, twos", [("janko", JANKO_TWO), ("inputs1", set()),
                                         ("inputs9", INPUTS9_TWO)])
 def test_thomasahle_sets_match_published_solutions(name, twos):
-    puzzles = list(Puzzle.from_file(ROOT / "thomasahle" / name))
+    puzzles = list(nl.read_puzzles(ROOT / "thomasahle" / name))
     published = solved_grids(ROOT / "thomasahle" / "solutions_go" / f"{name}.solved")
     assert len(puzzles) == len(published)
     for i, (p, rows) in enumerate(zip(puzzles, published)):
@@ -63,14 +60,15 @@ def test_thomasahle_sets_match_published_solutions(name, twos):
 
 @pytest.mark.parametrize("strategy", range(6))
 def test_janko_with_each_sweep_alone(strategy):
-    puzzles = list(Puzzle.from_file(ROOT / "thomasahle" / "janko"))
-    counts = [len(native.solve(p.grid, 2, 10**8, strategy)[0]) for p in puzzles]
+    puzzles = list(nl.read_puzzles(ROOT / "thomasahle" / "janko"))
+    counts = [len(_solver.solve(p.grid, 2, 10**8, strategy)[0]) for p in puzzles]
     assert counts == [2 if i in JANKO_TWO else 1 for i in range(len(puzzles))]
 
 
 def test_janko_set_size_and_shapes():
-    puzzles = list(Puzzle.from_file(ROOT / "thomasahle" / "janko"))
+    puzzles = list(nl.read_puzzles(ROOT / "thomasahle" / "janko"))
     assert len(puzzles) == 270
+    assert Puzzle.from_file(ROOT / "thomasahle" / "janko") == puzzles[0]
     assert puzzles[155].shape == (14, 14)
     assert {(8, 8), (25, 25), (20, 36)} <= {p.shape for p in puzzles}
 
@@ -78,7 +76,7 @@ def test_janko_set_size_and_shapes():
 def test_inputs2_hand_made():
     # Mike Spivey's puzzles: the 7x6 and the first 15x15 are unique; the second 15x15 (the
     # same with two numbers swapped) has no solution once a path may not touch itself
-    puzzles = list(Puzzle.from_file(ROOT / "thomasahle" / "inputs2"))
+    puzzles = list(nl.read_puzzles(ROOT / "thomasahle" / "inputs2"))
     assert [len(nl.solve(p.grid, limit=2)) for p in puzzles] == [1, 1, 0]
 
 
@@ -101,6 +99,6 @@ def test_flow_levels(path):
 def test_generated_by_gen_py_are_unique(size):
     log = (ROOT / "generated_gen_py" / f"gen_{size}_sat.txt").read_text()
     expected = [int(m) for m in re.findall(r"sols=(\d+)", log)]
-    puzzles = list(Puzzle.from_file(ROOT / "generated_gen_py" / f"gen_{size}.txt"))
+    puzzles = list(nl.read_puzzles(ROOT / "generated_gen_py" / f"gen_{size}.txt"))
     assert len(puzzles) == len(expected)
     assert [len(nl.solve(p.grid, limit=2)) for p in puzzles] == expected

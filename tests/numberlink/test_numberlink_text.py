@@ -49,7 +49,7 @@ def test_header_round_trip(g):
 
 @given(grids(square=True, solids=False))
 def test_flow_round_trip(g):
-    text = Puzzle(g).to_text("flow")
+    text = Puzzle(g).to_text(style="flow")
     assert np.array_equal(Puzzle.from_text(text).grid, canonical(g))
 
 
@@ -57,14 +57,14 @@ def test_flow_round_trip(g):
 def test_several_puzzles_and_comments(gs, end_mark):
     parts = [f"# puzzle {i}\n" + Puzzle(g).to_text() for i, g in enumerate(gs)]
     text = "# a comment before everything\n\n" + "\n".join(parts) + ("\n0 0\nignored\n" if end_mark else "")
-    got = list(Puzzle.parse(text))
+    got = list(nl.parse_puzzles(text))
     assert [p.grid.tolist() for p in got] == [canonical(g).tolist() for g in gs]
 
 
 @given(st.text(alphabet=st.sampled_from("abc.#\n 12\t"), max_size=40))
 def test_parse_never_crashes(text):
     try:
-        list(Puzzle.parse(text))
+        list(nl.parse_puzzles(text))
     except ValueError as exc:
         assert "line" in str(exc) or "puzzle" in str(exc)
 
@@ -119,30 +119,52 @@ def test_from_text_wants_one_puzzle_and_from_file(tmp_path):
         Puzzle.from_text("# nothing\n")
     f = tmp_path / "two.txt"
     f.write_text(two)
-    assert len(list(Puzzle.from_file(f))) == 2
-    assert len(list(Puzzle.from_file(str(f)))) == 2
+    for path in (f, str(f)):
+        first = Puzzle.from_file(path)
+        assert isinstance(first, Puzzle) and first.to_text() == "3 1\n1.1\n"
+        both = nl.read_puzzles(path)
+        assert iter(both) is both  # an iterator, not a list
+        assert [p.to_text() for p in both] == ["3 1\n1.1\n", "3 1\n2.2\n"]
     f.write_text("3 2\n1.1\n2.\n")
     with pytest.raises(ValueError, match=r"two.txt: line 3, column 3"):
-        list(Puzzle.from_file(f))
+        Puzzle.from_file(f)
+    with pytest.raises(ValueError, match=r"two.txt: line 3, column 3"):
+        list(nl.read_puzzles(f))
+    f.write_text("3 1\n1.1\n\n3 1\n1.2\n")  # from_file stops after the first puzzle
+    assert Puzzle.from_file(f).numbers == 1
+    with pytest.raises(ValueError, match=r"two.txt: line 5, column 1: symbol '1' appears 1"):
+        list(nl.read_puzzles(f))
+    f.write_text("# only a comment\n")
+    with pytest.raises(ValueError, match="no puzzle in this file"):
+        Puzzle.from_file(f)
+    assert list(nl.read_puzzles(f)) == []
     with pytest.raises(TypeError, match="path must be"):
-        list(Puzzle.from_file(3))
+        Puzzle.from_file(3)
+    with pytest.raises(TypeError, match="path must be"):
+        nl.read_puzzles(3)  # checked at the call, not when iterating
+    with pytest.raises(OSError):
+        nl.read_puzzles(tmp_path / "missing.txt")
     with pytest.raises(TypeError, match="text must be a str"):
         Puzzle.from_text(b"3 1\n1.1\n")
+    with pytest.raises(TypeError, match="text must be a str"):
+        nl.parse_puzzles(b"3 1\n1.1\n")
 
 
 def test_to_text_errors():
     p = Puzzle([[1, -1, 1]])
     with pytest.raises(ValueError, match="style must be one of"):
-        p.to_text("fancy")
+        p.to_text(style="fancy")
+    with pytest.raises(TypeError, match="positional"):
+        p.to_text("flow")  # options are keyword-only
     with pytest.raises(ValueError, match="square board"):
-        p.to_text("flow")
+        p.to_text(style="flow")
     with pytest.raises(ValueError, match="solid"):
-        Puzzle([[1, -1], [1, 0]]).to_text("flow")
+        Puzzle([[1, -1], [1, 0]]).to_text(style="flow")
     with pytest.raises(ValueError, match="no solution yet"):
         p.to_text(solution=True)
     many = np.arange(1, 201, dtype=np.int16).repeat(2).reshape(20, 20)
     with pytest.raises(ValueError, match="need more symbols"):
-        Puzzle(many).to_text("flow")
+        Puzzle(many).to_text(style="flow")
     # the header style runs on into Unicode letters, and reads back
     text = Puzzle(many).to_text()
     assert np.array_equal(Puzzle.from_text(text).grid, many)
@@ -152,7 +174,7 @@ def test_to_text_errors():
 
 def test_puzzle_class():
     p = nl.generate(6, seed=0)
-    assert p.shape == (6, 6) and "6x6" in repr(p)
+    assert p.shape == (6, 6) and repr(p) == f"<Puzzle 6x6 numbers={p.numbers}>"
     q = Puzzle(p.grid, p.solution)
     assert q == p and q.difficulty == p.difficulty
     with pytest.raises(ValueError, match="solution"):

@@ -1,10 +1,9 @@
-"""Pure-Python twins of the maze kernels (src/maze.pyx): the test oracle and the benchmark baseline.
-
-Each twin draws from the same numpy bit generator in the same order as its kernel, so for a fresh
-``numpy.random.Generator(numpy.random.PCG64(seed))`` they return the same maze bit for bit.
-Doors: one int per cell, bits 0-1 Down, bits 2-3 Right; 0b00 closed, 0b01 open, 0b11 locked.
-Directions run clockwise: 0 Up, 1 Right, 2 Down, 3 Left. Cells are flat indices r*cols + c.
-"""
+"""Pure-Python twins of the maze kernels (src/maze/carve.pyx): the test oracle, the bench baseline."""
+# Each twin draws from the same numpy bit generator in the same order as its kernel, so for a fresh
+# ``numpy.random.Generator(numpy.random.PCG64(seed))`` (or a fresh batch item generator, Philox)
+# they return the same maze bit for bit.
+# Doors: one int per cell, bits 0-1 Down, bits 2-3 Right; 0b00 closed, 0b01 open, 0b11 locked.
+# Directions run clockwise: 0 Up, 1 Right, 2 Down, 3 Left. Cells are flat indices r*cols + c.
 from __future__ import annotations
 
 from collections import deque
@@ -17,7 +16,7 @@ UP, RIGHT, DOWN, LEFT = 0, 1, 2, 3
 OPEN, LOCKED = 0b01, 0b11
 
 
-# The random draws of src/_random.pxd (the same stream every twin uses).
+# The random draws of src/common/random.pxd (the same stream every twin uses).
 MazeStream = Uint32Stream
 
 
@@ -180,7 +179,8 @@ CARVERS = {"kruskal": carve_kruskal, "backtracker": carve_backtracker, "wilson":
 
 
 def carve(rows: int, cols: int, seed, method: str = "kruskal") -> np.ndarray:
-    """The twin of ``Maze.carve(rows, cols, seed, method).doors`` for an int seed."""
+    """The twin of ``Maze.carve(rows, cols, seed=seed, method=method).doors`` for an int seed or
+    a fresh Generator."""
     return CARVERS[method](rows, cols, MazeStream(seed))
 
 
@@ -306,3 +306,21 @@ def braid(doors_array, p: float, seed) -> np.ndarray:
             continue
         open_between(doors, i, cols, d)
     return to_array(doors, rows, cols)
+
+
+def walk_is_legal(doors, route) -> bool:
+    """True when every step of ``route`` ((n, 2) cells) goes to a neighbour through an open door
+    of the ``uint8`` door array ``doors``."""
+    for (r0, c0), (r1, c1) in zip(route[:-1], route[1:]):
+        dr, dc = int(r1 - r0), int(c1 - c0)
+        if abs(dr) + abs(dc) != 1:
+            return False
+        if dr == 1 and doors[r0, c0] & 3 != OPEN:
+            return False
+        if dr == -1 and doors[r1, c1] & 3 != OPEN:
+            return False
+        if dc == 1 and (doors[r0, c0] >> 2) & 3 != OPEN:
+            return False
+        if dc == -1 and (doors[r1, c1] >> 2) & 3 != OPEN:
+            return False
+    return True

@@ -1,5 +1,5 @@
 """Pure-Python twins of the Numberlink kernels: the generator (same draws, same result as
-``trapcore._native.numberlink.generate``), a brute-force solver for small boards, and a plain
+``trapcore.numberlink._generate.generate``), a brute-force solver for small boards, and a plain
 rule checker. Slow and readable: the test oracle and the benchmark baseline."""
 from __future__ import annotations
 
@@ -387,7 +387,7 @@ def generate_raw(rows, cols, stream: Uint32Stream, min_length=3, max_attempts=10
 
 def generate(rows, cols, stream: Uint32Stream, solver, min_length=3, unique=True,
              max_attempts=1000):
-    """The whole generator: ``solver(grid, 2)`` must return solutions in the kernel's order (pass
+    """The whole generator: ``solver(grid, limit=2)`` must return solutions in the kernel's order (pass
     ``trapcore.numberlink.solve`` to mirror the kernel exactly, or ``brute_solve`` for an
     independent uniqueness check), or None when it ran over its budget. Returns
     (grid, solution, attempts) or None."""
@@ -400,7 +400,7 @@ def generate(rows, cols, stream: Uint32Stream, solver, min_length=3, unique=True
         if not unique:
             return grid, sol, attempt
         while True:
-            sols = solver(grid, 2)
+            sols = solver(grid, limit=2)
             if sols is None:  # over budget: cut the longest paths (one in eight) in the middle
                 live = sum(1 for i in range(1, g.npaths + 1) if g.length.get(i, 0) > 0)
                 cuts = 0

@@ -1,8 +1,4 @@
-"""``trapcore maze ROWS COLS CELL``: carve a maze, optionally solve it, print it or save a picture.
-
-Loaded by trapcore/cli.py (``add_parser``). As in the original program's ``make 30 60 10``:
-rows, columns, pixels per cell.
-"""
+"""The ``trapcore maze`` command: carve a maze, solve it, print it or save it as a picture."""
 from __future__ import annotations
 
 import sys
@@ -47,7 +43,8 @@ def run(args, out=None) -> int:
     if args.solve == "bfs":
         path = m.solve(method="bfs")
     elif args.solve:
-        path, moves = m.solve(method="wall", hand=args.solve, trace=True)
+        walk = m.trace(hand=args.solve)
+        path, moves = walk.path, walk.moves
     if args.output is None:
         out.write(m.to_text(path=path))
         if path is not None:

@@ -19,6 +19,13 @@ _EPILOG = """examples:
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
+    """Add the ``numberlink`` subcommand to ``subparsers`` (from ``ArgumentParser.add_subparsers``).
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The subcommand's parser; its ``func`` default is :func:`run`.
+    """
     p = subparsers.add_parser(
         "numberlink",
         help="generate or solve Numberlink (Arukone, Flow) puzzles",
@@ -32,10 +39,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--cols", type=int, default=None, help="columns (default: N)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: fresh)")
     p.add_argument("--min-length", type=int, default=3, help="shortest path (default 3)")
-    p.add_argument("--difficulty", choices=sorted(nl.DIFFICULTY_LEVELS), default=None,
+    p.add_argument("--difficulty", choices=list(nl.DIFFICULTY_LEVELS), default=None,
                    help="regenerate until the solver effort falls in this band")
     p.add_argument("--solution", action="store_true", help="also print the solution")
-    p.add_argument("--style", choices=["header", "flow"], default="header",
+    p.add_argument("--style", choices=list(nl.STYLES), default="header",
                    help="text format (default: 'W H' header)")
     p.add_argument("--limit", type=int, default=2,
                    help="with 'solve': solutions to look for per puzzle (default 2, which "
@@ -45,6 +52,20 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    """Run the subcommand on parsed ``args``: print a generated puzzle, or solve a file.
+
+    Returns
+    -------
+    int
+        The exit status: 0, or 1 when a puzzle of the file has no solution.
+
+    Raises
+    ------
+    ValueError
+        A bad size, a missing FILE, or a malformed puzzle (with its line and column).
+    OSError
+        FILE cannot be read.
+    """
     if args.what == "solve":
         return _solve(args)
     if args.file is not None:
@@ -53,12 +74,11 @@ def run(args) -> int:
         n = int(args.what)
     except ValueError:
         raise ValueError(f"N must be an integer or 'solve', got {args.what!r}") from None
-    size = {"n": n} if args.cols is None else {"rows": n, "cols": args.cols}
-    puzzle = nl.generate(**size, seed=args.seed, min_length=args.min_length,
+    puzzle = nl.generate(n, args.cols, seed=args.seed, min_length=args.min_length,
                          difficulty=args.difficulty)
-    out = puzzle.to_text(args.style)
+    out = puzzle.to_text(style=args.style)
     if args.solution:
-        out += "\n" + puzzle.to_text(args.style, solution=True)
+        out += "\n" + puzzle.to_text(style=args.style, solution=True)
     sys.stdout.write(out)
     return 0
 
@@ -67,12 +87,12 @@ def _solve(args) -> int:
     if args.file is None:
         raise ValueError("solve needs a FILE ('-' reads stdin)")
     if args.file == "-":
-        puzzles = list(nl.Puzzle.parse(sys.stdin.read(), source="<stdin>"))
+        puzzles = list(nl.parse_puzzles(sys.stdin.read(), source="<stdin>"))
     else:
-        puzzles = list(nl.Puzzle.from_file(args.file))
+        puzzles = list(nl.read_puzzles(args.file))
     status = 0
     for i, p in enumerate(puzzles):
-        sols = p.solve(args.limit)
+        sols = nl.solve(p.grid, limit=args.limit)
         if i:
             sys.stdout.write("\n")
         rows, cols = p.shape
@@ -84,9 +104,8 @@ def _solve(args) -> int:
         sys.stdout.write(f"# puzzle {i}: {cols} x {rows}, {note}\n")
         style = args.style if (args.style == "header" or rows == cols) else "header"
         for j, s in enumerate(sols):
-            q = nl.Puzzle._trusted(p.grid, s, None)
-            q.symbols = p.symbols
+            q = nl.Puzzle(p.grid, s, symbols=p.symbols)
             if j:
                 sys.stdout.write("\n")
-            sys.stdout.write(q.to_text(style, solution=True))
+            sys.stdout.write(q.to_text(style=style, solution=True))
     return status

@@ -1,0 +1,41 @@
+# Numberlink's complete solver, as other kernels see it: defined once in src/numberlink/solver.pyx
+# (the module trapcore.numberlink._solver) and cimported by its run-time name,
+#     from trapcore.numberlink._solver cimport _Scratch, search
+# The generator (src/numberlink/generate.pyx) calls `search` once per uniqueness check, through
+# the module's C-API table; the per-node search loop stays inside _solver.
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
+
+
+cdef struct Search:
+    # board, padded with a one-cell BORDER frame, in sweep orientation (maybe transposed)
+    Py_ssize_t rows, cols        # the caller's shape
+    Py_ssize_t R, C, W           # the oriented shape, W = C + 2 the padded row stride
+    bint transposed
+    bint flip_r, flip_c          # the caller's rows / columns reversed (set by search_init)
+    int16_t* t                   # cell type: BORDER, -1 solid, 0 empty, k > 0 endpoint of k
+    uint8_t* turn                # allowed turn orientations (static)
+    uint8_t* conR                # edge to the East neighbour
+    uint8_t* conD                # edge to the South neighbour
+    int32_t* parent              # undoable union-find over padded cells
+    int32_t* size
+    int16_t* colour              # the path number of a root, 0 unknown
+    int32_t* order               # the non-solid cells in visit order
+    Py_ssize_t n                 # how many
+    int8_t* choice               # per depth: the next option to try (0..4)
+    int32_t* u_a                 # per depth: the root whose size/colour changed (-1 none)
+    int32_t* u_b                 # per depth: the root joined below u_a (-1 none)
+    int32_t* u_size
+    int16_t* u_col
+    int16_t* lab                 # scratch: final colour per padded cell
+    bint check_signals           # take the GIL now and then to notice Ctrl-C (solve only)
+    bint interrupted
+
+
+cdef class _Scratch:
+    """The numpy buffers behind a Search for one board shape (kept alive while it is used)."""
+    cdef object keep
+    cdef Search s
+
+
+cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t max_nodes,
+                    int16_t* out, int64_t* nodes) noexcept nogil

@@ -1,0 +1,244 @@
+"""Maze door bits: the constants, the full check of a door array, and one-door helpers."""
+from __future__ import annotations
+
+import numpy as np
+
+from trapcore._validate import _describe, as_cell, as_choice, as_grid, as_int
+
+__all__ = [
+    "CLOSED",
+    "LOCKED",
+    "MAX_MAZE_CELLS",
+    "OPEN",
+    "SIDES",
+    "check_doors",
+    "close_door",
+    "door",
+    "down_doors",
+    "lock_door",
+    "open_door",
+    "right_doors",
+    "set_door",
+]
+
+#: Door states (two bits each): closed, open, locked (closed for good).
+CLOSED, OPEN, LOCKED = 0b00, 0b01, 0b11
+#: Sides of a cell, for the door helpers.
+SIDES = ("up", "right", "down", "left")
+#: The largest maze accepted, in cells (8192 x 8192): carving needs about 15 bytes per cell.
+MAX_MAZE_CELLS = 1 << 26
+
+
+def check_doors(doors, *, name: str = "doors") -> np.ndarray:
+    """Validate a door array and return it as a C-contiguous ``uint8`` array.
+
+    Every two-bit field must be ``0b00``, ``0b01`` or ``0b11`` and no door on the outer wall (the
+    Down doors of the last row, the Right doors of the last column) may be open.
+
+    Parameters
+    ----------
+    doors : array_like of int, shape (rows, cols)
+        Door bits: bits 0-1 the door Down, bits 2-3 the door Right.
+    name : str, optional
+        The argument's name, for error messages.
+
+    Returns
+    -------
+    ndarray of uint8, shape (rows, cols)
+        ``doors`` itself when it already is a C-contiguous ``uint8`` array, else a converted copy.
+        Code that must trust the doors later keeps a private copy (as :class:`Maze` does).
+
+    Raises
+    ------
+    TypeError
+        If ``doors`` is not an integer array.
+    ValueError
+        If it is not 2-D, is empty, has more than ``MAX_MAZE_CELLS`` cells, or holds a value
+        outside 0..15, a field ``0b10`` or an open outer door.
+    """
+    d = as_grid(doors, name, np.uint8, values=(0, 15), max_cells=MAX_MAZE_CELLS)
+    down, right = d & 3, (d >> 2) & 3
+    for field, side in ((down, "Down"), (right, "Right")):
+        bad = np.argwhere(field == 2)
+        if len(bad):
+            r, c = (int(x) for x in bad[0])
+            raise ValueError(
+                f"{name}[{r}, {c}] = {int(d[r, c])}: its {side} door is 0b10, which is not a door "
+                "state (0b00 closed, 0b01 open, 0b11 locked)"
+            )
+    bad = np.flatnonzero(down[-1] == OPEN)
+    if len(bad):
+        raise ValueError(
+            f"{name}[{d.shape[0] - 1}, {int(bad[0])}] opens the Down door on the outer wall; "
+            "outer doors must stay closed or locked"
+        )
+    bad = np.flatnonzero(right[:, -1] == OPEN)
+    if len(bad):
+        raise ValueError(
+            f"{name}[{int(bad[0])}, {d.shape[1] - 1}] opens the Right door on the outer wall; "
+            "outer doors must stay closed or locked"
+        )
+    return d
+
+
+def _as_door_array(doors, name: str = "doors") -> np.ndarray:
+    """A cheap check for the single-door helpers (no full scan): a 2-D uint8 ndarray."""
+    if not isinstance(doors, np.ndarray):
+        raise TypeError(f"{name} must be a numpy uint8 array, got {_describe(doors)}")
+    if doors.dtype != np.uint8:
+        raise TypeError(f"{name} must have dtype uint8, got {doors.dtype}")
+    if doors.ndim != 2 or 0 in doors.shape:
+        raise ValueError(f"{name} must be a non-empty 2-D array, got shape {doors.shape}")
+    return doors
+
+
+def _door_slot(shape, cell, side) -> tuple[int, int, int] | None:
+    """(row, col, shift) of the stored door on ``side`` of ``cell``, or None for the top and left
+    outer walls (not stored, always locked)."""
+    r, c = as_cell(cell, shape, "cell")
+    side = as_choice(side, "side", SIDES)
+    if side == "down":
+        return r, c, 0
+    if side == "right":
+        return r, c, 2
+    if side == "up":
+        return (r - 1, c, 0) if r > 0 else None
+    return (r, c - 1, 2) if c > 0 else None
+
+
+def _on_outer_wall(shape, slot) -> bool:
+    r, c, shift = slot
+    return (shift == 0 and r == shape[0] - 1) or (shift == 2 and c == shape[1] - 1)
+
+
+def door(doors, cell, side) -> int:
+    """The state of the door on ``side`` of ``cell``.
+
+    Parameters
+    ----------
+    doors : ndarray of uint8, shape (rows, cols)
+        Door bits (bits 0-1 Down, bits 2-3 Right).
+    cell : (row, col)
+    side : {"up", "right", "down", "left"}
+        The top and left outer walls are not stored and read as ``LOCKED``.
+
+    Returns
+    -------
+    int
+        ``CLOSED`` (0), ``OPEN`` (1) or ``LOCKED`` (3).
+
+    Raises
+    ------
+    TypeError
+        If ``doors`` is not a ``uint8`` ndarray or ``cell`` not a pair of ints.
+    ValueError
+        If ``doors`` is not a non-empty 2-D array, ``cell`` lies outside it or ``side`` is
+        unknown.
+    """
+    d = _as_door_array(doors)
+    slot = _door_slot(d.shape, cell, side)
+    if slot is None:
+        return LOCKED
+    r, c, shift = slot
+    return (int(d[r, c]) >> shift) & 3
+
+
+def set_door(doors, cell, side, state) -> None:
+    """Set the door on ``side`` of ``cell`` to ``state``, in place.
+
+    Bitwise: ``doors[r, c] = (doors[r, c] & ~(3 << shift)) | (state << shift)`` on the cell that
+    stores the door (the cell above for ``"up"``, the cell to the left for ``"left"``).
+
+    Parameters
+    ----------
+    doors : ndarray of uint8, shape (rows, cols), writable
+    cell : (row, col)
+    side : {"up", "right", "down", "left"}
+    state : {0, 1, 3}
+        ``CLOSED``, ``OPEN`` or ``LOCKED``.
+
+    Raises
+    ------
+    TypeError
+        As for :func:`door`, or if ``state`` is not an int.
+    ValueError
+        If ``state`` is not 0, 1 or 3, the door is on the outer wall and ``state`` is not
+        ``LOCKED`` (outer doors stay locked), or ``doors`` is read-only.
+    """
+    d = _as_door_array(doors)
+    state = as_int(state, "state")
+    if state not in (CLOSED, OPEN, LOCKED):
+        raise ValueError(f"state must be 0 (closed), 1 (open) or 3 (locked), got {state}")
+    slot = _door_slot(d.shape, cell, side)
+    if slot is None or _on_outer_wall(d.shape, slot):
+        if state != LOCKED:
+            raise ValueError(f"the {side} door of {tuple(cell)} is on the outer wall; it stays locked")
+        if slot is None:
+            return
+    if not d.flags.writeable:
+        raise ValueError("doors is read-only; pass a writable copy (doors.copy())")
+    r, c, shift = slot
+    d[r, c] = (int(d[r, c]) & ~(3 << shift) & 0xFF) | (state << shift)
+
+
+def open_door(doors, cell, side) -> None:
+    """Open the door on ``side`` of ``cell``, in place.
+
+    Parameters
+    ----------
+    doors, cell, side
+        As for :func:`set_door` (which raises the same errors).
+    """
+    set_door(doors, cell, side, OPEN)
+
+
+def close_door(doors, cell, side) -> None:
+    """Close (not lock) the door on ``side`` of ``cell``, in place.
+
+    Parameters
+    ----------
+    doors, cell, side
+        As for :func:`set_door` (which raises the same errors).
+    """
+    set_door(doors, cell, side, CLOSED)
+
+
+def lock_door(doors, cell, side) -> None:
+    """Lock the door on ``side`` of ``cell``, in place.
+
+    Parameters
+    ----------
+    doors, cell, side
+        As for :func:`set_door` (which raises the same errors).
+    """
+    set_door(doors, cell, side, LOCKED)
+
+
+def down_doors(doors) -> np.ndarray:
+    """The Down door of every cell.
+
+    Parameters
+    ----------
+    doors : ndarray of uint8, shape (rows, cols)
+
+    Returns
+    -------
+    ndarray of uint8, shape (rows, cols)
+        ``doors & 3``: 0 closed, 1 open, 3 locked.
+    """
+    return _as_door_array(doors) & 3
+
+
+def right_doors(doors) -> np.ndarray:
+    """The Right door of every cell.
+
+    Parameters
+    ----------
+    doors : ndarray of uint8, shape (rows, cols)
+
+    Returns
+    -------
+    ndarray of uint8, shape (rows, cols)
+        ``(doors >> 2) & 3``: 0 closed, 1 open, 3 locked.
+    """
+    return (_as_door_array(doors) >> 2) & 3

@@ -1,0 +1,54 @@
+"""Argument checks for Numberlink grids and budgets, shared by the puzzle, solve and generate modules."""
+from __future__ import annotations
+
+import numpy as np
+
+from trapcore._validate import as_grid, as_int
+
+#: The largest board ``solve``, ``check`` and ``Puzzle`` accept (in squares).
+MAX_SOLVE_CELLS = 1 << 22
+INT64_MAX = 2**63 - 1
+INT16_MAX = int(np.iinfo(np.int16).max)
+
+
+def as_puzzle_grid(grid, name: str = "grid") -> np.ndarray:
+    """Validate a puzzle grid: int16-compatible, 2-D, values >= -1, each number exactly twice.
+
+    Returns a C-contiguous ``int16`` array (the input itself when it already is one).
+    """
+    g = as_grid(grid, name, np.int16, values=(-1, INT16_MAX), max_cells=MAX_SOLVE_CELLS)
+    counts = np.bincount(g[g > 0].ravel(), minlength=1)
+    bad = np.flatnonzero((counts != 0) & (counts != 2))
+    if bad.size:
+        k = int(bad[0])
+        where = [tuple(int(i) for i in rc) for rc in np.argwhere(g == k)[:3]]
+        raise ValueError(
+            f"{name}: number {k} must have exactly two endpoints, got {int(counts[k])} "
+            f"at (row, col) = {', '.join(map(str, where))}"
+        )
+    return g
+
+
+def as_max_nodes(max_nodes, name: str = "max_nodes") -> int:
+    """A node budget: an int >= 1, or ``None`` for no limit (the largest int64)."""
+    if max_nodes is None:
+        return INT64_MAX
+    return as_int(max_nodes, name, minimum=1, maximum=INT64_MAX)
+
+
+def read_only(array) -> np.ndarray:
+    """A read-only copy of ``array`` (as C-contiguous int16): what a Puzzle keeps."""
+    out = np.array(array, dtype=np.int16, order="C", copy=True)
+    out.setflags(write=False)
+    return out
+
+
+def frozen(array) -> np.ndarray:
+    """``array`` made read-only in place when nothing else can write it (an int16 C-contiguous
+    array owning its data, fresh from a kernel or an unpickler, or another Puzzle's frozen
+    array); otherwise a read-only copy."""
+    if (isinstance(array, np.ndarray) and array.dtype == np.int16 and array.flags.c_contiguous
+            and array.flags.owndata):
+        array.setflags(write=False)
+        return array
+    return read_only(array)

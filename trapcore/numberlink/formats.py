@@ -1,0 +1,312 @@
+"""Numberlink text formats: the ``W H`` header format and the Flow style, read and written.
+
+``parse_puzzles`` and ``read_puzzles`` iterate over every puzzle of a text or a file;
+``write_puzzles`` writes a file; ``Puzzle.to_text``, ``from_text`` and ``from_file`` call here.
+"""
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import re
+import secrets
+import string
+import unicodedata
+from collections.abc import Iterable, Iterator
+
+import numpy as np
+
+from trapcore._validate import _describe, as_choice
+from trapcore.numberlink._grid import INT16_MAX
+from trapcore.numberlink.puzzle import Puzzle
+
+__all__ = ["parse_puzzles", "read_puzzles", "write_puzzles", "SYMBOLS", "STYLES"]
+
+#: Symbols ``to_text`` uses for numbers 1, 2, 3, ... (digits, then letters, then punctuation;
+#: the header style continues with Unicode letters past these 91).
+SYMBOLS = (
+    "123456789"
+    + string.ascii_uppercase
+    + string.ascii_lowercase
+    + "".join(ch for ch in string.punctuation if ch not in ".#")
+)
+_FLOW_SYMBOLS = SYMBOLS[: 9 + 26 + 26]
+#: Text styles: ``"header"`` (``W H`` line, ``.`` empty, ``#`` solid) and ``"flow"``.
+STYLES = ("header", "flow")
+_HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+
+
+# ---------------------------------------------------------------------------------------------
+# writing
+
+
+@functools.cache
+def _extra_symbols() -> str:
+    """Unicode letters from U+00C0 on, enough for every int16 number past ``SYMBOLS``."""
+    need = INT16_MAX - len(SYMBOLS)
+    out = []
+    code = 0xC0
+    while len(out) < need:
+        ch = chr(code)
+        if unicodedata.category(ch) in ("Lu", "Ll", "Lo") and ch.isprintable():
+            out.append(ch)
+        code += 1
+    return "".join(out)
+
+
+def _symbols_for(n: int, style: str) -> str:
+    """Symbols for numbers 1..n: SYMBOLS, then (header style only) Unicode letters."""
+    if style == "flow":
+        if n > len(_FLOW_SYMBOLS):
+            raise ValueError(
+                f"to_text: {n} numbers need more symbols than the {len(_FLOW_SYMBOLS)} letters "
+                "and digits of style 'flow'"
+            )
+        return _FLOW_SYMBOLS[:n]
+    if n <= len(SYMBOLS):
+        return SYMBOLS[:n]
+    return (SYMBOLS + _extra_symbols())[:n]
+
+
+def _puzzle_text(puzzle: Puzzle, *, style: str = "header", solution: bool = False) -> str:
+    """``puzzle.to_text(style=, solution=)``: see :meth:`Puzzle.to_text`."""
+    style = as_choice(style, "style", STYLES)
+    if not isinstance(solution, (bool, np.bool_)):
+        raise TypeError(f"solution must be a bool, got {_describe(solution)}")
+    if solution and puzzle.solution is None:
+        raise ValueError("to_text: this puzzle has no solution yet (call solve() first)")
+    g = puzzle.solution if solution else puzzle.grid
+    rows, cols = g.shape
+    syms = puzzle.symbols
+    if syms is None or (style == "flow" and not all(ch.isascii() and ch.isalnum() for ch in syms)):
+        syms = _symbols_for(puzzle.numbers, style)
+    if style == "flow":
+        if rows != cols:
+            raise ValueError(f"to_text: style 'flow' needs a square board, not {rows} x {cols}")
+        if (g == -1).any():
+            raise ValueError("to_text: style 'flow' cannot show solid squares")
+    table = np.array(["#", "."] + list(syms), dtype=object)
+    lines = ["".join(row) for row in table[g.astype(np.int64) + 1]]
+    if style == "header":
+        lines.insert(0, f"{cols} {rows}")
+    return "\n".join(lines) + "\n"
+
+
+def write_puzzles(path, puzzles: Iterable[Puzzle], *, style: str = "header",
+                  solution: bool = False) -> int:
+    """Write puzzles to a text file, separated by blank lines (``read_puzzles`` reads it back).
+
+    The file is written to a temporary file in the same folder, then renamed over ``path``, so a
+    failure leaves an existing file as it was.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write.
+    puzzles : iterable of Puzzle
+        The puzzles, in order.
+    style : {"header", "flow"}, default "header"
+        As for :meth:`Puzzle.to_text`.
+    solution : bool, default False
+        Write each puzzle's solution instead (every puzzle must have one).
+
+    Returns
+    -------
+    int
+        How many puzzles were written.
+
+    Raises
+    ------
+    TypeError
+        ``path`` is not path-like, or an item is not a ``Puzzle``.
+    ValueError
+        As for :meth:`Puzzle.to_text` (nothing is written then).
+    OSError
+        The file cannot be written.
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or os.PathLike, got {_describe(path)}")
+    if isinstance(puzzles, Puzzle) or not isinstance(puzzles, Iterable):
+        raise TypeError(f"puzzles must be an iterable of Puzzle, got {_describe(puzzles)}")
+    parts = []
+    for i, p in enumerate(puzzles):
+        if not isinstance(p, Puzzle):
+            raise TypeError(f"puzzles[{i}] must be a Puzzle, got {_describe(p)}")
+        parts.append(p.to_text(style=style, solution=solution))
+    path = os.fspath(path)
+    tmp = f"{path}.{secrets.token_hex(6)}.tmp"  # same folder, so the rename is atomic
+    fh = open(tmp, "x", encoding="utf-8", newline="\n")
+    try:
+        with fh:
+            fh.write("\n".join(parts))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return len(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# reading
+
+
+def read_puzzles(path) -> Iterator[Puzzle]:
+    """Iterate over every puzzle in the file at ``path`` (either format, see
+    :func:`parse_puzzles`).
+
+    The file is opened and read at the call; puzzles are parsed as the iterator is consumed.
+
+    Raises
+    ------
+    TypeError
+        ``path`` is not a str or path-like (at the call).
+    OSError
+        The file cannot be read (at the call).
+    ValueError
+        A malformed puzzle, naming the file, line and column (while iterating).
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or os.PathLike, got {_describe(path)}")
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
+    return parse_puzzles(text, source=os.fspath(path))
+
+
+def parse_puzzles(text: str, *, source: str = "text") -> Iterator[Puzzle]:
+    """Iterate over every puzzle in ``text``.
+
+    Two formats are recognised by the first line that is not blank or a comment:
+
+    * ``W H`` header: then exactly H rows of W characters: ``.`` empty, ``#`` solid, any other
+      printable character (not a space) an endpoint. Puzzles are separated by blank lines;
+      lines starting with ``#`` before a header are comments; ``0 0`` ends the text.
+    * Flow style: one row per line, square boards, no header: any ASCII letter or digit is an
+      endpoint, any other character empty. Blank lines separate puzzles.
+
+    Numbers are given in order of first appearance (row by row); each puzzle keeps its symbols.
+
+    Parameters
+    ----------
+    text : str
+        The text.
+    source : str, default "text"
+        What errors call the text (a file name).
+
+    Yields
+    ------
+    Puzzle
+
+    Raises
+    ------
+    TypeError
+        ``text`` is not a str (at the call).
+    ValueError
+        Unknown characters, ragged rows, numbers without exactly two endpoints, a bad header:
+        naming ``source``, the line and the column (both from 1).
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {_describe(text)}")
+    if not isinstance(source, str):
+        raise TypeError(f"source must be a str, got {_describe(source)}")
+    return _parse(text, source)
+
+
+def _parse(text: str, source: str) -> Iterator[Puzzle]:
+    lines = text.splitlines()
+    i, n = 0, len(lines)
+    header_style = None
+    while i < n:
+        line = lines[i]
+        if not line.strip() or (header_style is not False and line.lstrip().startswith("#")
+                                and not _HEADER.match(line)):
+            i += 1
+            continue
+        m = _HEADER.match(line)
+        if header_style is None:
+            header_style = m is not None
+        if header_style:
+            if not m:
+                raise ValueError(
+                    f"{source}: line {i + 1}, column 1: expected a 'W H' header, got {line!r}"
+                )
+            w, h = int(m.group(1)), int(m.group(2))
+            if w == 0 and h == 0:
+                return
+            if w < 1 or h < 1:
+                raise ValueError(f"{source}: line {i + 1}, column 1: bad size {w} x {h}")
+            rows = lines[i + 1: i + 1 + h]
+            if len(rows) < h:
+                raise ValueError(
+                    f"{source}: line {n + 1}, column 1: the text ends after {len(rows)} of "
+                    f"the {h} rows announced on line {i + 1}"
+                )
+            yield _parse_rows(rows, i + 1, w, "header", source)
+            i += 1 + h
+        else:
+            j = i
+            while j < n and lines[j].strip():
+                j += 1
+            rows = [ln.rstrip("\r\n") for ln in lines[i:j]]
+            puzzle = _parse_rows(rows, i, len(rows[0]), "flow", source)
+            if len(rows) != len(rows[0]):
+                raise ValueError(
+                    f"{source}: line {j}, column 1: a flow-style board must be square, this "
+                    f"one has {len(rows)} rows of {len(rows[0])} squares"
+                )
+            yield puzzle
+            i = j
+
+
+def _parse_rows(rows: list[str], first: int, width: int, style: str, source: str) -> Puzzle:
+    """Parse board rows (the first on line ``first + 1``) into a Puzzle (a Python loop over text
+    characters: parsing text is the one place where trapcore/ walks squares)."""
+    h = len(rows)
+    grid = np.zeros((h, width), np.int16)
+    symbols: dict[str, int] = {}
+    seen: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(rows):
+        line_no = first + r + 1
+        if style == "header":
+            row = row.rstrip()
+            if len(row) != width:
+                raise ValueError(
+                    f"{source}: line {line_no}, column {min(len(row), width) + 1}: row has "
+                    f"{len(row)} squares, expected {width}"
+                )
+        elif len(row) != width:
+            raise ValueError(
+                f"{source}: line {line_no}, column {min(len(row), width) + 1}: row has "
+                f"{len(row)} squares, expected {width} like the first row"
+            )
+        for c, ch in enumerate(row):
+            if style == "header":
+                if ch == ".":
+                    continue
+                if ch == "#":
+                    grid[r, c] = -1
+                    continue
+                if ch.isspace() or not ch.isprintable():
+                    raise ValueError(
+                        f"{source}: line {line_no}, column {c + 1}: unknown character {ch!r}"
+                    )
+            else:
+                if not ch.isprintable():
+                    raise ValueError(
+                        f"{source}: line {line_no}, column {c + 1}: unknown character {ch!r}"
+                    )
+                if not (ch.isascii() and ch.isalnum()):
+                    continue
+            k = symbols.setdefault(ch, len(symbols) + 1)
+            if k > INT16_MAX:
+                raise ValueError(f"{source}: line {line_no}, column {c + 1}: too many numbers")
+            grid[r, c] = k
+            seen.setdefault(ch, []).append((line_no, c + 1))
+    for ch, where in seen.items():
+        if len(where) != 2:
+            ln, col = where[2] if len(where) > 2 else where[0]
+            raise ValueError(
+                f"{source}: line {ln}, column {col}: symbol {ch!r} appears {len(where)} "
+                "time(s); every number needs exactly two endpoints"
+            )
+    return Puzzle(grid, symbols="".join(symbols))
