@@ -3,18 +3,14 @@ the solver (kernel vs the plain minimax twin) and the cat policies.
 
 Run: ``pytest bench/test_bench_cat.py`` (compare within a group; the "per game" ratio between the
 simulate and twin rows is what the README quotes). No third-party Trap the Cat engine is on PyPI,
-so the twins are the baseline.
+so the twins (tests/reference/cat_solver.py) are the baseline.
 """
-import pathlib
-import sys
-
 import numpy as np
 import pytest
 
+import reference.cat_solver as twin
 import trapcore as tc
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
-import reference_catsolve as twin  # noqa: E402
+from trapcore.cat import hexgrid
 
 GAMES = 200
 
@@ -22,23 +18,22 @@ GAMES = 200
 @pytest.mark.parametrize("cat", ["bfs", "rays"])
 @pytest.mark.benchmark(group="simulate-greedy-11x11")
 def test_simulate_kernel(benchmark, cat):
-    r = benchmark(tc.cat.simulate, GAMES, 11, 11, 8, cat, "greedy", 1)
+    r = benchmark(tc.cat.simulate, GAMES, 11, 11, 8, policy=cat, player="greedy", seed=1)
     assert r.games == GAMES
 
 
 @pytest.mark.parametrize("cat", ["bfs", "rays"])
 @pytest.mark.benchmark(group="simulate-greedy-11x11")
 def test_simulate_twin(benchmark, cat):
-    batches = tc.cat.batch_seeds(1, GAMES)
-    outcomes, moves = benchmark(twin.simulate_twin, batches, 11, 11, 8, cat, "greedy")
-    r = tc.cat.simulate(GAMES, 11, 11, 8, cat, "greedy", 1)
+    outcomes, moves = benchmark(twin.simulate_twin, 1, GAMES, 11, 11, 8, cat, "greedy")
+    r = tc.cat.simulate(GAMES, 11, 11, 8, policy=cat, player="greedy", seed=1)
     assert outcomes == r.outcomes.tolist() and moves == r.moves.tolist()
 
 
 @pytest.mark.parametrize("player", ["random", "lookahead"])
 @pytest.mark.benchmark(group="simulate-players-11x11")
 def test_simulate_players(benchmark, player):
-    r = benchmark(tc.cat.simulate, GAMES, 11, 11, 8, "bfs", player, 1)
+    r = benchmark(tc.cat.simulate, GAMES, 11, 11, 8, policy="bfs", player=player, seed=1)
     assert r.games == GAMES
 
 
@@ -46,22 +41,24 @@ def test_simulate_players(benchmark, player):
 @pytest.mark.parametrize("player", ["random", "greedy", "lookahead"])
 @pytest.mark.benchmark(group="simulate-smart-cat-11x11")
 def test_simulate_smart_cat(benchmark, player):
-    r = benchmark.pedantic(tc.cat.simulate, (1000, 11, 11, 8, "smart", player, 1), rounds=1)
+    r = benchmark.pedantic(tc.cat.simulate, (1000, 11, 11, 8),
+                           dict(policy="smart", player=player, seed=1), rounds=1)
     assert r.games == 1000
 
 
 @pytest.mark.parametrize("n", [5, 7, 9])
 @pytest.mark.benchmark(group="solve-empty-optimal")
 def test_solve_empty_kernel(benchmark, n):
-    sol = benchmark(tc.cat.solve, np.zeros((n, n), np.uint8), (n // 2, n // 2), "optimal", 10**6)
+    sol = benchmark(tc.cat.solve, np.zeros((n, n), np.uint8), (n // 2, n // 2), policy="optimal",
+                    max_nodes=10**6)
     assert sol.verdict == "loss" and sol.depth == {5: 2, 7: 4, 9: 6}[n]
 
 
 @pytest.mark.parametrize("n", [5, 7])
 @pytest.mark.benchmark(group="solve-empty-optimal")
 def test_solve_empty_pns_kernel(benchmark, n):
-    sol = benchmark(tc.cat.solve, np.zeros((n, n), np.uint8), (n // 2, n // 2), "optimal", 10**6,
-                    method="pns")
+    sol = benchmark(tc.cat.solve, np.zeros((n, n), np.uint8), (n // 2, n // 2), policy="optimal",
+                    max_nodes=10**6, method="pns")
     assert sol.verdict == "loss"
 
 
@@ -75,22 +72,22 @@ def test_solve_empty_twin(benchmark, n):
 @pytest.mark.slow
 @pytest.mark.benchmark(group="solve-empty-optimal")
 def test_solve_empty_11x11(benchmark):
-    sol = benchmark.pedantic(tc.cat.solve, (np.zeros((11, 11), np.uint8), (5, 5), "optimal",
-                                            10**7), rounds=1)
+    sol = benchmark.pedantic(tc.cat.solve, (np.zeros((11, 11), np.uint8), (5, 5)),
+                             dict(policy="optimal", max_nodes=10**7), rounds=1)
     assert sol.verdict == "loss" and sol.depth == 9
 
 
 @pytest.mark.parametrize("policy", ["bfs", "rays"])
 @pytest.mark.benchmark(group="solve-empty-11x11-fixed-cat")
 def test_solve_fixed_cat(benchmark, policy):
-    sol = benchmark.pedantic(tc.cat.solve, (np.zeros((11, 11), np.uint8), (5, 5), policy, 10**7),
-                             rounds=1)
+    sol = benchmark.pedantic(tc.cat.solve, (np.zeros((11, 11), np.uint8), (5, 5)),
+                             dict(policy=policy, max_nodes=10**7), rounds=1)
     assert sol.verdict == "win"
 
 
 @pytest.mark.parametrize("policy", ["bfs", "rays", "smart"])
 @pytest.mark.benchmark(group="cat-move-11x11")
 def test_cat_move(benchmark, policy):
-    board = tc.hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5))
-    q = benchmark(tc.cat.cat_move, board, (5, 5), policy, "enclosed", 1)
+    board = hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5))
+    q = benchmark(tc.cat.cat_move, board, (5, 5), policy=policy, rules="enclosed", seed=1)
     assert q is not None

@@ -5,12 +5,8 @@ Run: ``pytest bench/test_bench_hexgrid.py`` (the table's ratio columns compare w
 import numpy as np
 import pytest
 
-import trapcore as tc
-
-import sys, pathlib  # noqa: E401
-
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
-import reference as ref  # noqa: E402
+from reference import hexgrid as ref
+from trapcore.cat import hexgrid
 
 SIZES = [11, 101]
 
@@ -39,7 +35,7 @@ def hex_edges(board):
 @pytest.mark.benchmark(group="distances")
 def test_distances_trapcore(benchmark, n):
     board, start = make_board(n)
-    out = benchmark(tc.hexgrid.distances, board, start)
+    out = benchmark(hexgrid.distances, board, start)
     assert out[start] == 0
 
 
@@ -49,7 +45,7 @@ def test_distances_twin(benchmark, n):
     board, start = make_board(n)
     lists = board.tolist()
     out = benchmark(ref.distances, lists, start)
-    assert out == tc.hexgrid.distances(board, start).tolist()
+    assert out == hexgrid.distances(board, start).tolist()
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -62,7 +58,7 @@ def test_distances_networkx_prebuilt_graph(benchmark, n):
     g.add_edges_from(hex_edges(board))
     src = start[0] * n + start[1]
     out = benchmark(nx.single_source_shortest_path_length, g, src)
-    assert len(out) == int((tc.hexgrid.distances(board, start) >= 0).sum())
+    assert len(out) == int((hexgrid.distances(board, start) >= 0).sum())
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -75,7 +71,7 @@ def test_distances_scipy_csgraph_prebuilt(benchmark, n):
     mat = sp.csr_matrix((np.ones(e.shape[1]), (e[0], e[1])), shape=(n * n, n * n))
     src = start[0] * n + start[1]
     out = benchmark(csgraph.shortest_path, mat, unweighted=True, indices=src)
-    ours = tc.hexgrid.distances(board, start).ravel()
+    ours = hexgrid.distances(board, start).ravel()
     assert (np.where(np.isinf(out), -1, out) == ours).all()
 
 
@@ -83,7 +79,7 @@ def test_distances_scipy_csgraph_prebuilt(benchmark, n):
 @pytest.mark.benchmark(group="escape_path")
 def test_escape_path_trapcore(benchmark, n):
     board, start = make_board(n)
-    path = benchmark(tc.hexgrid.escape_path, board, start)
+    path = benchmark(hexgrid.escape_path, board, start)
     assert path is not None
 
 
@@ -93,7 +89,7 @@ def test_escape_path_twin(benchmark, n):
     board, start = make_board(n)
     lists = board.tolist()
     path = benchmark(ref.escape_path, lists, start)
-    assert path == [tuple(p) for p in tc.hexgrid.escape_path(board, start).tolist()]
+    assert path == [tuple(p) for p in hexgrid.escape_path(board, start).tolist()]
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -114,14 +110,14 @@ def test_escape_path_networkx_build_and_search(benchmark, n):
         return nx.shortest_path(g, start[0] * n + start[1], "out")
 
     path = benchmark(run)
-    assert len(path) - 1 == len(tc.hexgrid.escape_path(board, start))
+    assert len(path) - 1 == len(hexgrid.escape_path(board, start))
 
 
 @pytest.mark.parametrize("n", SIZES)
 @pytest.mark.benchmark(group="distance_to_border")
 def test_distance_to_border_trapcore(benchmark, n):
     board, _ = make_board(n)
-    benchmark(tc.hexgrid.distance_to_border, board)
+    benchmark(hexgrid.distance_to_border, board)
 
 
 @pytest.mark.parametrize("n", SIZES)
@@ -130,4 +126,4 @@ def test_distance_to_border_twin(benchmark, n):
     board, _ = make_board(n)
     lists = board.tolist()
     out = benchmark(ref.distance_to_border, lists)
-    assert out == tc.hexgrid.distance_to_border(board).tolist()
+    assert out == hexgrid.distance_to_border(board).tolist()

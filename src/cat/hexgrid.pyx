@@ -1,6 +1,6 @@
 """Hex-grid kernels (even-r offset, neighbour order E, W, NE, NW, SE, SW): BFS distances, escape
-paths, distances to the border, random boards. Called only by trapcore/hexgrid.py, which validates.
-Directives (boundscheck, wraparound off) are set in setup.py."""
+paths, distances to the border, random boards. Called only by trapcore/cat/hexgrid.py, which
+validates. Directives (boundscheck, wraparound off) are set in setup.py."""
 import numpy as np
 
 cimport numpy as cnp
@@ -27,7 +27,7 @@ def tables(int32_t rows, int32_t cols):
 
 
 # The one-shot queries take the board as a C-contiguous uint8 (rows, cols) ndarray (guaranteed by
-# trapcore/hexgrid.py) and read its data pointer: at 11 x 11 a typed memoryview's buffer
+# trapcore/cat/hexgrid.py) and read its data pointer: at 11 x 11 a typed memoryview's buffer
 # acquisition costs a fifth of the whole search.
 # They work on a padded copy of the board
 # whose cells hold the search state: a ring of WALL cells around the board removes every bounds

@@ -1,23 +1,164 @@
-"""Trap the Cat policy kernels: the cat's reply to a block under each policy and rule set.
-Called only by trapcore/cat.py, which validates. Directives are set in setup.py."""
+"""Trap the Cat's move kernels: the cat's policies (BFS, six rays, smart) and the player's (random,
+greedy, lookahead, solver), whole games played one after another, and the solver's entry point.
+Called only by trapcore/cat/ (players.py, game.py, simulation.py, solver.py), which validates; the
+search core comes from trapcore.cat._search (src/cat/search.pyx). Directives are set in setup.py."""
 import numpy as np
 
-from libc.stdint cimport int32_t, uint8_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t
+from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from cat.search cimport (SMART_DEPTH, SMART_TT_BITS, Ctx, cat_reply_ctx, ctx_free, ctx_init,
-                         ctx_load)
-from cat.hex cimport (POLICY_BFS, POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_escape, first_step,
-                   hex_tables, step_pocket, step_rays)
-from common.random cimport bitgen_of
+from cat.hex cimport (POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_distances, bfs_escape,
+                      border_distances, draw_blocks, first_step, hex_tables, step_pocket,
+                      step_rays)
+from common.random cimport bitgen_of, bounded
+from trapcore.cat._search cimport (MODE_ESC, MODEL_BFS, MODEL_OPTIMAL, RES_LOSS, RES_WIN, Ctx,
+                                   any_free, ctx_block, ctx_border_distances, ctx_free, ctx_init,
+                                   ctx_load, ctx_new_search, pnode, rollout, solve_root)
+
+cdef enum:
+    # the player policies (the Python layer's PLAYERS order)
+    PLAYER_RANDOM = 0
+    PLAYER_GREEDY = 1
+    PLAYER_LOOKAHEAD = 2
+    PLAYER_SOLVER = 3
+    # the smart cat: forced-escape search horizon (its own moves) and node budget per move
+    SMART_DEPTH = 4
+    SMART_NODES = 2000
+    SMART_TT_BITS = 12
 
 
-cdef inline int32_t cat_reply(const uint8_t* board, const int32_t* nbr, const uint8_t* border,
-                              int32_t n, int32_t cat, int policy, int rules, bitgen_t* rng,
-                              int32_t* parent, int32_t* queue) noexcept nogil:
-    """The cat's move from a non-border cell: its new cell, or -1 when the player has won (no path
-    to the border under "enclosed" rules; no free neighbour under "surrounded" rules).
-    The "smart" policy needs a search context: see _catsearch.cat_reply_ctx."""
+# -- cat policies --------------------------------------------------------------------------------
+cdef int32_t step_smart(Ctx* x, int32_t cat, bitgen_t* rng) noexcept nogil:
+    """The smart cat's move from cat (not a border cell, not enclosed) on the working board:
+    1. a free border neighbour if there is one (random among them);
+    2. else a move from which it forces an escape against every defence in the fewest moves
+       (a bounded search, horizon SMART_DEPTH, SMART_NODES nodes), random among equals;
+    3. else the neighbour whose escape distance after the player's best single block is
+       smallest (counting a step away from the border as two more), then with the widest
+       narrowest level of shortest paths, then with the most border cells at its distance,
+       random among equals; when one block can enclose it whatever it does, a step nearest the
+       border (random among equals)."""
+    cdef int32_t n = x.n, j, i, q, c, m = 0, nb = 0, dq, lvl, minw, worst, nd, k, dummy, lastw
+    cdef int32_t qs[6]
+    cdef int32_t dqs[6]
+    cdef int32_t pick[6]
+    cdef int32_t width[64]
+    cdef int64_t sc, best_sc
+    cdef int r
+    ctx_border_distances(x)
+    for j in range(6):
+        q = x.nbr[cat * 6 + j]
+        if q >= 0 and not x.board[q] and x.db[q] >= 0:
+            qs[m] = q
+            dqs[m] = x.db[q]
+            if x.border[q]:
+                pick[nb] = q
+                nb += 1
+            m += 1
+    if m == 0:
+        return -1
+    if nb > 0:
+        return pick[bounded(rng, <uint32_t> nb)] if nb > 1 else pick[0]
+    # 2. a forced escape, shortest first
+    ctx_new_search(x, MODEL_OPTIMAL, SMART_NODES)
+    for k in range(1, SMART_DEPTH + 1):
+        nb = 0
+        for j in range(m):
+            if dqs[j] > k:
+                continue
+            r = pnode(x, qs[j], k, 1, MODE_ESC, &dummy)
+            if x.aborted:
+                break
+            if r == RES_LOSS:
+                pick[nb] = qs[j]
+                nb += 1
+        if x.aborted or nb > 0:
+            break
+    if nb > 0:
+        return pick[bounded(rng, <uint32_t> nb)] if nb > 1 else pick[0]
+    # 3. heuristic: the player's best single block against each move
+    ctx_border_distances(x)
+    best_sc = 0x7fffffffffffffff
+    for j in range(m):
+        q = qs[j]
+        dq = x.db[q]
+
+        bfs_distances(x.board, x.nbr, n, q, x.dc, x.queue)
+        for lvl in range(min(dq + 1, 64)):
+            width[lvl] = 0
+        for i in range(n):
+            if x.dc[i] > 0 and x.dc[i] < 64 and x.db[i] >= 0 and x.dc[i] + x.db[i] == dq:
+                width[x.dc[i]] += 1
+        minw = 0x7fffffff
+        for lvl in range(1, min(dq + 1, 64)):
+            if width[lvl] < minw:
+                minw = width[lvl]
+        lastw = width[dq] if dq < 64 else 1
+        worst = dq
+        if minw == 1:
+            for i in range(n):
+                if (x.dc[i] > 0 and x.dc[i] < 64 and x.db[i] >= 0 and x.dc[i] + x.db[i] == dq
+                        and width[x.dc[i]] == 1):
+                    x.board[i] = 1
+                    border_distances(x.board, x.nbr, x.border, n, x.dtmp, x.parent)
+                    x.board[i] = 0
+                    nd = x.dtmp[q]
+                    if nd < 0:
+                        nd = 4 * n
+                    if nd > worst:
+                        worst = nd
+        if minw > 15:
+            minw = 15
+        if lastw > 63:
+            lastw = 63
+        sc = (<int64_t> worst) * 4096 - minw * 64 - lastw
+        if dq > x.db[cat]:
+            sc += 2 * 4096  # a detour lets a lucky block seal the cat in: it must pay off well
+        if sc < best_sc:
+            best_sc = sc
+            nb = 0
+        if sc == best_sc:
+            pick[nb] = q
+            nb += 1
+    if best_sc >= (<int64_t> 4 * n) * 4096 - 15 * 64 - 63:
+        # one block can enclose the cat whatever it does: run for the nearest border cell and
+        # hope the player misses it (wandering only gives her more blocks)
+        nb = 0
+        dq = 0x7fffffff
+        for j in range(m):
+            if dqs[j] < dq:
+                dq = dqs[j]
+                nb = 0
+            if dqs[j] == dq:
+                pick[nb] = qs[j]
+                nb += 1
+    return pick[bounded(rng, <uint32_t> nb)] if nb > 1 else pick[0]
+
+
+cdef int32_t cat_reply_ctx(Ctx* x, int32_t cat, int policy, int rules,
+                           bitgen_t* rng) noexcept nogil:
+    """The cat's move on the working board from a non-border cell: its new cell, or -1 when the
+    player has won (no path to the border under "enclosed" rules; no free neighbour under
+    "surrounded" rules). Same contract as cat_reply_plain, with the smart policy."""
+    cdef int32_t target = bfs_escape(x.board, x.nbr, x.border, x.n, cat, x.parent, x.queue)
+    if target < 0:
+        if rules == RULES_ENCLOSED:
+            return -1
+        return step_pocket(x.board, x.nbr, cat)
+    if policy == POLICY_RAYS:
+        return step_rays(x.board, x.nbr, cat, rng)
+    if policy == POLICY_SMART:
+        return step_smart(x, cat, rng)
+    return first_step(x.parent, cat, target)
+
+
+cdef inline int32_t cat_reply_plain(const uint8_t* board, const int32_t* nbr, const uint8_t* border,
+                                    int32_t n, int32_t cat, int policy, int rules, bitgen_t* rng,
+                                    int32_t* parent, int32_t* queue) noexcept nogil:
+    """The BFS or ray cat's move from a non-border cell without a search context: its new cell,
+    or -1 when the player has won (no path to the border under "enclosed" rules; no free
+    neighbour under "surrounded" rules)."""
     cdef int32_t target = bfs_escape(board, nbr, border, n, cat, parent, queue)
     if target < 0:
         if rules == RULES_ENCLOSED:
@@ -28,22 +169,109 @@ cdef inline int32_t cat_reply(const uint8_t* board, const int32_t* nbr, const ui
     return first_step(parent, cat, target)
 
 
-def reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, int policy, int rules, bit_generator):
+# -- player policies -----------------------------------------------------------------------------
+cdef int32_t greedy_on(const uint8_t* board, Ctx* x, int32_t cat) noexcept nogil:
+    """The block greedy plays on board: the fixed-tie BFS cat's next step (its pocket move when
+    enclosed), else any free cell."""
+    cdef int32_t t = bfs_escape(board, x.nbr, x.border, x.n, cat, x.parent, x.queue)
+    if t >= 0 and t != cat:
+        return first_step(x.parent, cat, t)
+    if t < 0:
+        t = step_pocket(board, x.nbr, cat)
+        if t >= 0:
+            return t
+    return any_free(board, x.n, cat)
+
+
+cdef int32_t player_random(Ctx* x, int32_t cat, bitgen_t* rng) noexcept nogil:
+    """A uniformly random free cell other than the cat's (-1 if none)."""
+    cdef int32_t i, m = 0, t
+    for i in range(x.n):
+        if not x.board[i] and i != cat:
+            m += 1
+    if m == 0:
+        return -1
+    t = <int32_t> bounded(rng, <uint32_t> m)
+    for i in range(x.n):
+        if not x.board[i] and i != cat:
+            if t == 0:
+                return i
+            t -= 1
+    return -1
+
+
+cdef int32_t player_lookahead(Ctx* x, int32_t cat) noexcept nogil:
+    """Try each block on a shortest escape path or next to the cat, play the rest greedily
+    against the fixed-tie BFS cat, keep the block with the best outcome (first in cell order
+    among equals); greedy when the cat is enclosed or on the border."""
+    cdef int32_t n = x.n, i, d, s, best = -1, best_s = -1
+    ctx_border_distances(x)
+    d = x.db[cat]
+    if d <= 0:
+        return greedy_on(x.board, x, cat)
+    bfs_distances(x.board, x.nbr, n, cat, x.dc, x.queue)
+    for i in range(n):
+        if x.board[i] or i == cat or x.dc[i] < 0:
+            continue
+        if x.dc[i] + x.db[i] > d and x.dc[i] != 1:
+            continue
+        memcpy(x.board2, x.board, n)
+        x.board2[i] = 1
+        s = rollout(x, cat, MODEL_BFS)
+        if s > best_s:
+            best_s = s
+            best = i
+    return best if best >= 0 else greedy_on(x.board, x, cat)
+
+
+cdef int32_t player_solver(Ctx* x, int32_t cat, int model, int64_t budget) noexcept nogil:
+    """The solver's proven winning block (against the model cat, within budget), else the
+    lookahead block."""
+    cdef int32_t b, depth
+    cdef int r
+    ctx_new_search(x, model, budget)
+    r = solve_root(x, cat, x.maxply - 2, &b, &depth)
+    if r == RES_WIN and b >= 0:
+        return b
+    return player_lookahead(x, cat)
+
+
+cdef int32_t player_block(Ctx* x, int32_t cat, int player, int model, int64_t budget,
+                          bitgen_t* prng) noexcept nogil:
+    """The player's block on the working board (-1 when no cell can be blocked)."""
+    if player == PLAYER_RANDOM:
+        return player_random(x, cat, prng)
+    if player == PLAYER_GREEDY:
+        return greedy_on(x.board, x, cat)
+    if player == PLAYER_LOOKAHEAD:
+        return player_lookahead(x, cat)
+    return player_solver(x, cat, model, budget)
+
+
+# -- entry points ----------------------------------------------------------------------------------
+cdef int ctx_for_player(Ctx* x, int32_t rows, int32_t cols, int player,
+                        int32_t solver_depth) except -1 nogil:
+    """The player's search context (the solver player needs a deep stack and a larger table)."""
+    if player == PLAYER_SOLVER:
+        return ctx_init(x, rows, cols, solver_depth + 2, 16)
+    return ctx_init(x, rows, cols, SMART_DEPTH + 4, SMART_TT_BITS)
+
+
+def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, int policy, int rules,
+              bit_generator):
     """The cat's move from free, non-border (r, c): its new flat index, or -1 if the player won."""
     cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, out
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef Ctx x
-    cdef int ok
     if policy == POLICY_SMART:
-        with nogil:
-            ok = ctx_init(&x, rows, cols, SMART_DEPTH + 4, SMART_TT_BITS)
-        if ok < 0:
+        memset(&x, 0, sizeof(Ctx))
+        try:
             with nogil:
-                ctx_free(&x)
-            raise MemoryError("not enough memory for the smart cat's search")
-        with bit_generator.lock, nogil:
-            ctx_load(&x, &board[0, 0])
-            out = cat_reply_ctx(&x, r * cols + c, policy, rules, rng)
+                ctx_init(&x, rows, cols, SMART_DEPTH + 4, SMART_TT_BITS)
+            with bit_generator.lock, nogil:
+                ctx_load(&x, &board[0, 0])
+                out = cat_reply_ctx(&x, r * cols + c, policy, rules, rng)
+        finally:
             ctx_free(&x)
         return out
     cdef int32_t[::1] nbr = np.empty(n * 6, dtype=np.int32)
@@ -52,6 +280,103 @@ def reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, int policy, int rul
     cdef uint8_t[::1] border = np.empty(n, dtype=np.uint8)
     with bit_generator.lock, nogil:
         hex_tables(rows, cols, &nbr[0], &border[0])
-        out = cat_reply(&board[0, 0], &nbr[0], &border[0], n, r * cols + c, policy, rules, rng,
-                        &parent[0], &queue[0])
+        out = cat_reply_plain(&board[0, 0], &nbr[0], &border[0], n, r * cols + c, policy, rules,
+                              rng, &parent[0], &queue[0])
     return out
+
+
+def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, int player, int model,
+                int64_t budget, int32_t solver_depth, bit_generator):
+    """The player's block on board with the cat on free (r, c): a flat index, -1 if none."""
+    cdef int32_t rows = board.shape[0], cols = board.shape[1], out
+    cdef bitgen_t* rng = bitgen_of(bit_generator)
+    cdef Ctx x
+    memset(&x, 0, sizeof(Ctx))
+    try:
+        with nogil:
+            ctx_for_player(&x, rows, cols, player, solver_depth)
+        with bit_generator.lock, nogil:
+            ctx_load(&x, &board[0, 0])
+            out = player_block(&x, r * cols + c, player, model, budget, rng)
+    finally:
+        ctx_free(&x)
+    return out
+
+
+def play_games(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int player,
+               int model, int64_t budget, int32_t solver_depth, Py_ssize_t games, bit_generator):
+    """Play `games` games one after the other, every draw from bit_generator: each game draws
+    its board (the cat's centre cell kept free, a partial Fisher-Yates as hexgrid.random_board
+    does), then per turn the player's choice and the cat's. Returns (outcome int8: 1 won,
+    0 lost; moves int32: blocks played). A game with no free cell but the cat's ends as CatGame
+    ends it: lost with the cat on the border, else won."""
+    cdef Py_ssize_t g
+    outcome_a = np.zeros(games, dtype=np.int8)
+    moves_a = np.zeros(games, dtype=np.int32)
+    cdef int8_t[::1] outcome = outcome_a
+    cdef int32_t[::1] moves = moves_a
+    cdef int32_t n = rows * cols, cat, start = (rows // 2) * cols + cols // 2, b, p
+    cdef int32_t[::1] cand = np.empty(max(n, 1), dtype=np.int32)
+    cdef uint8_t[::1] start_board = np.zeros(max(n, 1), dtype=np.uint8)
+    cdef uint8_t[::1] keep = np.zeros(max(n, 1), dtype=np.uint8)  # the cat's centre cell stays free
+    keep[start] = 1
+    cdef bitgen_t* rng = bitgen_of(bit_generator)
+    cdef Ctx x  # the cat's context (same sizes as cat_reply uses, so smart moves agree)
+    cdef Ctx y  # the player's context
+    memset(&x, 0, sizeof(Ctx))
+    memset(&y, 0, sizeof(Ctx))
+    try:
+        with nogil:
+            ctx_init(&x, rows, cols, SMART_DEPTH + 4, SMART_TT_BITS)
+            ctx_for_player(&y, rows, cols, player, solver_depth)
+        with bit_generator.lock, nogil:
+            for g in range(games):
+                draw_blocks(rng, &start_board[0], n, &keep[0], blocked, &cand[0])
+                ctx_load(&x, &start_board[0])
+                ctx_load(&y, &start_board[0])
+                cat = start
+                outcome[g] = -1
+                while True:
+                    b = player_block(&y, cat, player, model, budget, rng)
+                    if b < 0:  # no free cell but the cat's: settled as CatGame does
+                        outcome[g] = 0 if x.border[cat] else 1
+                        break
+                    ctx_block(&x, b)
+                    ctx_block(&y, b)
+                    moves[g] += 1
+                    if x.border[cat]:
+                        outcome[g] = 0
+                        break
+                    p = cat_reply_ctx(&x, cat, policy, rules, rng)
+                    if p < 0:
+                        outcome[g] = 1
+                        break
+                    cat = p
+    finally:
+        ctx_free(&x)
+        ctx_free(&y)
+    return outcome_a, moves_a
+
+
+def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, int model, int64_t max_nodes,
+          int32_t max_depth, int32_t tt_bits):
+    """Solve from free (r, c), player to move, against the optimal (0), BFS (1) or ray (2) cat
+    (see src/cat/search.pyx): (result, best, nodes, depth) with result 0 unknown, 1 win, 2 loss;
+    best a flat index or -1; nodes the player nodes searched; depth the horizon (cat moves) of
+    the verdict, or for unknown the deepest horizon searched without a forced escape (-1 if
+    none)."""
+    cdef int32_t rows = board.shape[0], cols = board.shape[1], best = -1, depth = -1
+    cdef int res
+    cdef int64_t nodes
+    cdef Ctx x
+    memset(&x, 0, sizeof(Ctx))
+    try:
+        with nogil:
+            ctx_init(&x, rows, cols, max_depth + 2, tt_bits)
+            ctx_load(&x, &board[0, 0])
+            ctx_new_search(&x, model, max_nodes)
+            res = solve_root(&x, r * cols + c, max_depth, &best, &depth)
+            nodes = x.nodes if x.nodes < max_nodes else max_nodes
+    finally:
+        ctx_free(&x)
+    return res, best, nodes, depth

@@ -1,12 +1,13 @@
 """Depth-first proof-number search (df-pn, with the 1+epsilon trick) for the Trap the Cat solver
 against the optimal cat: tries to PROVE that the player (to move) encloses the cat. Called only by
-trapcore/cat.py (solve(..., method="pns")), which validates and falls back to the iterative
-deepening solver (catsolve) for losses. Directives are set in setup.py.
+trapcore/cat/solver.py (solve(..., method="pns")), which validates and gives the rest of the budget
+to the iterative deepening solver (src/cat/search.pyx) when this search runs out. Directives are
+set in setup.py.
 
 The game tree: OR nodes are the player's positions (she blocks a cell), AND nodes the cat's (it
 steps to any free neighbour). Terminals, all sound:
   * the cat cannot reach a free border cell: a WIN;
-  * the player to move and the layer test of _catsearch.layer_win holds: a WIN;
+  * the player to move and the layer test of search.pyx's layer_win holds: a WIN;
   * the player to move and the cat next to two free border cells, or the cat to move and next to
     one: a LOSS.
 The player's blocks are RESTRICTED (to the cells near the cat's shortest escape routes and the cut
@@ -20,8 +21,9 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
-from cat.search cimport Ctx, ctx_block, ctx_free, ctx_init, ctx_load, ctx_unblock, layer_win
 from cat.hex cimport bfs_distances, border_distances
+from trapcore.cat._search cimport (Ctx, ctx_block, ctx_free, ctx_init, ctx_load, ctx_unblock,
+                                   layer_win, z_clear, z_set, z_test)
 
 cdef enum:
     MAXPLY = 512
@@ -102,26 +104,14 @@ cdef inline void tt_put(Pns* s, uint64_t key, uint32_t pn, uint32_t dn, uint32_t
         memcpy(s.tzone + i * s.W, zone, s.W * sizeof(uint64_t))
 
 
-cdef inline void zclear(uint64_t* z, int32_t W) noexcept nogil:
-    memset(z, 0, W * sizeof(uint64_t))
-
-
-cdef inline void zset(uint64_t* z, int32_t p) noexcept nogil:
-    z[p >> 6] |= (<uint64_t> 1) << (p & 63)
-
-
-cdef inline bint ztest(const uint64_t* z, int32_t p) noexcept nogil:
-    return (z[p >> 6] >> (p & 63)) & 1
-
-
 cdef inline void border_zone(Ctx* x, int32_t cat, uint64_t* zone, int32_t W) noexcept nogil:
     """The zone of a terminal disproof: the cat's free border neighbours."""
     cdef int32_t k, q
-    zclear(zone, W)
+    z_clear(zone, W)
     for k in range(6):
         q = x.nbr[cat * 6 + k]
         if q >= 0 and not x.board[q] and x.border[q]:
-            zset(zone, q)
+            z_set(zone, q)
 
 
 cdef inline int32_t free_border_nbrs(Ctx* x, int32_t cat, int32_t* last) noexcept nogil:
@@ -347,7 +337,7 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
         rpn[0] = 1
         rdn[0] = 1
         return 0
-    zclear(zn, W)
+    z_clear(zn, W)
     for w in range(W):
         mu[w] = <uint64_t> 0xFFFFFFFFFFFFFFFF
     # expand; a disproved child's zone joins the node's zone (OR: and cuts the must-play set)
@@ -356,7 +346,7 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
         s.far_pn = 64
         s.far_dn = sat(1 + (s.last_d - 1) * (s.last_d - 1))
         if m == 1 and free_border_nbrs(x, cat, &k) == 1:
-            zset(zn, cell[0])  # the forced block: every other block is refuted through it
+            z_set(zn, cell[0])  # the forced block: every other block is refuted through it
         for i in range(m):
             ctx_block(x, cell[i])
             if not tt_get(s, key_of(s, cat, True), &cpn[i], &cdn[i], cz):
@@ -383,7 +373,7 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
                     eval_or(s, q, &cpn[m], &cdn[m], cz)
                 if cdn[m] == 0 and not found:  # the first refutation found: its zone
                     memcpy(zn, cz, W * sizeof(uint64_t))
-                    zset(zn, q)
+                    z_set(zn, q)
                     found = True
                 m += 1
     while True:
@@ -393,7 +383,7 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
             sm = 0
             v2 = INF
             for i in range(m):
-                if cdn[i] == 0 or not ztest(mu, cell[i]):
+                if cdn[i] == 0 or not z_test(mu, cell[i]):
                     continue  # refuted, or refuted by the zone of a refuted block
                 sm += cdn[i]
                 if cpn[i] < pn:
@@ -452,7 +442,7 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
             mid(s, cell[b], True, ply + 1, tp, td, &p, &d)
             if d == 0:
                 memcpy(zn, cz, W * sizeof(uint64_t))
-                zset(zn, cell[b])
+                z_set(zn, cell[b])
         cpn[b] = p
         cdn[b] = d
     if ply == 0 and is_or and pn == 0:
@@ -467,6 +457,42 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
     return 0
 
 
+cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
+                  int32_t tt_bits) except -1 nogil:
+    """Allocate the tables (s zeroed by the caller) and the search context; out of memory, raise
+    MemoryError (pns_free then frees what was allocated)."""
+    cdef int32_t n = rows * cols, W = (n + 63) // 64
+    cdef size_t tt = (<size_t> 1) << tt_bits
+    s.tkey = <uint64_t*> calloc(tt, sizeof(uint64_t))
+    s.tpn = <uint32_t*> calloc(tt, sizeof(uint32_t))
+    s.tdn = <uint32_t*> calloc(tt, sizeof(uint32_t))
+    s.twork = <uint32_t*> calloc(tt, sizeof(uint32_t))
+    s.tzone = <uint64_t*> calloc(tt * W, sizeof(uint64_t))
+    s.zone = <uint64_t*> calloc(<size_t> (maxply + 1) * W, sizeof(uint64_t))
+    s.must = <uint64_t*> calloc(<size_t> (maxply + 1) * W, sizeof(uint64_t))
+    s.cell = <int32_t*> calloc(<size_t> maxply * n, sizeof(int32_t))
+    s.cpn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
+    s.cdn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
+    s.sortbuf = <int32_t*> calloc(n + 1, sizeof(int32_t))
+    if (s.tkey == NULL or s.tpn == NULL or s.tdn == NULL or s.twork == NULL or s.tzone == NULL
+            or s.zone == NULL or s.must == NULL or s.cell == NULL or s.cpn == NULL
+            or s.cdn == NULL or s.sortbuf == NULL):
+        with gil:
+            raise MemoryError("not enough memory for the proof-number search's tables")
+    ctx_init(&s.x, rows, cols, 2, 6)
+    s.tmask = tt - 1
+    s.W = W
+    s.maxch = n
+    s.maxply = maxply
+    return 0
+
+
+cdef void pns_free(Pns* s) noexcept nogil:
+    free(s.tkey); free(s.tpn); free(s.tdn); free(s.twork); free(s.tzone); free(s.zone)
+    free(s.must); free(s.cell); free(s.cpn); free(s.cdn); free(s.sortbuf)
+    ctx_free(&s.x)
+
+
 def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nodes,
               int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, bint complete):
     """Search from free (r, c), player to move, against the optimal cat: (result, best, nodes, pn,
@@ -476,59 +502,29 @@ def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nod
     (pruned by the zones of refuted blocks); otherwise at most max_cand blocks on escape routes at
     most slack steps longer than the shortest."""
     cdef int32_t rows = board.shape[0], cols = board.shape[1], cat = r * cols + c, best = -1
-    cdef int32_t n = rows * cols, W = (n + 63) // 64, maxply = min(<int32_t> MAXPLY, 2 * n + 4)
+    cdef int32_t n = rows * cols, maxply = min(<int32_t> MAXPLY, 2 * n + 4)
     cdef int res = 0
     cdef uint32_t pn = 1, dn = 1
     cdef Pns s
-    cdef size_t tt = (<size_t> 1) << tt_bits
-    cdef int ok = 0
-    with nogil:
-        memset(&s, 0, sizeof(Pns))
-        s.tkey = <uint64_t*> calloc(tt, sizeof(uint64_t))
-        s.tpn = <uint32_t*> calloc(tt, sizeof(uint32_t))
-        s.tdn = <uint32_t*> calloc(tt, sizeof(uint32_t))
-        s.twork = <uint32_t*> calloc(tt, sizeof(uint32_t))
-        s.tzone = <uint64_t*> calloc(tt * W, sizeof(uint64_t))
-        s.zone = <uint64_t*> calloc(<size_t> (maxply + 1) * W, sizeof(uint64_t))
-        s.must = <uint64_t*> calloc(<size_t> (maxply + 1) * W, sizeof(uint64_t))
-        s.cell = <int32_t*> calloc(<size_t> maxply * n, sizeof(int32_t))
-        s.cpn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
-        s.cdn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
-        s.sortbuf = <int32_t*> calloc(n + 1, sizeof(int32_t))
-        ok = ctx_init(&s.x, rows, cols, 2, 6)
-        if (ok < 0 or s.tkey == NULL or s.tpn == NULL or s.tdn == NULL or s.twork == NULL
-                or s.tzone == NULL or s.zone == NULL or s.must == NULL or s.cell == NULL
-                or s.cpn == NULL or s.cdn == NULL or s.sortbuf == NULL):
-            ok = -1
-    if ok < 0:
+    memset(&s, 0, sizeof(Pns))
+    try:
         with nogil:
-            pns_free(&s)
-        raise MemoryError("not enough memory for the proof-number search's tables")
-    with nogil:
-        s.tmask = tt - 1
-        s.W = W
-        s.maxch = n
-        s.maxply = maxply
-        s.complete = complete
-        s.max_cand = max_cand
-        s.slack = slack
-        s.eps = eps
-        s.max_nodes = max_nodes
-        s.root_best = -1
-        ctx_load(&s.x, &board[0, 0])
-        eval_or(&s, cat, &pn, &dn, s.zone)
-        if pn != 0 and dn != 0:
-            mid(&s, cat, True, 0, INF, INF, &pn, &dn)
-        if pn == 0:
-            res = 1
-            best = s.root_best
-        elif dn == 0:
-            res = 2
+            pns_init(&s, rows, cols, maxply, tt_bits)
+            s.complete = complete
+            s.max_cand = max_cand
+            s.slack = slack
+            s.eps = eps
+            s.max_nodes = max_nodes
+            s.root_best = -1
+            ctx_load(&s.x, &board[0, 0])
+            eval_or(&s, cat, &pn, &dn, s.zone)
+            if pn != 0 and dn != 0:
+                mid(&s, cat, True, 0, INF, INF, &pn, &dn)
+            if pn == 0:
+                res = 1
+                best = s.root_best
+            elif dn == 0:
+                res = 2
+    finally:
         pns_free(&s)
     return res, best, s.nodes, pn, dn
-
-
-cdef void pns_free(Pns* s) noexcept nogil:
-    free(s.tkey); free(s.tpn); free(s.tdn); free(s.twork); free(s.tzone); free(s.zone)
-    free(s.must); free(s.cell); free(s.cpn); free(s.cdn); free(s.sortbuf)
-    ctx_free(&s.x)

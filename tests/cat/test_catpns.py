@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from reference_catsolve import solve_twin
 
 import trapcore as tc
-from trapcore import hexgrid
-from trapcore._native import catpns
-from trapcore.hexgrid import neighbors
+from reference.cat_solver import solve_twin
+from trapcore.cat import _pns as catpns
+from trapcore.cat import hexgrid
+from trapcore.cat.hexgrid import neighbors
 
 
 def _boards(n, count, lo, hi, seed):
@@ -26,7 +26,7 @@ def test_same_verdicts_as_minimax_5x5():
     wins = 0
     for b in _boards(5, 40, 2, 12, seed=11):
         want = solve_twin(b, (2, 2), "optimal")
-        got = tc.cat.solve(b, (2, 2), "optimal", max_nodes=200_000, method="pns")
+        got = tc.cat.solve(b, (2, 2), policy="optimal", max_nodes=200_000, method="pns")
         assert got.verdict == want, b
         wins += got.verdict == "win"
     assert wins >= 5
@@ -35,16 +35,16 @@ def test_same_verdicts_as_minimax_5x5():
 def test_same_verdicts_as_minimax_7x7():
     # the minimax twin is slow on open 7x7 boards: crowded ones here, the rest below
     for b in _boards(7, 6, 19, 23, seed=15):
-        got = tc.cat.solve(b, (3, 3), "optimal", max_nodes=400_000, method="pns")
+        got = tc.cat.solve(b, (3, 3), policy="optimal", max_nodes=400_000, method="pns")
         assert got.verdict == solve_twin(b, (3, 3), "optimal")
 
 
 def test_same_verdicts_as_iterative_deepening_7x7():
-    # the iterative deepening solver is itself checked against the twin (tests/test_catsolve.py)
+    # the iterative deepening solver is itself checked against the twin (test_catsolve.py)
     wins = 0
     for b in _boards(7, 8, 8, 16, seed=12):
-        got = tc.cat.solve(b, (3, 3), "optimal", max_nodes=400_000, method="pns")
-        want = tc.cat.solve(b, (3, 3), "optimal", max_nodes=2_000_000).verdict
+        got = tc.cat.solve(b, (3, 3), policy="optimal", max_nodes=400_000, method="pns")
+        want = tc.cat.solve(b, (3, 3), policy="optimal", max_nodes=2_000_000).verdict
         if want != "unknown":
             assert got.verdict == want
         else:
@@ -54,14 +54,14 @@ def test_same_verdicts_as_iterative_deepening_7x7():
 
 
 def _cat_replies(board, cat):
-    return [q for q in neighbors(*cat, *board.shape) if not board[q]]
+    return [q for q in neighbors(cat, board.shape) if not board[q]]
 
 
 def _check_win(board, cat, nodes):
     """Play the solver's block, then every cat reply, until the cat is enclosed."""
     if hexgrid.escape_path(board, cat) is None:
         return
-    sol = tc.cat.solve(board, cat, "optimal", max_nodes=nodes, method="pns")
+    sol = tc.cat.solve(board, cat, policy="optimal", max_nodes=nodes, method="pns")
     assert sol.verdict == "win"
     b = board.copy()
     b[sol.block] = 1

@@ -1,4 +1,4 @@
-"""`trapcore cat simulate` and `trapcore cat solve` (trapcore/cat_tools.py)."""
+"""`trapcore cat simulate` and `trapcore cat solve` (trapcore/cat/cli.py)."""
 from __future__ import annotations
 
 import argparse
@@ -8,20 +8,18 @@ import numpy as np
 import pytest
 
 import trapcore as tc
-from trapcore import cat_tools
+from trapcore.cat import cli as cat_cli
+from trapcore.cat import read_board
 
 
 def _parse(argv):
     parser = argparse.ArgumentParser(prog="trapcore")
-    sub = parser.add_subparsers(dest="command")
-    p = sub.add_parser("cat")
-    p.set_defaults(func=None)
-    cat_tools.add_subcommands(p)
+    cat_cli.add_parser(parser.add_subparsers(dest="command"))
     return parser.parse_args(argv)
 
 
 def test_simulate_prints_the_table():
-    args = _parse(["cat", "simulate", "--games", "300", "--cat", "bfs,smart", "--player", "all",
+    args = _parse(["cat", "simulate", "--games", "300", "--policy", "bfs,smart", "--player", "all",
                    "--seed", "1", "--no-progress", "--max-nodes", "200"])
     out = io.StringIO()
     assert args.func(args, out=out) == 0
@@ -29,7 +27,7 @@ def test_simulate_prints_the_table():
     assert "win rate" in text and "95% interval" in text
     assert sum(line.startswith(("random", "greedy", "lookahead", "solver"))
                for line in text.splitlines()) == 8
-    r = tc.cat.simulate(300, blocked=15, cat="smart", player="greedy", seed=1)
+    r = tc.cat.simulate(300, blocked=15, policy="smart", player="greedy", seed=1)
     assert f"{100 * r.win_rate:8.1f}%" in text
 
 
@@ -41,8 +39,8 @@ def test_simulate_progress_bar():
 
 
 def test_simulate_bad_names():
-    args = _parse(["cat", "simulate", "--games", "10", "--cat", "tiger"])
-    with pytest.raises(ValueError, match="--cat"):
+    args = _parse(["cat", "simulate", "--games", "10", "--policy", "tiger"])
+    with pytest.raises(ValueError, match="--policy"):
         args.func(args, out=io.StringIO())
 
 
@@ -53,7 +51,7 @@ def test_solve_from_seed_and_from_file(tmp_path):
     assert "against the bfs cat: win" in out.getvalue()
     assert "best block:" in out.getvalue()
 
-    g = tc.CatGame(board=np.zeros((5, 5), np.uint8), start=(2, 2))
+    g = tc.CatGame.from_board(np.zeros((5, 5), np.uint8), (2, 2))
     path = tmp_path / "board.txt"
     path.write_text(g.to_text())
     args = _parse(["cat", "solve", "--board", str(path)])
@@ -62,20 +60,39 @@ def test_solve_from_seed_and_from_file(tmp_path):
     assert "against the optimal cat: loss" in out.getvalue()
     assert "within 2 of its moves" in out.getvalue()
 
+    # --cat ROW COL puts the cat elsewhere: here on the border, where it escapes at once
+    args = _parse(["cat", "solve", "--board", str(path), "--cat", "0", "2"])
+    out = io.StringIO()
+    args.func(args, out=out)
+    assert "against the optimal cat: loss" in out.getvalue()
+    assert "within 0 of its moves" in out.getvalue()
+
 
 def test_read_board():
-    b, cat = cat_tools.read_board("  0 1 2\n0  . # .\n1 . C .\n2  # . .\n")
+    b, cat = read_board("  0 1 2\n0  . # .\n1 . C .\n2  # . .\n")
     assert b.tolist() == [[0, 1, 0], [0, 0, 0], [1, 0, 0]] and cat == (1, 1)
-    b, cat = cat_tools.read_board("010\n000\n")
-    assert b.tolist() == [[0, 1, 0], [0, 0, 0]] and cat is None
+    pos = read_board("010\n000\n")
+    assert isinstance(pos, tc.cat.Position) and pos.cat is None
+    assert pos.board.tolist() == [[0, 1, 0], [0, 0, 0]] and pos.board.dtype == np.uint8
     with pytest.raises(ValueError, match="board"):
-        cat_tools.read_board("hello\n")
+        read_board("hello\n")
     with pytest.raises(ValueError, match="lengths"):
-        cat_tools.read_board("...\n..\n")
+        read_board("...\n..\n")
+
+
+def test_render_and_read_board_round_trip():
+    g = tc.CatGame(7, 9, 12, seed=4)
+    pos = read_board(g.to_text())
+    assert np.array_equal(pos.board, g.board) and pos.cat == g.cat
+    text = tc.cat.render_board(g.board, g.cat, numbers=False)
+    pos = read_board(text)
+    assert np.array_equal(pos.board, g.board) and pos.cat == g.cat
+    with pytest.raises(ValueError, match="cat"):
+        tc.cat.render_board(g.board, (7, 0))
 
 
 def test_cli_main_hook():
-    """Through trapcore's own command line (cat_cli hooks the tools in with cat_tools.add_subcommands)."""
+    """Through trapcore's own command line (trapcore/cli.py calls trapcore.cat.cli.add_parser)."""
     from trapcore import cli
 
     assert cli.main(["cat", "solve", "--rows", "7", "--cols", "7", "--blocked", "0"]) == 0

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from reference_catsolve import escapes_within, solve_twin
 
 import trapcore as tc
-from trapcore import hexgrid
-from trapcore.hexgrid import neighbors
+from reference.cat_solver import escapes_within, solve_twin
+from trapcore.cat import Verdict, hexgrid
+from trapcore.cat.hexgrid import neighbors
 
 
 def _empty(n):
@@ -18,24 +18,24 @@ def _empty(n):
 # -- known results -------------------------------------------------------------------------------
 @pytest.mark.parametrize("n, moves", [(5, 2), (7, 4), (9, 6), (11, 9)])
 def test_optimal_cat_escapes_empty_boards(n, moves):
-    sol = tc.cat.solve(_empty(n), (n // 2, n // 2), "optimal", max_nodes=2_000_000)
-    assert sol.verdict == "loss"
+    sol = tc.cat.solve(_empty(n), (n // 2, n // 2), policy="optimal", max_nodes=2_000_000)
+    assert sol.verdict is Verdict.LOSS
     assert sol.depth == moves
     assert sol.block is not None
 
 
 @pytest.mark.parametrize("policy", ["bfs", "rays"])
 def test_player_wins_empty_11x11_against_fixed_cats(policy):
-    sol = tc.cat.solve(_empty(11), (5, 5), policy, max_nodes=2_000_000)
+    sol = tc.cat.solve(_empty(11), (5, 5), policy=policy, max_nodes=2_000_000)
     assert sol.verdict == "win"
     # the proof is a line against a deterministic cat: play it out through CatGame
-    game = tc.CatGame(board=_empty(11), cat=policy, seed=0)
+    game = tc.CatGame.from_board(_empty(11), policy=policy, seed=0)
     for _ in range(121):
         if game.status != "playing":
             break
-        s = tc.cat.solve(game.board, game.cat, policy, max_nodes=2_000_000)
+        s = tc.cat.solve(game.board, game.cat, policy=policy, max_nodes=2_000_000)
         assert s.verdict == "win"
-        game.block(*s.block)
+        game.block(s.block)
     assert game.status == "won"
 
 
@@ -58,11 +58,13 @@ def test_budget_gives_unknown():
     assert sol.block is not None
 
 
-def test_rules_do_not_change_the_verdict():
-    b = hexgrid.random_board(7, 7, 6, seed=3, keep_free=(3, 3))
-    a = tc.cat.solve(b, (3, 3), rules="enclosed")
-    s = tc.cat.solve(b, (3, 3), rules="surrounded")
-    assert a == s
+def test_solve_has_no_rules_option():
+    # the verdict is the same under both rule sets (an enclosed cat's pocket only shrinks), so
+    # solve() takes no rules= (0.1 accepted and ignored it)
+    with pytest.raises(TypeError):
+        tc.cat.solve(_empty(5), (2, 2), rules="enclosed")
+    with pytest.raises(TypeError):
+        tc.cat.solve(_empty(5), (2, 2), "optimal")  # options are keyword-only
 
 
 # -- against the minimax twins ---------------------------------------------------------------------
@@ -80,7 +82,7 @@ def _boards(n, count, lo, hi, seed):
 def test_same_verdicts_as_minimax_5x5(policy):
     seen = set()
     for b in _boards(5, 40, 2, 12, seed=11):
-        sol = tc.cat.solve(b, (2, 2), policy, max_nodes=1_000_000)
+        sol = tc.cat.solve(b, (2, 2), policy=policy, max_nodes=1_000_000)
         assert sol.verdict != "unknown"
         assert sol.verdict == solve_twin(b.tolist(), (2, 2), policy)
         seen.add(sol.verdict)
@@ -92,7 +94,7 @@ def test_escape_depths_match_minimax():
     otherwise no escape within the depth the solver reports."""
     for b in _boards(5, 20, 0, 8, seed=4) + _boards(7, 4, 12, 18, seed=5):
         c = (b.shape[0] // 2, b.shape[1] // 2)
-        sol = tc.cat.solve(b, c, "optimal", max_nodes=1_000_000, max_depth=3)
+        sol = tc.cat.solve(b, c, policy="optimal", max_nodes=1_000_000, max_depth=3)
         board = b.tolist()
         if sol.verdict == "loss":
             assert escapes_within(board, c, sol.depth)
@@ -104,27 +106,26 @@ def test_escape_depths_match_minimax():
 def test_same_verdicts_as_minimax_7x7_fixed_cats():
     for b in _boards(7, 6, 10, 16, seed=9):
         for policy in ("bfs", "rays"):
-            sol = tc.cat.solve(b, (3, 3), policy, max_nodes=1_000_000)
+            sol = tc.cat.solve(b, (3, 3), policy=policy, max_nodes=1_000_000)
             if sol.verdict != "unknown":
                 assert sol.verdict == solve_twin(b.tolist(), (3, 3), policy)
 
 
 # -- proofs played out ---------------------------------------------------------------------------
 def _cat_replies(board, cat):
-    rows, cols = board.shape
-    return [q for q in neighbors(*cat, rows, cols) if not board[q]]
+    return [q for q in neighbors(cat, board.shape) if not board[q]]
 
 
 def _check_win(board, cat, nodes, depth=0):
     """Play the solver's block; then every cat reply must still be a win, down to enclosure."""
     rows, cols = board.shape
-    sol = tc.cat.solve(board, cat, "optimal", max_nodes=nodes)
+    sol = tc.cat.solve(board, cat, policy="optimal", max_nodes=nodes)
     assert sol.verdict == "win", (board, cat, sol)
     b = board.copy()
     b[sol.block] = 1
     if hexgrid.distance_to_border(b)[cat] < 0:
         return  # enclosed
-    assert not hexgrid.is_border(*cat, rows, cols)
+    assert not hexgrid.is_border(cat, (rows, cols))
     assert depth < rows * cols
     for q in _cat_replies(b, cat):
         _check_win(b, q, nodes, depth + 1)
@@ -135,7 +136,7 @@ def test_solver_wins_hold_against_every_cat_reply():
     for n, lo, hi, count in ((5, 4, 10, 16), (7, 12, 18, 8)):
         for b in _boards(n, count, lo, hi, seed=n):
             c = (n // 2, n // 2)
-            sol = tc.cat.solve(b, c, "optimal", max_nodes=50_000)
+            sol = tc.cat.solve(b, c, policy="optimal", max_nodes=50_000)
             if sol.verdict == "win":
                 wins += 1
                 _check_win(b, c, 50_000)
@@ -146,7 +147,7 @@ def test_solver_losses_hold_against_every_block():
     """A loss: whatever the player blocks, some cat reply keeps it lost (or escapes)."""
     losses = 0
     for b in _boards(5, 25, 0, 6, seed=21):
-        sol = tc.cat.solve(b, (2, 2), "optimal", max_nodes=200_000)
+        sol = tc.cat.solve(b, (2, 2), policy="optimal", max_nodes=200_000)
         if sol.verdict != "loss":
             continue
         losses += 1
@@ -176,7 +177,6 @@ def test_solver_losses_hold_against_every_block():
         (dict(policy=3), TypeError, "policy"),
         (dict(max_nodes=0), ValueError, "max_nodes"),
         (dict(max_nodes=2.5), TypeError, "max_nodes"),
-        (dict(rules="loose"), ValueError, "rules"),
         (dict(max_depth=0), ValueError, "max_depth"),
     ],
 )

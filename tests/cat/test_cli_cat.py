@@ -7,11 +7,11 @@ from types import SimpleNamespace
 import pytest
 
 from trapcore import cli
-from trapcore.cat_cli import play
+from trapcore.cat.cli import play
 
 
 def args(**kw):
-    base = dict(rows=7, cols=7, blocked=3, cat="bfs", rules="enclosed", seed=1)
+    base = dict(rows=7, cols=7, blocked=3, policy="bfs", rules="enclosed", seed=1)
     base.update(kw)
     return SimpleNamespace(**base)
 
@@ -28,7 +28,8 @@ def test_play_reports_errors_and_keeps_going():
 
 def test_play_to_the_end():
     # block the cat's next step each turn until the game ends: the text says who won
-    from trapcore import CatGame, hexgrid
+    from trapcore import CatGame
+    from trapcore.cat import hexgrid
 
     game = CatGame(7, 7, 3, seed=1)
     moves = []
@@ -36,7 +37,7 @@ def test_play_to_the_end():
         p = hexgrid.escape_path(game.board, game.cat)
         cell = tuple(int(v) for v in p[1]) if len(p) > 1 else game.legal_blocks()[0]
         moves.append(cell)
-        game.block(*cell)
+        game.block(cell)
     out = io.StringIO()
     play(args(), stdin=io.StringIO("".join(f"{r} {c}\n" for r, c in moves)), out=out)
     expect = "You trapped the cat" if game.status == "won" else "The cat escaped"
@@ -44,10 +45,11 @@ def test_play_to_the_end():
 
 
 def test_console_script_runs_and_handles_end_of_input():
-    proc = subprocess.run([sys.executable, "-m", "trapcore", "cat", "--seed", "3"], input="5 5\n",
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-m", "trapcore", "cat", "--seed", "3", "--policy",
+                           "rays"], input="5 5\nh\n", capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    assert "block>" in proc.stdout and "C" in proc.stdout
+    assert "block>" in proc.stdout and "C" in proc.stdout and "rays cat" in proc.stdout
+    assert "hint: block" in proc.stdout
 
 
 def test_bad_arguments_give_one_clean_line():

@@ -1,4 +1,4 @@
-"""trapcore.hexgrid against its twins in reference.py, property checks, and bad input."""
+"""trapcore.cat.hexgrid against its twins in reference.hexgrid, property checks, and bad input."""
 import subprocess
 import sys
 
@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-import reference as ref
-import trapcore as tc
-from trapcore import hexgrid
+from reference import hexgrid as ref
+from reference.random import Uint32Stream
+from trapcore.cat import _hexgrid, hexgrid
 
 
 def boards(seed_count=1500):
@@ -38,31 +38,57 @@ hex_boards = st.tuples(st.integers(1, 30), st.integers(1, 30)).flatmap(
 
 def test_neighbor_order_matches_design():
     # DESIGN.md: even r: (r, c+1) (r, c-1) (r-1, c+1) (r-1, c) (r+1, c+1) (r+1, c)
-    assert hexgrid.neighbors(2, 2, 5, 5) == [(2, 3), (2, 1), (1, 3), (1, 2), (3, 3), (3, 2)]
+    assert hexgrid.neighbors((2, 2), (5, 5)) == [(2, 3), (2, 1), (1, 3), (1, 2), (3, 3), (3, 2)]
     # odd r: (r, c+1) (r, c-1) (r-1, c) (r-1, c-1) (r+1, c) (r+1, c-1)
-    assert hexgrid.neighbors(3, 2, 5, 5) == [(3, 3), (3, 1), (2, 2), (2, 1), (4, 2), (4, 1)]
-    assert hexgrid.neighbors(0, 0, 5, 5) == [(0, 1), (1, 1), (1, 0)]
-    assert hexgrid.neighbors(0, 0, 1, 1) == []
+    assert hexgrid.neighbors((3, 2), (5, 5)) == [(3, 3), (3, 1), (2, 2), (2, 1), (4, 2), (4, 1)]
+    assert hexgrid.neighbors((0, 0), (5, 5)) == [(0, 1), (1, 1), (1, 0)]
+    assert hexgrid.neighbors((0, 0), (1, 1)) == []
 
 
 @pytest.mark.parametrize("rows,cols", [(1, 1), (1, 7), (7, 1), (2, 2), (6, 9), (11, 11)])
 def test_neighbors_and_table_match_twin(rows, cols):
-    nbr, border = tc._native.hexgrid.tables(rows, cols)
+    nbr, border = _hexgrid.tables(rows, cols)
     for r in range(rows):
         for c in range(cols):
             expect = ref.neighbors(r, c, rows, cols)
-            assert hexgrid.neighbors(r, c, rows, cols) == expect
+            assert hexgrid.neighbors((r, c), (rows, cols)) == expect
             row = [divmod(int(p), cols) for p in nbr[r * cols + c] if p >= 0]
             assert row == expect
             assert bool(border[r * cols + c]) == ref.is_border(r, c, rows, cols)
+            assert hexgrid.is_border((r, c), (rows, cols)) == ref.is_border(r, c, rows, cols)
 
 
 def test_neighbors_are_symmetric():
     rows, cols = 9, 8
     for r in range(rows):
         for c in range(cols):
-            for nb in hexgrid.neighbors(r, c, rows, cols):
-                assert (r, c) in hexgrid.neighbors(*nb, rows, cols)
+            for nb in hexgrid.neighbors((r, c), (rows, cols)):
+                assert (r, c) in hexgrid.neighbors(nb, (rows, cols))
+
+
+@pytest.mark.parametrize(
+    "cell,shape,exc,match",
+    [
+        ((5, 0), (5, 5), ValueError, r"cell = \(5, 0\) is outside the 5 x 5 board"),
+        ((1.0, 2), (5, 5), TypeError, r"cell\[0\] \(row\) must be an integer"),
+        (3, (5, 5), TypeError, "cell must be a"),
+        ((1, 1), 5, TypeError, "shape must be a"),
+        ((1, 1), (5, 5, 1), TypeError, "shape must be a"),
+        ((1, 1), (0, 5), ValueError, "shape rows must be >= 1"),
+    ],
+)
+def test_cells_and_shapes_are_checked(cell, shape, exc, match):
+    with pytest.raises(exc, match=match):
+        hexgrid.neighbors(cell, shape)
+    with pytest.raises(exc, match=match):
+        hexgrid.is_border(cell, shape)
+
+
+def test_options_are_keyword_only():
+    with pytest.raises(TypeError):
+        hexgrid.random_board(5, 5, 3, 0)  # seed= only
+    with pytest.raises(TypeError):
+        hexgrid.neighbors(1, 1, 5, 5)  # one cell, one shape
 
 
 # -- distances, escape paths, distance to border: kernel == twin ---------------------------------
@@ -106,10 +132,10 @@ def test_escape_path_properties(case):
     assert path.dtype == np.int32 and path.ndim == 2 and path.shape[1] == 2
     cells = [tuple(p) for p in path.tolist()]
     assert cells[0] == (r, c)
-    assert hexgrid.is_border(*cells[-1], rows, cols)
-    assert not any(hexgrid.is_border(*p, rows, cols) for p in cells[:-1])
+    assert hexgrid.is_border(cells[-1], (rows, cols))
+    assert not any(hexgrid.is_border(p, (rows, cols)) for p in cells[:-1])
     for a, b in zip(cells, cells[1:]):
-        assert b in hexgrid.neighbors(*a, rows, cols)
+        assert b in hexgrid.neighbors(a, (rows, cols))
     assert all(board[p] == 0 for p in cells)
     assert len(cells) - 1 == to_border[r, c]  # a shortest path
     d = hexgrid.distances(board, (r, c))
@@ -127,7 +153,7 @@ def test_distances_properties(case):
     rows, cols = board.shape
     for (i, j), v in np.ndenumerate(d):
         if v > 0:  # some neighbour is one step closer, none is two steps closer
-            near = [d[n] for n in hexgrid.neighbors(i, j, rows, cols) if d[n] >= 0]
+            near = [d[n] for n in hexgrid.neighbors((i, j), (rows, cols)) if d[n] >= 0]
             assert min(near) == v - 1
 
 
@@ -139,7 +165,7 @@ def test_empty_board_distance_to_border_is_ring_distance():
 
 def test_enclosed_cat_has_no_path():
     board = np.zeros((7, 7), np.uint8)
-    for nb in hexgrid.neighbors(3, 3, 7, 7):
+    for nb in hexgrid.neighbors((3, 3), (7, 7)):
         board[nb] = 1
     assert hexgrid.escape_path(board, (3, 3)) is None
     d = hexgrid.distances(board, (3, 3))
@@ -238,7 +264,9 @@ def test_bad_starts(start, exc, match):
 )
 def test_bad_sizes(args, exc, match):
     with pytest.raises(exc, match=match):
-        hexgrid.neighbors(0, 0, *args)
+        hexgrid.neighbors((0, 0), args)
+    with pytest.raises(exc, match=match):
+        hexgrid.is_border((0, 0), args)
     with pytest.raises(exc, match=match):
         hexgrid.random_board(*args, 1, seed=0)
 
@@ -250,7 +278,8 @@ def test_bad_sizes(args, exc, match):
 def test_random_board_matches_twin(seed, rows, cols, blocked):
     keep = [(rows // 2, cols // 2)] if blocked < rows * cols else []
     board = hexgrid.random_board(rows, cols, blocked, seed=seed, keep_free=keep or None)
-    twin = ref.random_board(rows, cols, blocked, ref.Uint32Stream(np.random.Generator(np.random.PCG64(seed))), keep)
+    stream = Uint32Stream(np.random.Generator(np.random.PCG64(seed)))
+    twin = ref.random_board(rows, cols, blocked, stream, keep)
     assert board.tolist() == twin
     assert board.dtype == np.uint8 and board.sum() == blocked
     for cell in keep:
@@ -267,7 +296,7 @@ GOLDEN_BOARD = [2, 3, 7, 14, 20, 23, 26]  # PCG64(42): pinned across runs and pl
 
 def test_random_board_same_in_a_fresh_process():
     code = ("import trapcore as tc;"
-            "print(tc.hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5)).tobytes().hex())")
+            "print(tc.cat.hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5)).tobytes().hex())")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5)).tobytes().hex()
 

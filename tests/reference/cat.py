@@ -1,4 +1,4 @@
-"""Twins of the cat's moves and of a whole game (src/cat/play.pyx)."""
+"""Twins of the BFS and ray cats' moves and of a whole game (src/cat/play.pyx)."""
 from __future__ import annotations
 
 from reference.hexgrid import EVEN, ODD, escape_path, is_border, neighbors

@@ -1,5 +1,5 @@
 """Plain-Python twins of the Trap the Cat solver, the smart cat and the simulation loop: slow,
-readable oracles for tests/test_catsolve*.py and tests/test_catsim*.py and the baseline of
+readable oracles for tests/cat/test_catsolve*.py and tests/cat/test_catsim*.py and the baseline of
 bench/test_bench_cat.py. Boards are lists of lists (or arrays) of 0 free / 1 blocked in even-r
 offset coordinates; cells are (row, col)."""
 from __future__ import annotations
@@ -7,7 +7,11 @@ from __future__ import annotations
 from collections import deque
 from functools import lru_cache
 
-from reference.hexgrid import is_border
+import numpy as np
+
+from reference.cat import cat_reply, step_pocket
+from reference.hexgrid import is_border, random_board
+from reference.random import Uint32Stream
 
 _EVEN = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
 _ODD = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
@@ -226,8 +230,6 @@ def smart_step(board, cat, stream, depth=4):
 def greedy_block(board, cat):
     """The greedy player's block: the fixed-tie BFS cat's next step; the pocket move when the
     cat is enclosed; else the first free cell in row-major order (None if none)."""
-    from reference import step_pocket
-
     rows, cols = len(board), len(board[0])
     blocked = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
     step = bfs_step(blocked, cat, rows, cols)
@@ -251,21 +253,31 @@ def random_block(board, cat, stream):
     return free[stream.bounded(len(free))] if free else None
 
 
-def simulate_twin(batches, rows=11, cols=11, blocked=8, cat="bfs", player="greedy",
+BATCH = 256  # games per batch, as trapcore.cat.simulate plays them
+
+
+def batch_streams(seed, games):
+    """The batches of a simulation, written out from the seeding policy rather than taken from
+    trapcore: (stream, n_games) pairs, batch k drawing from numpy's Philox keyed by the 128-bit
+    root key SeedSequence(seed).generate_state(2, uint64), with k in the third counter word."""
+    key = np.random.SeedSequence(seed).generate_state(2, np.uint64)
+    out = []
+    for k in range(-(-games // BATCH)):
+        bitgen = np.random.Philox(key=key, counter=np.array([0, 0, k, 0], np.uint64))
+        out.append((Uint32Stream(np.random.Generator(bitgen)), min(BATCH, games - k * BATCH)))
+    return out
+
+
+def simulate_twin(seed, games, rows=11, cols=11, blocked=8, cat="bfs", player="greedy",
                   rules="enclosed"):
-    """The simulation loop in plain Python over the twins: each batch (seed_sequence, n_games),
-    as trapcore.cat.batch_seeds gives them, draws every game's board, the random player's and
-    the cat's choices from one PCG64 stream, game after game. Players "random" and "greedy";
-    cats "bfs" and "rays". Returns (outcomes, moves) lists."""
-    import numpy as np
-
-    from reference import Uint32Stream, cat_reply, random_board
-
+    """The simulation loop in plain Python over the twins: each batch of batch_streams(seed,
+    games) draws every game's board, the random player's and the cat's choices from one stream,
+    game after game. Players "random" and "greedy"; cats "bfs" and "rays". Returns (outcomes,
+    moves) lists."""
     outcomes, moves = [], []
     start = (rows // 2, cols // 2)
-    for ss, games in batches:
-        stream = Uint32Stream(np.random.Generator(np.random.PCG64(ss)))
-        for _ in range(games):
+    for stream, n_games in batch_streams(seed, games):
+        for _ in range(n_games):
             board = random_board(rows, cols, blocked, stream, keep_free=[start])
             pos, n, outcome = start, 0, -1
             while True:

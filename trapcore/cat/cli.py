@@ -1,55 +1,71 @@
-"""``trapcore cat``: play Trap the Cat in the terminal (and the cat tools' subcommands)."""
+"""``trapcore cat``: play Trap the Cat in the terminal, and its tools ``trapcore cat simulate`` and
+``trapcore cat solve``. trapcore/cli.py calls :func:`add_parser`."""
 from __future__ import annotations
 
 import sys
+import time
 
-from trapcore import cat as _cat
-from trapcore import cat_tools
+from trapcore.cat import hexgrid
+from trapcore.cat.game import CatGame, Status
+from trapcore.cat.players import PLAYERS, POLICIES, RULES, SOLVE_POLICIES, SOLVER_PLAYER_NODES
+from trapcore.cat.render import read_board, render_board
+from trapcore.cat.simulation import simulate
+from trapcore.cat.solver import DEFAULT_NODES, Verdict, solve
+
+__all__ = ["add_parser", "play", "run_simulate", "run_solve"]
 
 
 def add_parser(sub) -> None:
+    """Add ``trapcore cat`` (the terminal game) with its tools ``simulate`` and ``solve`` to the
+    argparse sub-parsers ``sub``."""
     p = sub.add_parser(
         "cat",
         help="play Trap the Cat in the terminal",
         description=(
             "Play Trap the Cat: type `row col` to block a cell; the cat then steps toward the "
-            "border. Trap it before it reaches the edge. Commands: u = undo, h = hint (when "
-            "available), q = quit. The board is drawn in even-r offset rows (even rows shifted "
-            "half a cell to the right)."
+            "border. Trap it before it reaches the edge. Commands: u = undo, h = hint, q = quit. "
+            "The board is drawn in even-r offset rows (even rows shifted half a cell to the "
+            "right)."
         ),
     )
     p.add_argument("--rows", type=int, default=11, help="board rows (default 11)")
     p.add_argument("--cols", type=int, default=11, help="board columns (default 11)")
-    p.add_argument("--blocked", type=int, default=15, help="cells blocked at the start (default 15)")
-    p.add_argument("--cat", default="bfs", choices=sorted(_cat.POLICIES), help="the cat's policy")
-    p.add_argument("--rules", default="enclosed", choices=sorted(_cat.RULES),
-                   help="enclosed: win when the cat has no way out; surrounded: when it cannot move")
+    p.add_argument("--blocked", type=int, default=15,
+                   help="cells blocked at the start (default 15)")
+    p.add_argument("--policy", default="bfs", choices=POLICIES, help="how the cat moves")
+    p.add_argument("--rules", default="enclosed", choices=RULES,
+                   help="enclosed: win when the cat has no way out; surrounded: when it "
+                        "cannot move")
     p.add_argument("--seed", type=int, default=None, help="seed for the board and the cat")
     p.set_defaults(func=play)
-    cat_tools.add_subcommands(p)  # trapcore cat simulate, trapcore cat solve
+    tools = p.add_subparsers(dest="cat_tool", metavar="TOOL", title="tools (instead of playing)")
+    _add_simulate_parser(tools)
+    _add_solve_parser(tools)
 
 
-def _status_line(game) -> str:
+# -- the terminal game ---------------------------------------------------------------------------
+def _status_line(game: CatGame) -> str:
     d = game.escape_distance()
     where = "enclosed" if d < 0 else f"{d} step{'s' * (d != 1)} from the edge"
     return f"move {game.moves}: cat at {game.cat}, {where}"
 
 
 def play(args, stdin=None, out=None) -> int:
+    """Play a game in the terminal: read ``row col`` lines from ``stdin``, draw to ``out``."""
     stdin = stdin or sys.stdin
     out = out or sys.stdout
-    game = _cat.CatGame(args.rows, args.cols, args.blocked, cat=args.cat, rules=args.rules,
-                        seed=args.seed)
+    game = CatGame(args.rows, args.cols, args.blocked, policy=args.policy, rules=args.rules,
+                   seed=args.seed)
 
     def say(text=""):
         print(text, file=out, flush=True)
 
-    say(f"Trap the Cat, {game.rows}x{game.cols}, {args.cat} cat, {args.rules} rules. "
+    say(f"Trap the Cat, {game.rows}x{game.cols}, {args.policy} cat, {args.rules} rules. "
         "Type `row col` to block a cell, u to undo, h for a hint, q to quit.")
     while True:
         say()
         say(game.to_text())
-        if game.status != "playing":
+        if game.status is not Status.PLAYING:
             break
         say(_status_line(game))
         out.write("block> ")
@@ -70,19 +86,151 @@ def play(args, stdin=None, out=None) -> int:
                 say(f"  {exc}")
             continue
         if words[0] in ("h", "hint"):
-            if hasattr(game, "hint"):
+            try:
                 say(f"  hint: {game.hint()}")
-            else:
-                say("  no hints in this version")
+            except ValueError as exc:  # a board too large for the solver
+                say(f"  no hint: {exc}")
             continue
         try:
             if len(words) != 2:
                 raise ValueError("type two numbers: row col")
-            game.block(int(words[0]), int(words[1]))
-        except ValueError as exc:
+            game.block((int(words[0]), int(words[1])))
+        except ValueError as exc:  # IllegalMoveError included
             say(f"  {exc}")
-    if game.status == "won":
+    if game.status is Status.WON:
         say(f"You trapped the cat in {game.moves} moves!")
-    elif game.status == "lost":
+    elif game.status is Status.LOST:
         say(f"The cat escaped after {game.moves} moves.")
+    return 0
+
+
+# -- trapcore cat simulate -----------------------------------------------------------------------
+def _names(text: str, choices, what: str) -> list[str]:
+    names = list(choices) if text == "all" else [t.strip() for t in text.split(",") if t.strip()]
+    for name in names:
+        if name not in choices:
+            raise ValueError(f"{what} must be 'all' or a comma list of {sorted(choices)}, "
+                             f"got {name!r}")
+    return names
+
+
+def _add_simulate_parser(sub) -> None:
+    p = sub.add_parser(
+        "simulate",
+        help="play many games in the kernels and print the player's win rates",
+        description=("Play whole games of Trap the Cat inside the kernels and print the player's "
+                     "win rate (with a 95%% interval) and mean moves for each cat x player."),
+    )
+    p.add_argument("--games", type=int, default=10_000, help="games per cell (default 10000)")
+    p.add_argument("--rows", type=int, default=11)
+    p.add_argument("--cols", type=int, default=11)
+    p.add_argument("--blocked", type=int, default=15, help="start blocks (default 15)")
+    p.add_argument("--policy", default="bfs",
+                   help="the cat's policy, a comma list or 'all' (bfs, rays, smart; default bfs)")
+    p.add_argument("--player", default="greedy",
+                   help="player policy, a comma list or 'all' (random, greedy, lookahead, "
+                        "solver; default greedy)")
+    p.add_argument("--rules", default="enclosed", choices=RULES)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--workers", type=int, default=None, help="threads (default 1)")
+    p.add_argument("--max-nodes", type=int, default=SOLVER_PLAYER_NODES,
+                   help="the solver player's budget per move")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=run_simulate)
+
+
+def _bar(label: str, done: int, total: int, out) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    out.write(f"\r{label:<22} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done >= total:
+        out.write("\n")
+    out.flush()
+
+
+def run_simulate(args, out=None, err=None) -> int:
+    """``trapcore cat simulate``: a table of win rates, one row per player x cat."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    policies = _names(args.policy, POLICIES, "--policy")
+    players = _names(args.player, PLAYERS, "--player")
+    print(f"{args.games} games per cell, {args.rows}x{args.cols}, {args.blocked} start blocks, "
+          f"{args.rules} rules, seed {args.seed}", file=out)
+    rows = []
+    for player in players:
+        for policy in policies:
+            label = f"{player} vs {policy}"
+            progress = None if args.no_progress else (lambda d, t, lab=label: _bar(lab, d, t, err))
+            r = simulate(args.games, args.rows, args.cols, args.blocked, policy=policy,
+                         player=player, seed=args.seed, workers=args.workers, rules=args.rules,
+                         max_nodes=args.max_nodes, progress=progress)
+            rows.append((player, policy, r))
+    print(f"{'player':<10} {'cat':<6} {'win rate':>9} {'95% interval':>15} {'moves':>6} "
+          f"{'games/s':>9}", file=out)
+    for player, policy, r in rows:
+        lo, hi = r.interval
+        rate = r.games / r.seconds if r.seconds > 0 else float("inf")
+        print(f"{player:<10} {policy:<6} {100 * r.win_rate:8.1f}% {100 * lo:6.1f}-{100 * hi:5.1f}% "
+              f"{r.mean_moves:6.1f} {rate:9.0f}", file=out)
+    return 0
+
+
+# -- trapcore cat solve --------------------------------------------------------------------------
+def _add_solve_parser(sub) -> None:
+    p = sub.add_parser(
+        "solve",
+        help="decide a position: can the player force a win?",
+        description=("Solve a Trap the Cat position with the player to move. The board comes "
+                     "from --board FILE (rows of '.' free, '#' blocked, 'C' the cat; spaces "
+                     "ignored; even rows are the shifted ones) or is drawn at random from --seed "
+                     "with --rows --cols --blocked (the cat in the centre)."),
+    )
+    p.add_argument("--board", metavar="FILE", help="board file ('-' for stdin)")
+    p.add_argument("--rows", type=int, default=11)
+    p.add_argument("--cols", type=int, default=11)
+    p.add_argument("--blocked", type=int, default=8)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--cat", type=int, nargs=2, metavar=("ROW", "COL"),
+                   help="the cat's cell (default: 'C' in the file, else the centre)")
+    p.add_argument("--policy", default="optimal", choices=SOLVE_POLICIES,
+                   help="the cat to solve against (default optimal: any move)")
+    p.add_argument("--max-nodes", type=int, default=DEFAULT_NODES)
+    p.set_defaults(func=run_solve)
+
+
+def run_solve(args, out=None) -> int:
+    """``trapcore cat solve``: the verdict, the best block and the effort."""
+    out = out or sys.stdout
+    if args.board:
+        if args.board == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.board, encoding="utf-8") as f:
+                text = f.read()
+        board, cat = read_board(text)
+    else:
+        rows, cols = args.rows, args.cols
+        board = hexgrid.random_board(rows, cols, args.blocked, seed=args.seed,
+                                     keep_free=(rows // 2, cols // 2) if rows and cols else None)
+        cat = None
+    if args.cat is not None:
+        cat = tuple(args.cat)
+    if cat is None:
+        cat = (board.shape[0] // 2, board.shape[1] // 2)
+    t0 = time.perf_counter()
+    sol = solve(board, cat, policy=args.policy, max_nodes=args.max_nodes)
+    dt = time.perf_counter() - t0
+    print(render_board(board, cat), file=out)
+    print(f"against the {args.policy} cat: {sol.verdict}", file=out)
+    if sol.verdict is Verdict.LOSS:
+        print(f"  the cat reaches the border within {sol.depth} of its moves whatever you do",
+              file=out)
+    elif sol.verdict is Verdict.WIN:
+        print(f"  you can force a win (proved within {sol.depth} cat moves)", file=out)
+    else:
+        print(f"  undecided within {sol.nodes} nodes; no forced escape within {sol.depth} cat "
+              "moves", file=out)
+    if sol.block is not None:
+        print(f"best block: {sol.block[0]} {sol.block[1]}", file=out)
+    print(f"nodes: {sol.nodes}, time: {dt:.3f} s", file=out)
     return 0

@@ -1,0 +1,59 @@
+"""Trap the Cat on even-r hex boards: the game, the cat and player policies, the solver, simulation.
+
+``trapcore.cat.hexgrid`` holds the geometry (neighbours, distances, escape paths, random boards).
+"""
+from trapcore.cat import hexgrid
+from trapcore.cat.game import Analysis, CatGame, Status, Turn
+from trapcore.cat.players import (
+    PLAYERS,
+    POLICIES,
+    RULES,
+    SOLVE_POLICIES,
+    SOLVER_PLAYER_NODES,
+    cat_move,
+    model_of,
+    player_move,
+)
+from trapcore.cat.render import Position, read_board, render_board
+from trapcore.cat.simulation import BATCH, SimResult, batch_generators, simulate
+from trapcore.cat.solver import (
+    DEFAULT_NODES,
+    SOLVE_METHODS,
+    Hint,
+    Solution,
+    Verdict,
+    hint,
+    solve,
+    winnable_board,
+)
+
+__all__ = [
+    "hexgrid",
+    "CatGame",
+    "Status",
+    "Turn",
+    "Analysis",
+    "cat_move",
+    "player_move",
+    "model_of",
+    "POLICIES",
+    "RULES",
+    "PLAYERS",
+    "SOLVE_POLICIES",
+    "SOLVER_PLAYER_NODES",
+    "solve",
+    "hint",
+    "winnable_board",
+    "Verdict",
+    "Solution",
+    "Hint",
+    "SOLVE_METHODS",
+    "DEFAULT_NODES",
+    "simulate",
+    "batch_generators",
+    "SimResult",
+    "BATCH",
+    "render_board",
+    "read_board",
+    "Position",
+]

@@ -1,0 +1,5 @@
+"""Signatures of the compiled module trapcore.cat._search (made by tools/make_stubs.py)."""
+from typing import Any
+
+import numpy as np
+

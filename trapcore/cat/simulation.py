@@ -1,0 +1,181 @@
+"""Whole games played inside the kernels: simulate() measures a player's win rate against a cat."""
+from __future__ import annotations
+
+import math
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from trapcore._seeding import item_generator, root_key
+from trapcore._validate import as_choice, as_int, as_size
+from trapcore.cat import _play
+from trapcore.cat._board import MAX_SOLVE_CELLS
+from trapcore.cat.players import (PLAYERS, POLICIES, RULES, SOLVE_POLICIES, SOLVER_PLAYER_NODES,
+                                  _SOLVER_DEPTH, model_of)
+
+__all__ = ["BATCH", "SimResult", "simulate", "batch_generators"]
+
+#: simulate() plays its games in batches of this many; batch k draws from one generator.
+BATCH = 256
+_MAX_GAMES = 1 << 31
+
+
+def batch_generators(games, *, seed=None) -> list[tuple[np.random.Generator, int]]:
+    """The batches :func:`simulate` plays: ``(generator, n_games)`` pairs.
+
+    Batch ``k`` (games ``k * BATCH`` to ``k * BATCH + n_games - 1``) draws everything from one
+    generator, a pure function of ``(seed, k)`` (trapcore's batch seeding: Philox keyed by the
+    seed, ``k`` in the counter), game after game: the start board, then each turn the player's
+    choice (:func:`trapcore.cat.player_move`) and the cat's (:class:`trapcore.CatGame`). So
+    ``CatGame(..., seed=generator)`` and ``player_move(..., seed=generator)`` replay a batch's
+    games in order.
+
+    Parameters
+    ----------
+    games : int
+        Number of games (>= 0).
+    seed : None, int, SeedSequence or Generator
+        As for :func:`simulate` (a Generator is advanced by two draws).
+
+    Returns
+    -------
+    list of (numpy.random.Generator, int)
+    """
+    games = as_int(games, "games", minimum=0, maximum=_MAX_GAMES)
+    key = root_key(seed)
+    return [(item_generator(key, k), min(BATCH, games - k * BATCH))
+            for k in range(-(-games // BATCH))]
+
+
+def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+@dataclass(frozen=True, eq=False)
+class SimResult:
+    """What :func:`simulate` measured.
+
+    Attributes
+    ----------
+    games, wins : int
+    win_rate : float
+        The player's share of games won.
+    interval : (float, float)
+        95% Wilson score interval of ``win_rate``.
+    mean_moves : float
+        Mean number of blocks per game.
+    outcomes : ndarray of int8, read-only
+        Per game: 1 the player won, 0 the cat escaped.
+    moves : ndarray of int32, read-only
+        Per game: blocks played.
+    seconds : float
+        Wall time of the run.
+    """
+
+    games: int
+    wins: int
+    win_rate: float
+    interval: tuple[float, float]
+    mean_moves: float
+    outcomes: np.ndarray = field(repr=False)
+    moves: np.ndarray = field(repr=False)
+    seconds: float = 0.0
+
+    def __str__(self) -> str:
+        lo, hi = self.interval
+        return (f"{self.wins}/{self.games} won: {100 * self.win_rate:.1f}% "
+                f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), {self.mean_moves:.1f} moves per game")
+
+
+def simulate(games, rows=11, cols=11, blocked=15, *, policy: str = "bfs",
+             player: str = "greedy", rules: str = "enclosed", seed=None, workers=None,
+             max_nodes: int = SOLVER_PLAYER_NODES, progress=None) -> SimResult:
+    """Play whole games in the kernels and measure the player's win rate.
+
+    Each game starts from ``blocked`` random cells (never the cat's centre cell), the player
+    moving first. The games are played in batches of :data:`BATCH` (:func:`batch_generators`);
+    batch ``k`` draws its start boards, the player's and the cat's choices from one generator
+    that depends only on ``(seed, k)``, exactly as :class:`CatGame` and :func:`player_move` draw
+    them, so the same games can be replayed through ``CatGame``.
+
+    Parameters
+    ----------
+    games : int
+        Number of games (>= 0).
+    rows, cols, blocked : int
+        Board size (at most 4096 cells) and start blocks, as for :class:`CatGame` (default
+        11 x 11, 15 blocks).
+    policy : {"bfs", "rays", "smart"}
+        The cat.
+    player : {"random", "greedy", "lookahead", "solver"}
+        See :func:`player_move`.
+    rules : {"enclosed", "surrounded"}
+    seed : None, int, SeedSequence or Generator
+        The same seed gives the same games, whatever ``workers`` is.
+    workers : int, optional
+        Threads to play on (the kernels release the GIL); default 1.
+    max_nodes : int
+        The solver player's budget per move (the other players do not search).
+    progress : callable, optional
+        Called as ``progress(done, games)`` after each batch of games.
+
+    Returns
+    -------
+    SimResult
+
+    Raises
+    ------
+    TypeError, ValueError
+        Bad count, size, policy, player, rules, seed, workers or budget.
+    """
+    games = as_int(games, "games", minimum=0, maximum=_MAX_GAMES)
+    rows, cols = as_size(rows, cols, max_cells=MAX_SOLVE_CELLS)
+    blocked = as_int(blocked, "blocked", minimum=0, maximum=rows * cols - 1)
+    policy = as_choice(policy, "policy", POLICIES)
+    player = as_choice(player, "player", PLAYERS)
+    rules = as_choice(rules, "rules", RULES)
+    workers = 1 if workers is None else as_int(workers, "workers", minimum=1, maximum=256)
+    max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
+    key = root_key(seed)
+    t0 = time.perf_counter()
+    codes = (POLICIES.index(policy), RULES.index(rules), PLAYERS.index(player),
+             SOLVE_POLICIES.index(model_of(policy)))
+    batches = [(k, min(BATCH, games - k * BATCH)) for k in range(-(-games // BATCH))]
+
+    def run(batch):
+        k, n = batch
+        gen = item_generator(key, k)
+        return _play.play_games(rows, cols, blocked, *codes, max_nodes, _SOLVER_DEPTH, n,
+                                gen.bit_generator)
+
+    results = []
+    done = 0
+    if workers == 1:
+        for batch in batches:
+            results.append(run(batch))
+            done += batch[1]
+            if progress is not None:
+                progress(done, games)
+    else:
+        with ThreadPoolExecutor(workers) as pool:
+            for batch, res in zip(batches, pool.map(run, batches)):
+                results.append(res)
+                done += batch[1]
+                if progress is not None:
+                    progress(done, games)
+    outcomes = np.concatenate([r[0] for r in results]) if results else np.zeros(0, np.int8)
+    moves = np.concatenate([r[1] for r in results]) if results else np.zeros(0, np.int32)
+    outcomes.flags.writeable = False
+    moves.flags.writeable = False
+    wins = int((outcomes == 1).sum())
+    return SimResult(games, wins, wins / games if games else 0.0, _wilson(wins, games),
+                     float(moves.mean()) if games else 0.0, outcomes, moves,
+                     time.perf_counter() - t0)

@@ -1,0 +1,322 @@
+"""The cat solver: solve() decides a position exactly, hint() names the block to play, and
+winnable_board() draws random starts until one is proven won."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
+from trapcore.cat import _play, _pns, hexgrid
+from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.cat.players import POLICIES, SOLVE_POLICIES, _player_block, model_of
+
+__all__ = [
+    "Verdict",
+    "Solution",
+    "Hint",
+    "SOLVE_METHODS",
+    "DEFAULT_NODES",
+    "solve",
+    "hint",
+    "winnable_board",
+]
+
+#: The solver's search methods (see :func:`solve`).
+SOLVE_METHODS = ("id", "pns")
+#: The solver's default node budget (player positions) for solve(), hints and winnable starts.
+DEFAULT_NODES = 200_000
+# The proof-number search's player candidates: at most this many blocks a position, on escape
+# routes at most _PNS_SLACK steps longer than the shortest; the 1+epsilon threshold factor.
+_PNS_CANDIDATES = 20
+_PNS_SLACK = 1
+_PNS_EPS = 0.25
+
+
+class Verdict(str, enum.Enum):
+    """What the solver proved about a position, the player to move (a ``str``: it equals
+    ``"win"``, ``"loss"`` or ``"unknown"``)."""
+
+    WIN = "win"
+    """The player can force the cat to be enclosed."""
+    LOSS = "loss"
+    """The cat escapes whatever the player does."""
+    UNKNOWN = "unknown"
+    """Neither was proven within the budget."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Verdict.{self.name}"
+
+
+_VERDICTS = (Verdict.UNKNOWN, Verdict.WIN, Verdict.LOSS)  # the kernels' result codes 0, 1, 2
+
+
+class Solution(NamedTuple):
+    """What :func:`solve` found.
+
+    Attributes
+    ----------
+    verdict : Verdict
+        ``WIN``: the player (to move) can force the cat to be enclosed; ``LOSS``: the cat
+        escapes whatever she does; ``UNKNOWN``: the node budget ran out first.
+    block : (row, col) or None
+        The best block: the proven winning block for a win; otherwise the block that held out
+        longest in the search (``None`` when there is no free cell to block).
+    nodes : int
+        Player positions searched.
+    depth : int
+        For a win or a loss, the horizon (cat moves) within which it was proved: a loss means
+        the cat reaches a border cell within ``depth`` of its moves (-1 when the proof-number
+        search proved it, which has no horizon). For ``UNKNOWN``, the deepest horizon shown to
+        hold no forced escape (-1 if none).
+    """
+
+    verdict: Verdict
+    block: tuple[int, int] | None
+    nodes: int
+    depth: int
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The block to play, as :func:`hint` and :meth:`CatGame.hint` give it.
+
+    Attributes
+    ----------
+    block : (row, col) or None
+        The block (``None`` when no cell can be blocked).
+    proven : bool
+        Whether ``block`` is a proven win.
+    verdict : Verdict
+        The solver's verdict of the position.
+    nodes : int
+        Positions the solver searched.
+    """
+
+    block: tuple[int, int] | None
+    proven: bool
+    verdict: Verdict
+    nodes: int
+
+    def __str__(self) -> str:
+        if self.block is None:
+            return "no block possible"
+        how = {Verdict.WIN: "a proven win",
+               Verdict.LOSS: "the cat escapes with best play whatever you do",
+               Verdict.UNKNOWN: "not proven either way"}[self.verdict]
+        return f"block {self.block[0]} {self.block[1]} ({how})"
+
+
+def _tt_bits(max_nodes: int, n: int) -> int:
+    words = (n + 63) // 64
+    bits = max(10, min(22, int(max_nodes * 2).bit_length()))
+    while bits > 10 and (1 << bits) * (25 + 8 * words) > (96 << 20):  # at most ~96 MB of table
+        bits -= 1
+    return bits
+
+
+def _pns_tt_bits(max_nodes: int, n: int) -> int:
+    """Two-way table: about two entries per searched position, at most ~100 MB."""
+    per = 20 + 8 * ((n + 63) // 64)
+    bits = max(10, min(22, int(max_nodes * 2).bit_length()))
+    while bits > 10 and (1 << bits) * per > (100 << 20):
+        bits -= 1
+    return bits
+
+
+def solve(board, cat, *, policy: str = "optimal", max_nodes: int = DEFAULT_NODES,
+          max_depth: int | None = None, method: str = "id") -> Solution:
+    """Decide a position exactly: can the player, to move, force a win?
+
+    AND/OR search with iterative deepening on the cat's horizon, a Zobrist-hashed transposition
+    table, blocks ordered by escape distance and sound pruning (against the optimal cat: only
+    blocks near a short escape route matter, and a block outside the cells that refute an
+    earlier block is refuted too). A ``WIN`` or ``LOSS`` is a proof; ``UNKNOWN`` means the
+    budget ran out. The rules do not change the verdict (an enclosed cat's pocket only shrinks,
+    so under ``"surrounded"`` rules it is caught in the end), only the length of games.
+
+    Parameters
+    ----------
+    board : array_like of int, shape (rows, cols)
+        0 free, 1 blocked, even-r offset rows; at most 4096 cells.
+    cat : (row, col)
+        The cat's cell (free).
+    policy : {"optimal", "bfs", "rays"}
+        The cat to solve against: ``"optimal"`` lets it choose any move (a win is then a win
+        against every cat); ``"bfs"`` and ``"rays"`` play as those policies do (the ray cat's
+        random step, when no ray is open, is searched as an adversary). :func:`model_of` maps a
+        game's policy to this.
+    max_nodes : int
+        Budget in player positions (>= 1).
+    max_depth : int, optional
+        Deepest horizon in cat moves (default: the number of free cells, at most 200).
+    method : {"id", "pns"}
+        ``"id"`` (default): the iterative deepening search above. ``"pns"`` (only with
+        ``policy="optimal"``): first a depth-first proof-number search over whole games
+        (src/cat/pns.pyx, no horizon; the player's blocks pruned by the proof zones of refuted
+        blocks, a ring test and a border-distance cut test as terminal wins) on three quarters
+        of ``max_nodes`` (its positions, player's and cat's); when its budget runs out, the
+        iterative deepening search tries with the rest.
+
+    Returns
+    -------
+    Solution
+        ``(verdict, block, nodes, depth)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Bad board, cat cell (blocked or outside), policy, method or budget.
+    """
+    b = as_board(board)
+    if b.size > MAX_SOLVE_CELLS:
+        raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")
+    r, c = free_cell(b, cat, "cat")
+    policy = as_choice(policy, "policy", SOLVE_POLICIES)
+    max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
+    if max_depth is None:
+        max_depth = max(1, min(int(b.size - b.sum()), 200))
+    max_depth = as_int(max_depth, "max_depth", minimum=1, maximum=1000)
+    method = as_choice(method, "method", SOLVE_METHODS)
+    spent = 0
+    if method == "pns":
+        if policy != "optimal":
+            raise ValueError(f"method = 'pns' solves against the optimal cat only, not policy = "
+                             f"{policy!r}")
+        pns, spent = _solve_pns(b, r, c, max(1, max_nodes * 3 // 4))
+        if pns is not None:
+            return pns
+        max_nodes = max(1, max_nodes - spent)
+    res, best, nodes, depth = _play.solve(b, r, c, SOLVE_POLICIES.index(policy), max_nodes,
+                                          max_depth, _tt_bits(max_nodes, b.size))
+    if best < 0:  # nothing was searched (the verdict was immediate): any free block
+        free_cells = np.flatnonzero(b.ravel() == 0)
+        free_cells = free_cells[free_cells != r * b.shape[1] + c]
+        if res != 1:
+            greedy = _player_block(b, (r, c), "greedy", "bfs")
+            best = -1 if greedy is None else greedy[0] * b.shape[1] + greedy[1]
+        elif free_cells.size:
+            best = int(free_cells[0])
+    block = None if best < 0 else divmod(int(best), b.shape[1])
+    return Solution(_VERDICTS[res], block, int(nodes + spent), int(depth))
+
+
+def _solve_pns(b, r, c, max_nodes):
+    """The proof-number search's verdict as a Solution, or None (budget out, or the win is
+    immediate and the iterative deepening search names its block); and the positions searched."""
+    res, best, nodes, _, _ = _pns.solve_pns(b, r, c, max_nodes, _PNS_CANDIDATES, _PNS_SLACK,
+                                            _PNS_EPS, _pns_tt_bits(max_nodes, b.size), True)
+    if res == 1 and best >= 0:
+        return Solution(Verdict.WIN, divmod(int(best), b.shape[1]), int(nodes), -1), int(nodes)
+    if res == 2:
+        greedy = _player_block(b, (r, c), "greedy", "bfs")
+        return Solution(Verdict.LOSS, greedy, int(nodes), -1), int(nodes)
+    return None, int(nodes)
+
+
+def _hint(b: np.ndarray, cat, policy: str, max_nodes: int) -> Hint:
+    """hint() on a validated board, cat and policy."""
+    sol = solve(b, cat, policy=model_of(policy), max_nodes=max_nodes)
+    if sol.verdict is Verdict.WIN:
+        return Hint(sol.block, True, Verdict.WIN, sol.nodes)
+    block = sol.block  # the block that held out longest against forced escapes
+    if block is None:
+        block = _player_block(b, cat, "lookahead", policy)
+    return Hint(block, False, sol.verdict, sol.nodes)
+
+
+def hint(board, cat, *, policy: str = "bfs", max_nodes: int = DEFAULT_NODES) -> Hint:
+    """The block to play now against a cat of ``policy``.
+
+    The solver's proven winning block (the smart cat is solved as the optimal cat) when it finds
+    one within ``max_nodes``; otherwise the best heuristic block: the one that held out longest
+    in the solver's search for a forced escape (the lookahead player's block if the search tried
+    none).
+
+    Parameters
+    ----------
+    board : array_like of int, shape (rows, cols)
+        0 free, 1 blocked; at most 4096 cells.
+    cat : (row, col)
+        The cat's cell (free).
+    policy : {"bfs", "rays", "smart"}
+        The cat being played.
+    max_nodes : int
+        The solver's budget (positions).
+
+    Returns
+    -------
+    Hint
+        ``proven`` says whether the block is a proven win.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`solve`.
+    """
+    b = as_board(board)
+    policy = as_choice(policy, "policy", POLICIES)
+    return _hint(b, free_cell(b, cat, "cat"), policy, as_int(max_nodes, "max_nodes", minimum=1,
+                                                              maximum=1 << 40))
+
+
+def winnable_board(rows, cols, blocked, *, policy: str = "bfs", start=None, seed=None,
+                   max_nodes: int = DEFAULT_NODES, max_tries: int = 100) -> np.ndarray:
+    """A random start the solver proves won for the player (moving first) against ``policy``.
+
+    Draws boards as :func:`trapcore.cat.hexgrid.random_board` does (``start`` kept free) from
+    one generator until the solver proves one won, so no one is dealt a lost game.
+
+    Parameters
+    ----------
+    rows, cols : int
+        Board size; at most 4096 cells (the solver's limit).
+    blocked : int
+        Cells blocked at random, never ``start``.
+    policy : {"bfs", "rays", "smart"}
+        The cat to beat (the smart cat is solved as the optimal cat).
+    start : (row, col), optional
+        The cat's cell (default the centre ``(rows // 2, cols // 2)``).
+    seed : None, int, SeedSequence or Generator
+        The same seed gives the same board.
+    max_nodes : int
+        The solver's budget per board.
+    max_tries : int
+        Boards to try.
+
+    Returns
+    -------
+    ndarray of uint8, shape (rows, cols)
+
+    Raises
+    ------
+    ValueError
+        When ``max_tries`` boards in a row are not proven won (too many blocks, too few, or a
+        budget too small), and for bad arguments (TypeError for wrong types).
+    """
+    gen = as_generator(seed)
+    return _winnable(rows, cols, blocked, gen, start, policy, max_nodes, max_tries)
+
+
+def _winnable(rows, cols, blocked, gen, start, policy, max_nodes, max_tries) -> np.ndarray:
+    """winnable_board() from a generator (CatGame's, which goes on to draw the cat's moves)."""
+    rows, cols = as_size(rows, cols, max_cells=MAX_SOLVE_CELLS)
+    start = (rows // 2, cols // 2) if start is None else as_cell(start, (rows, cols), "start")
+    model = model_of(policy)
+    blocked = as_int(blocked, "blocked", minimum=0, maximum=rows * cols - 1)
+    max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
+    max_tries = as_int(max_tries, "max_tries", minimum=1)
+    for _ in range(max_tries):
+        b = hexgrid.random_board(rows, cols, blocked, seed=gen, keep_free=start)
+        if solve(b, start, policy=model, max_nodes=max_nodes).verdict is Verdict.WIN:
+            return b
+    raise ValueError(
+        f"winnable: no start among {max_tries} random {rows}x{cols} boards with {blocked} blocks "
+        f"was proven won against the {model} cat within max_nodes={max_nodes}; try more blocks, "
+        "a larger max_nodes or max_tries"
+    )
