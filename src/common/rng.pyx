@@ -1,10 +1,11 @@
 """Small wrappers that expose the shared native helpers (random draws, union-find) to tests."""
 import numpy as np
 
-from libc.stdint cimport int32_t, uint32_t
+from libc.stdint cimport int32_t, uint32_t, uint64_t
 from numpy.random cimport bitgen_t
 
 from common.random cimport bitgen_of, bounded, shuffle_int32
+from common.signals cimport POLL_MASK, raise_pending, signalled
 from common.unionfind cimport uf_find, uf_init, uf_union
 
 
@@ -54,3 +55,20 @@ def components(Py_ssize_t n, const int32_t[:, ::1] pairs):
         for i in range(n):
             o[i] = o[uf_find(&p[0], <int32_t> i)]
     return out
+
+
+def busy_loop(uint64_t steps):
+    """Spin ``steps`` times without the GIL, polling for Ctrl-C as every long kernel does
+    (src/common/signals.pxd); returns the steps done. For the interrupt tests."""
+    cdef uint64_t i = 0, acc = 0
+    cdef bint stop = False
+    with nogil:
+        while i < steps:
+            acc += i ^ (acc >> 3)
+            i += 1
+            if (i & POLL_MASK) == 0 and signalled():
+                stop = True
+                break
+    if stop:
+        raise_pending()
+    return i + (acc & 0)

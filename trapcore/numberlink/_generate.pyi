@@ -1,0 +1,6 @@
+"""Signatures of the compiled module trapcore.numberlink._generate (made by tools/make_stubs.py)."""
+from typing import Any
+
+import numpy as np
+
+def generate(rows: int, cols: int, bit_generator: Any, min_length: int, unique: Any, max_nodes: int, max_attempts: int) -> Any: ...
