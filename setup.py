@@ -101,6 +101,9 @@ setup(
         extensions,
         include_path=[str(SRC), str(STAGE)],
         compiler_directives=directives,
+        # the generated C goes to a folder per build mode: switching TRAPCORE_CYTHON_DEBUG then
+        # never reuses C generated with the other mode's directives
+        build_dir=os.path.join("build", "c-debug" if DEBUG else "c"),
         quiet=True,
     ),
 )

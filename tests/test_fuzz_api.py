@@ -30,22 +30,22 @@ def clean(fn, *args, **kwargs):
 
 @given(anything, cells)
 def test_hexgrid_queries(board, start):
-    clean(tc.hexgrid.distances, board, start)
-    clean(tc.hexgrid.escape_path, board, start)
-    clean(tc.hexgrid.distance_to_border, board)
+    clean(tc.cat.hexgrid.distances, board, start)
+    clean(tc.cat.hexgrid.escape_path, board, start)
+    clean(tc.cat.hexgrid.distance_to_border, board)
 
 
 @given(scalars, scalars, scalars, scalars, cells)
 def test_hexgrid_construction(r, c, rows, cols, keep):
-    clean(tc.hexgrid.neighbors, r, c, rows, cols)
+    clean(tc.cat.hexgrid.neighbors, (r, c), (rows, cols))
     if isinstance(rows, int) and isinstance(cols, int) and abs(rows * cols) > 10**6:
         return
-    clean(tc.hexgrid.random_board, rows, cols, r, seed=c, keep_free=keep)
+    clean(tc.cat.hexgrid.random_board, rows, cols, r, seed=c, keep_free=keep)
 
 
 @given(anything, cells, scalars, scalars, scalars)
 def test_cat_move(board, cat, policy, rules, seed):
-    clean(tc.cat.cat_move, board, cat, policy, rules, seed)
+    clean(tc.cat.cat_move, board, cat, policy=policy, rules=rules, seed=seed)
 
 
 @given(scalars, scalars, scalars, scalars, scalars, cells)
@@ -53,11 +53,11 @@ def test_cat_game(rows, cols, blocked, cat, rules, cell):
     if isinstance(rows, int) and isinstance(cols, int) and abs(rows * cols) > 10**5:
         return
     try:
-        game = tc.CatGame(rows, cols, blocked, cat=cat, rules=rules, seed=0)
+        game = tc.CatGame(rows, cols, blocked, policy=cat, rules=rules, seed=0)
     except (ValueError, TypeError):
         return
     try:
-        game.block(*cell) if isinstance(cell, (tuple, list)) else game.block(cell, cell)
+        game.block(cell)
     except (ValueError, TypeError):
         pass
 
@@ -66,10 +66,10 @@ def test_cat_game(rows, cols, blocked, cat, rules, cell):
 def test_tiny_games_play_out(rows, cols):
     for policy in ("bfs", "rays"):
         for rules in ("enclosed", "surrounded"):
-            game = tc.CatGame(rows, cols, 0, cat=policy, rules=rules, seed=1)
+            game = tc.CatGame(rows, cols, 0, policy=policy, rules=rules, seed=1)
             for _ in range(rows * cols):
                 if game.status != "playing":
                     break
                 assert game.legal_blocks(), "a game in play always leaves the player a move"
-                game.block(*game.legal_blocks()[0])
+                game.block(game.legal_blocks()[0])
             assert game.status in ("won", "lost")
