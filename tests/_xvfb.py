@@ -8,7 +8,7 @@ In tests::
 
 From the shell (runs a command with DISPLAY pointing at a fresh server, then stops it)::
 
-    python tests/_xvfb.py python -m trapcore.demo --screenshots docs/images
+    python tests/_xvfb.py python tools/demo_screenshots.py docs/images
 """
 from __future__ import annotations
 

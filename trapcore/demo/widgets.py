@@ -1,0 +1,251 @@
+"""What the demo's tabs share: colours, the worker-thread Task, the busy bar, the base tab."""
+from __future__ import annotations
+
+import contextlib
+import random
+import threading
+import tkinter as tk
+from tkinter import ttk
+
+__all__ = ["BG", "BLOCKED", "ERROR", "MUTED", "BusyBar", "Tab", "Task", "mix", "parse_int",
+           "parse_seed", "row", "spin"]
+
+BG = "#f4f1ea"
+BLOCKED = "#3b4a55"
+ERROR = "#b02a2a"
+MUTED = "#555"
+
+
+def mix(colour: str, weight: float, base: str = "#ffffff") -> str:
+    """``colour`` blended with ``base``: weight 1 is the colour itself, 0 the base."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(base[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x * weight + y * (1 - weight)):02x}" for x, y in zip(a, b))
+
+
+def parse_int(text: str, name: str) -> int:
+    """The whole number in a text field, or a ValueError naming the field."""
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        raise ValueError(f"{name} must be a whole number, got {text!r}") from None
+
+
+def parse_seed(text: str) -> int:
+    """A blank seed field means a fresh random seed (shown in the status line, so any game can
+    be replayed)."""
+    text = str(text).strip()
+    if not text:
+        return random.randrange(1_000_000)
+    return parse_int(text, "seed")
+
+
+def spin(parent, var, lo, hi, width=6):
+    """A spinbox over ``lo..hi`` bound to ``var``."""
+    return ttk.Spinbox(parent, from_=lo, to=hi, textvariable=var, width=width)
+
+
+def row(parent, r: int, label: str, widget) -> None:
+    """A labelled row of a control box (grid layout)."""
+    ttk.Label(parent, text=label).grid(row=r, column=0, sticky="w", padx=(6, 4), pady=1)
+    widget.grid(row=r, column=1, sticky="ew", padx=(0, 6), pady=1)
+
+
+class Task:
+    """Run ``fn()`` in a daemon thread; deliver its result on the Tk thread with ``after``.
+
+    Tk is not thread-safe, so the worker never touches a widget: it stores its result, and a
+    poll on the Tk side hands it to ``on_done`` (or the exception to ``on_error``). Cancelling
+    drops the result (a native kernel cannot be interrupted; it finishes in the background).
+    """
+
+    def __init__(self, widget, fn, on_done, on_error, poll_ms: int = 30):
+        self.widget, self.fn, self.on_done, self.on_error = widget, fn, on_done, on_error
+        self.poll_ms = poll_ms
+        self.cancelled = False
+        self.finished = False
+        self._outcome = None
+        self._event = threading.Event()
+        self._thread = threading.Thread(target=self._work, daemon=True, name="trapcore-demo")
+        self._thread.start()
+        # the first poll is scheduled, never run here: the caller stores the task first
+        self._after = widget.after(1, self._poll)
+
+    def _work(self) -> None:
+        try:
+            self._outcome = (True, self.fn())
+        except BaseException as exc:
+            self._outcome = (False, exc)
+        self._event.set()
+
+    def _poll(self) -> None:
+        self._after = None
+        if self.cancelled:
+            return
+        if not self._event.is_set():
+            self._after = self.widget.after(self.poll_ms, self._poll)
+            return
+        self.finished = True
+        ok, value = self._outcome
+        (self.on_done if ok else self.on_error)(value)
+
+    def cancel(self) -> None:
+        """Drop the result; the thread may still be running."""
+        self.cancelled = True
+        if self._after is not None:
+            with contextlib.suppress(tk.TclError):
+                self.widget.after_cancel(self._after)
+            self._after = None
+
+
+class BusyBar:
+    """A progress bar with a label and a Cancel button, shown while a tab is busy."""
+
+    def __init__(self, parent, on_cancel):
+        self.frame = ttk.Frame(parent)
+        self.label = ttk.Label(self.frame, text="")
+        self.bar = ttk.Progressbar(self.frame, length=140, mode="indeterminate")
+        self.cancel_button = ttk.Button(self.frame, text="Cancel (Esc)", command=on_cancel)
+        self.label.pack(side="left", padx=(0, 6))
+        self.bar.pack(side="left", padx=4)
+        self.cancel_button.pack(side="left", padx=4)
+        self.visible = False
+
+    def show(self, text: str, determinate: bool = False) -> None:
+        """Show the bar with ``text`` (indeterminate unless ``determinate``)."""
+        self.label.configure(text=text)
+        self.bar.stop()
+        if determinate:
+            self.bar.configure(mode="determinate", maximum=100, value=0)
+        else:
+            self.bar.configure(mode="indeterminate")
+            self.bar.start(15)
+        if not self.visible:
+            self.frame.pack(side="top", anchor="e", padx=6, pady=(2, 0))
+            self.visible = True
+
+    def progress(self, fraction: float) -> None:
+        self.bar.configure(value=max(0.0, min(100.0, 100.0 * fraction)))
+
+    def hide(self) -> None:
+        self.bar.stop()
+        if self.visible:
+            self.frame.pack_forget()
+            self.visible = False
+
+
+class Tab:
+    """What every tab has: a frame, a status line that wraps (errors in red, replaced as soon as
+    new work starts), a busy bar, one background task at a time, a canvas redrawn (debounced)
+    when resized, and a control panel on the right."""
+
+    title = "?"
+
+    def __init__(self, app):
+        self.app = app
+        self.root = app.root
+        self.frame = ttk.Frame(app.notebook)
+        self.bottom = ttk.Frame(self.frame)
+        self.bottom.pack(side="bottom", fill="x")
+        self.status = tk.StringVar(value="")
+        self.error = False
+        self.busybar = BusyBar(self.bottom, self.cancel)
+        self.status_label = ttk.Label(self.bottom, textvariable=self.status, anchor="w",
+                                      justify="left", width=1)
+        self.status_label.pack(side="bottom", fill="x", padx=8, pady=(2, 4))
+        self.status_label.bind("<Configure>", self._wrap)
+        self.task: Task | None = None
+        self._redraw_job = None
+        body = ttk.Frame(self.frame)
+        body.pack(side="top", fill="both", expand=True)
+        self.panel = ttk.Frame(body)
+        self.panel.pack(side="right", fill="y", padx=6, pady=4)
+        self.canvas = tk.Canvas(body, background=BG, highlightthickness=0, width=560,
+                                height=500)
+        self.canvas.bind("<Configure>", lambda e: self.schedule_redraw())
+        self.canvas.pack(side="left", fill="both", expand=True)
+
+    def _wrap(self, event) -> None:
+        wrap = max(50, event.width - 4)
+        if int(str(self.status_label.cget("wraplength")) or 0) != wrap:
+            self.status_label.configure(wraplength=wrap)
+
+    # status and background work
+    def say(self, text: str) -> None:
+        """Show ``text`` in the status line (replacing any error)."""
+        self.error = False
+        self.status_label.configure(foreground="")
+        self.status.set(text)
+
+    def say_error(self, text: str) -> None:
+        """Show ``text`` as an error (in red) until the next message or the next work."""
+        self.say(text)
+        self.error = True
+        self.status_label.configure(foreground=ERROR)
+
+    @property
+    def busy(self) -> bool:
+        return self.task is not None
+
+    def run(self, label: str, fn, on_done, on_error=None) -> Task:
+        """Run ``fn`` in a worker thread with the busy bar showing; ``on_done(result)`` runs on
+        the Tk thread. The status line says what runs (an old error goes); errors from the
+        library go to the status line."""
+        self.cancel(quiet=True)
+        self.busybar.show(label)
+        if self.error:
+            self.say(label)
+
+        def done(result):
+            self.task = None
+            self.busybar.hide()
+            on_done(result)
+
+        def error(exc):
+            self.task = None
+            self.busybar.hide()
+            (on_error or self.report)(exc)
+
+        self.task = Task(self.root, fn, done, error)
+        return self.task
+
+    def report(self, exc: BaseException) -> None:
+        self.say_error(str(exc) if isinstance(exc, ValueError)
+                       else f"{type(exc).__name__}: {exc}")
+
+    def cancel(self, quiet: bool = False) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+            self.busybar.hide()
+            if not quiet:
+                self.say("Cancelled.")
+
+    def close(self) -> None:
+        """Drop every piece of work in flight (the window is closing)."""
+        self.cancel(quiet=True)
+
+    # canvas
+    def schedule_redraw(self) -> None:
+        if self._redraw_job is None:
+            self._redraw_job = self.root.after(25, self._do_redraw)
+
+    def _do_redraw(self) -> None:
+        self._redraw_job = None
+        self.redraw()
+
+    def canvas_size(self) -> tuple[int, int]:
+        w, h = self.canvas.winfo_width(), self.canvas.winfo_height()
+        if w <= 1 or h <= 1:  # not mapped yet: the requested size
+            w, h = int(self.canvas["width"]), int(self.canvas["height"])
+        return w, h
+
+    # actions (overridden)
+    def redraw(self) -> None:
+        pass
+
+    def new(self) -> None:
+        pass
+
+    def undo(self) -> None:
+        pass
