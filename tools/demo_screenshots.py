@@ -7,6 +7,7 @@ puts each tab in a typical state and saves ``cat.png``, ``cat-distances.png``, `
 ``numberlink-solution.png`` into the folder given. Needs a display (the line above starts a private
 Xvfb) and Pillow.
 """
+
 from __future__ import annotations
 
 import os
@@ -61,9 +62,14 @@ def solution_walk(solution: np.ndarray, start) -> list[tuple[int, int]]:
     cells = [tuple(start)]
     while True:
         r, c = cells[-1]
-        nxt = [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-               if 0 <= r + dr < solution.shape[0] and 0 <= c + dc < solution.shape[1]
-               and solution[r + dr, c + dc] == k and (r + dr, c + dc) not in cells]
+        nxt = [
+            (r + dr, c + dc)
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if 0 <= r + dr < solution.shape[0]
+            and 0 <= c + dc < solution.shape[1]
+            and solution[r + dr, c + dc] == k
+            and (r + dr, c + dc) not in cells
+        ]
         if not nxt:
             return cells
         cells.append(nxt[0])

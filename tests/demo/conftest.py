@@ -1,5 +1,6 @@
 """Fixtures for the demo's GUI tests: a private Xvfb, the window, helpers that drive it (the
 ``ui`` fixture) and the screenshot script from tools/ (the ``shots`` fixture)."""
+
 from __future__ import annotations
 
 import contextlib

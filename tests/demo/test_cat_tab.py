@@ -1,5 +1,6 @@
 """The demo's Trap the Cat tab under Xvfb: clicks, the cat's replies, undo, hints, shading, the
 end banner clear of the cat, the solver's verdict of the start and the post-game review."""
+
 from __future__ import annotations
 
 import os
@@ -104,8 +105,11 @@ def test_undo_button_and_ctrl_z_and_ctrl_n(app, ui):
 
 
 def banner_box(tab):
-    boxes = [tab.canvas.bbox(i) for i in tab.canvas.find_withtag("banner")
-             if tab.canvas.type(i) == "rectangle"]
+    boxes = [
+        tab.canvas.bbox(i)
+        for i in tab.canvas.find_withtag("banner")
+        if tab.canvas.type(i) == "rectangle"
+    ]
     assert len(boxes) == 1
     return boxes[0]
 
@@ -122,8 +126,11 @@ def test_winning_and_losing_say_so(app, ui):
             break
         ui.click(tab.canvas, *tab.cell_center(*cell))
     assert tab.game.status == "lost" and "escaped" in tab.status.get()
-    banner = [tab.canvas.itemcget(i, "text") for i in tab.canvas.find_withtag("banner")
-              if tab.canvas.type(i) == "text"]
+    banner = [
+        tab.canvas.itemcget(i, "text")
+        for i in tab.canvas.find_withtag("banner")
+        if tab.canvas.type(i) == "text"
+    ]
     assert banner == ["The cat escaped!"]
     ui.click(tab.canvas, *tab.cell_center(1, 1))  # game over: refused
     assert "over" in tab.status.get()
@@ -134,8 +141,10 @@ def test_winning_and_losing_say_so(app, ui):
     set_game(tab, CatGame.from_board(board, policy="bfs", seed=1))
     ui.click(tab.canvas, *tab.cell_center(*ring[-1]))
     assert tab.game.status == "won" and "trapped the cat" in tab.status.get()
-    assert any(tab.canvas.type(i) == "text" and "trapped" in tab.canvas.itemcget(i, "text")
-               for i in tab.canvas.find_withtag("banner"))
+    assert any(
+        tab.canvas.type(i) == "text" and "trapped" in tab.canvas.itemcget(i, "text")
+        for i in tab.canvas.find_withtag("banner")
+    )
     tab.undo_button.invoke()  # undo takes the win back, and the banner
     assert tab.game.status == "playing" and not tab.canvas.find_withtag("banner")
 
@@ -216,8 +225,12 @@ def test_a_real_mouse_click_through_the_x_server(app, ui):
     cell = tab.game.legal_blocks()[3]
     x, y = tab.cell_center(*cell)
     X, Y = tab.canvas.winfo_rootx() + x, tab.canvas.winfo_rooty() + y
-    subprocess.run(["xdotool", "mousemove", str(X), str(Y), "click", "1"], check=True,
-                   timeout=10, env=dict(os.environ))
+    subprocess.run(
+        ["xdotool", "mousemove", str(X), str(Y), "click", "1"],
+        check=True,
+        timeout=10,
+        env=dict(os.environ),
+    )
     ui.wait_for(app.root, lambda: tab.game.moves == 1, timeout=10)
     assert tab.game.board[cell] == 1
 
@@ -229,11 +242,15 @@ def test_the_verdict_of_the_start_is_the_solvers(app, ui, policy, seed):
 
     tab = new_cat(app, ui, rows=9, cols=9, blocked=8, policy=policy, seed=seed)
     ui.wait_for(app.root, lambda: tab._solver_task is None)
-    sol = tc.cat.solve(tab.game.board, tab.game.cat, policy=tc.cat.model_of(policy),
-                       max_nodes=REVIEW_NODES)
+    sol = tc.cat.solve(
+        tab.game.board, tab.game.cat, policy=tc.cat.model_of(policy), max_nodes=REVIEW_NODES
+    )
     assert tab.start_verdict is sol.verdict
-    words = {Verdict.WIN: "proven win", Verdict.LOSS: "lost against best play",
-             Verdict.UNKNOWN: "not proven"}[sol.verdict]
+    words = {
+        Verdict.WIN: "proven win",
+        Verdict.LOSS: "lost against best play",
+        Verdict.UNKNOWN: "not proven",
+    }[sol.verdict]
     assert tab.verdict_text.get().startswith("Start:") and words in tab.verdict_text.get()
     assert tab.verdict_label.winfo_ismapped()
 
@@ -268,8 +285,9 @@ def test_the_review_after_a_lost_game_names_the_mistake_and_the_winning_block(ap
     assert f"{expected.better} would have won" in text
     rings = tab.canvas.find_withtag("review")
     assert len(rings) == 2
-    centres = {tab.cell_at((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-               for b in map(tab.canvas.bbox, rings)}
+    centres = {
+        tab.cell_at((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b in map(tab.canvas.bbox, rings)
+    }
     assert centres == {expected.block, expected.better}
     tab.undo()  # undo forgets the review
     assert tab.review is None and not tab.canvas.find_withtag("review")

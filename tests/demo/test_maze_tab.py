@@ -1,6 +1,7 @@
 """The demo's maze tab under Xvfb: carving through the library, the wall follower's animated
 trail (``Maze.trace``), BFS, cancel, save, and a readable view of mazes too big for the window
 (zoom, pan, following the robot, saying how much is shown)."""
+
 from __future__ import annotations
 
 import time
@@ -190,7 +191,7 @@ def test_a_2000_by_2000_maze_is_shown_readably_and_says_how_much(app, ui):
         assert passages.min() >= 3 and passages.min() > walls.max()
         assert len(index_map) / (len(values) / 2) >= MIN_READABLE  # pixels a cell
     text = tab.view_text.get()
-    share = 100 * (r1 - r0 + 1) * (c1 - c0 + 1) / 2000 ** 2
+    share = 100 * (r1 - r0 + 1) * (c1 - c0 + 1) / 2000**2
     assert f"rows {r0}-{r1}, columns {c0}-{c1} of 2000 x 2000" in text
     assert f"({share:.2g}% of the maze)" in text
     assert tab.view_label.winfo_ismapped()
@@ -245,7 +246,7 @@ def test_the_view_follows_the_robot_and_the_overview_keeps_the_path(app, ui):
     tab._finish()
     tab.fit()
     rgb = tab._overview_rgb()
-    green = np.all(rgb == (0x2f, 0xa8, 0x4f), axis=2)
+    green = np.all(rgb == (0x2F, 0xA8, 0x4F), axis=2)
     assert green.sum() >= len(tab._solution[0]) // tab.overview  # the path shows, unblurred
 
 

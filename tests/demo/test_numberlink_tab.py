@@ -1,6 +1,7 @@
 """The demo's Numberlink tab under Xvfb: generating, drawing paths by dragging, checking,
 showing the solution, loading files (the real file dialog, extensionless files, typed paths),
 and a distinct colour for every pair however many a puzzle has."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -90,8 +91,7 @@ def test_numberlink_partial_paths_backtracking_and_cutting(app, ui, shots):
     shots.drag(tab, [half[1], half[0]])  # back onto the first cell: the path shortens
     assert k not in tab.paths
     b = tab.endpoints[other][0]  # no path runs through another's endpoint or a solid cell
-    tab.canvas.event_generate("<ButtonPress-1>", x=tab.cell_center(*b)[0],
-                              y=tab.cell_center(*b)[1])
+    tab.canvas.event_generate("<ButtonPress-1>", x=tab.cell_center(*b)[0], y=tab.cell_center(*b)[1])
     for target in [a] + [tuple(int(v) for v in rc) for rc in np.argwhere(tab.grid < 0)]:
         x, y = tab.cell_center(*target)
         tab.canvas.event_generate("<B1-Motion>", x=x, y=y)
@@ -104,7 +104,7 @@ def test_numberlink_partial_paths_backtracking_and_cutting(app, ui, shots):
     ob = shots.solution_walk(sol, b)
     touching = [i for i, rc in enumerate(ob) if abs(rc[0] - mid[0]) + abs(rc[1] - mid[1]) == 1]
     if len(cells) > 2 and touching:
-        shots.drag(tab, [*ob[:touching[0] + 1], mid])
+        shots.drag(tab, [*ob[: touching[0] + 1], mid])
         assert tab.paths[other][-1] == mid
         assert mid not in tab.paths[k] and not tab.complete(k)
 
@@ -169,8 +169,7 @@ def drive_the_file_dialog(app, ui, typed: str, seen: dict) -> None:
     ui.pump(root)
 
 
-def test_load_dialog_shows_files_without_an_extension_and_takes_a_typed_path(app, ui,
-                                                                              tmp_path):
+def test_load_dialog_shows_files_without_an_extension_and_takes_a_typed_path(app, ui, tmp_path):
     app.select("numberlink")
     tab = app.numberlink
     p = tc.numberlink.generate(5, seed=4)
@@ -192,8 +191,10 @@ def test_load_dialog_shows_files_without_an_extension_and_takes_a_typed_path(app
     assert tab.puzzle == tc.numberlink.generate(6, seed=1)
 
 
-@pytest.mark.skipif(not (SHARED / "thomasahle" / "janko").is_file(),
-                    reason="../shared/puzzles is not beside this checkout")
+@pytest.mark.skipif(
+    not (SHARED / "thomasahle" / "janko").is_file(),
+    reason="../shared/puzzles is not beside this checkout",
+)
 def test_the_shared_extensionless_puzzle_files_load_through_the_dialog(app, ui):
     app.select("numberlink")
     tab = app.numberlink
@@ -214,7 +215,7 @@ def test_the_shared_extensionless_puzzle_files_load_through_the_dialog(app, ui):
 
 # -- colours: one per pair, however many ------------------------------------------------------
 def rgb(colour: str) -> np.ndarray:
-    return np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)], dtype=float)
+    return np.array([int(colour[i : i + 2], 16) for i in (1, 3, 5)], dtype=float)
 
 
 @pytest.mark.parametrize("n", [1, 16, 17, 40, 60, 120])

@@ -1,6 +1,7 @@
 """The demo window as a whole under Xvfb: the command line, no display, quitting, every control
 and the whole status line visible down to the minimum size, no stale error while new work runs,
 and the README's screenshots (made by tools/demo_screenshots.py) not blank."""
+
 from __future__ import annotations
 
 import os
@@ -23,8 +24,9 @@ def test_without_a_display_one_line_and_nonzero_exit(display_value, command):
     env.pop("WAYLAND_DISPLAY", None)
     if display_value:
         env["DISPLAY"] = display_value
-    out = subprocess.run([sys.executable, "-m", *command], env=env,
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", *command], env=env, capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 1
     assert "Traceback" not in out.stderr + out.stdout
     lines = out.stderr.strip().splitlines()
@@ -37,11 +39,19 @@ def test_cli_parser_has_demo_and_python_m_takes_the_same_options():
 
     args = build_parser().parse_args(["demo", "--tab", "maze"])
     assert args.tab == "maze" and callable(args.func)
-    out = subprocess.run([sys.executable, "-m", "trapcore.demo", "--help"],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "trapcore.demo", "--help"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0 and "--tab" in out.stdout and "--screenshots" not in out.stdout
-    bad = subprocess.run([sys.executable, "-m", "trapcore.demo", "--tab", "chess"],
-                         capture_output=True, text=True, timeout=60)
+    bad = subprocess.run(
+        [sys.executable, "-m", "trapcore.demo", "--tab", "chess"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
 
 
@@ -81,10 +91,16 @@ def assert_fully_visible(root, widget, what) -> None:
     y = widget.winfo_rooty() - root.winfo_rooty()
     w, h = widget.winfo_width(), widget.winfo_height()
     assert w >= widget.winfo_reqwidth() - 1 and h >= widget.winfo_reqheight() - 1, (
-        what, (w, h), (widget.winfo_reqwidth(), widget.winfo_reqheight()))
+        what,
+        (w, h),
+        (widget.winfo_reqwidth(), widget.winfo_reqheight()),
+    )
     assert x >= 0 and y >= 0, what
     assert x + w <= root.winfo_width() and y + h <= root.winfo_height(), (
-        what, (x, y, w, h), (root.winfo_width(), root.winfo_height()))
+        what,
+        (x, y, w, h),
+        (root.winfo_width(), root.winfo_height()),
+    )
 
 
 def long_messages(app):
@@ -95,11 +111,16 @@ def long_messages(app):
     cat.rules.set("surrounded")
     cat.policy.set("smart")
     cat.new()
-    cat.update_status("Can't block that: cell = (5, 5) is the cat's cell, and a long note "
-                      "that a narrow window has to wrap onto a second line.", error=True)
-    app.maze.say("2000 x 2000 maze carved by backtracker (seed 999999). Pick a solver and "
-                 "press Solve. Showing rows 0-61, columns 0-84 of 2000 x 2000 (0.13% of the "
-                 "maze), 8 px a cell. Drag to pan, wheel or +/- to zoom.")
+    cat.update_status(
+        "Can't block that: cell = (5, 5) is the cat's cell, and a long note "
+        "that a narrow window has to wrap onto a second line.",
+        error=True,
+    )
+    app.maze.say(
+        "2000 x 2000 maze carved by backtracker (seed 999999). Pick a solver and "
+        "press Solve. Showing rows 0-61, columns 0-84 of 2000 x 2000 (0.13% of the "
+        "maze), 8 px a cell. Drag to pan, wheel or +/- to zoom."
+    )
     app.numberlink.update_status()
 
 
@@ -180,9 +201,16 @@ def test_screenshots_of_every_tab_are_not_blank(app, shots, tmp_path):
     from PIL import Image
 
     saved = shots.save_screenshots(app, tmp_path)
-    assert {p.stem for p in saved} == {"cat", "cat-distances", "cat-review", "maze",
-                                       "maze-solving", "maze-big", "numberlink",
-                                       "numberlink-solution"}
+    assert {p.stem for p in saved} == {
+        "cat",
+        "cat-distances",
+        "cat-review",
+        "maze",
+        "maze-solving",
+        "maze-big",
+        "numberlink",
+        "numberlink-solution",
+    }
     for path in saved:
         with Image.open(path) as im:
             rgb = im.convert("RGB")

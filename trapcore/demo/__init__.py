@@ -5,6 +5,7 @@
 Importing this package needs tkinter (``trapcore demo`` says so in one line when it is missing);
 :class:`DemoApp` needs a display.
 """
+
 from trapcore.demo.app import DemoApp, NoDisplay, open_root, run
 
 __all__ = ["DemoApp", "NoDisplay", "open_root", "run"]

@@ -4,15 +4,18 @@ The window holds no game logic: blocks and the cat's replies, carving, solving, 
 checking all happen in the library; the tabs draw, forward clicks and drags, and show what the
 library says. Work that can take long runs in a worker thread (the kernels release the GIL).
 """
+
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 import tkinter as tk
+from collections.abc import Callable
 from tkinter import ttk
 
-from trapcore.demo.widgets import BG
+from trapcore.demo.widgets import BG, Tab
 
 __all__ = ["DemoApp", "NoDisplay", "open_root", "run"]
 
@@ -24,16 +27,29 @@ class NoDisplay(RuntimeError):
     """No graphical display is available (or tkinter is missing); the message says which."""
 
 
-def open_root():
+def open_root() -> tk.Tk:
     """A ``tkinter.Tk`` root window, or :class:`NoDisplay` with a one-line reason."""
-    if (sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
-            and not os.environ.get("DISPLAY")):
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not os.environ.get(
+        "DISPLAY"
+    ):
         raise NoDisplay("needs a graphical display, and DISPLAY is not set")
     try:
         return tk.Tk(className="trapcore")
     except tk.TclError as exc:
-        raise NoDisplay(f"needs a graphical display, and none could be opened ({exc})"
-                        ) from None
+        raise NoDisplay(f"needs a graphical display, and none could be opened ({exc})") from None
+
+
+def _handler(
+    fn: Callable[[], object], result: str | None = None
+) -> Callable[[tk.Event[tk.Misc]], str | None]:
+    """An event handler that calls ``fn()`` and returns ``result`` (``"break"``: the event goes
+    no further)."""
+
+    def handle(event: tk.Event[tk.Misc]) -> str | None:
+        fn()
+        return result
+
+    return handle
 
 
 class DemoApp:
@@ -49,7 +65,7 @@ class DemoApp:
 
     TABS = ("cat", "maze", "numberlink")
 
-    def __init__(self, root, tab: str | None = None):
+    def __init__(self, root: tk.Tk, tab: str | None = None) -> None:
         from trapcore.demo.cat_tab import CatTab
         from trapcore.demo.maze_tab import MazeTab
         from trapcore.demo.numberlink_tab import NumberlinkTab
@@ -64,17 +80,26 @@ class DemoApp:
         self.cat = CatTab(self)
         self.maze = MazeTab(self)
         self.numberlink = NumberlinkTab(self)
-        self.tabs = {"cat": self.cat, "maze": self.maze, "numberlink": self.numberlink}
+        self.tabs: dict[str, Tab] = {
+            "cat": self.cat,
+            "maze": self.maze,
+            "numberlink": self.numberlink,
+        }
         for t in self.tabs.values():
             self.notebook.add(t.frame, text=t.title)
         self._menu()
-        for seq, fn in (("<Control-n>", self.new), ("<Control-N>", self.new),
-                        ("<Control-z>", self.undo), ("<Control-Z>", self.undo),
-                        ("<Control-q>", self.quit), ("<Control-Q>", self.quit),
-                        ("<Escape>", self.cancel)):
-            root.bind(seq, lambda e, fn=fn: (fn(), "break")[1])
+        for seq, fn in (
+            ("<Control-n>", self.new),
+            ("<Control-N>", self.new),
+            ("<Control-z>", self.undo),
+            ("<Control-Z>", self.undo),
+            ("<Control-q>", self.quit),
+            ("<Control-Q>", self.quit),
+            ("<Escape>", self.cancel),
+        ):
+            root.bind(seq, _handler(fn, "break"))
         for i, name in enumerate(self.TABS, 1):
-            root.bind(f"<Control-Key-{i}>", lambda e, name=name: self.select(name))
+            root.bind(f"<Control-Key-{i}>", _handler(functools.partial(self.select, name)))
         root.protocol("WM_DELETE_WINDOW", self.quit)
         root.minsize(*self.min_size())
         if tab:
@@ -105,8 +130,11 @@ class DemoApp:
         menu.add_cascade(label="Game", menu=game)
         view = tk.Menu(menu, tearoff=False)
         for i, name in enumerate(self.TABS, 1):
-            view.add_command(label=self.tabs[name].title, accelerator=f"Ctrl+{i}",
-                             command=lambda name=name: self.select(name))
+            view.add_command(
+                label=self.tabs[name].title,
+                accelerator=f"Ctrl+{i}",
+                command=functools.partial(self.select, name),
+            )
         menu.add_cascade(label="View", menu=view)
         self.root.configure(menu=menu)
 
@@ -114,11 +142,13 @@ class DemoApp:
         """Show the tab ``name`` (one of ``TABS``)."""
         if name not in self.tabs:
             raise ValueError(f"tab must be one of {', '.join(self.TABS)}, got {name!r}")
-        self.notebook.select(self.tabs[name].frame)
+        # typeshed leaves ttk.Notebook.select unannotated
+        self.notebook.select(self.tabs[name].frame)  # type: ignore[no-untyped-call]
 
     @property
-    def current(self):
-        frame = self.root.nametowidget(self.notebook.select())
+    def current(self) -> Tab:
+        tab_id = self.notebook.select()  # type: ignore[no-untyped-call]  # as in select
+        frame = self.root.nametowidget(tab_id)
         return next(t for t in self.tabs.values() if t.frame is frame)
 
     def new(self) -> None:

@@ -1,18 +1,27 @@
 """The demo's Trap the Cat tab: the hex board, clicks that block, hints, the solver's verdict of
 the start and the post-game review from ``CatGame.analyze``."""
+
 from __future__ import annotations
 
 import contextlib
 import copy
 import math
 import tkinter as tk
+from collections.abc import Callable, Iterator
 from tkinter import ttk
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
 import trapcore as tc
-from trapcore.cat import CatGame, Status, Verdict, hexgrid
+from trapcore.cat import Analysis, CatGame, Hint, Solution, Status, Turn, Verdict, hexgrid
 from trapcore.demo.widgets import BLOCKED, MUTED, Tab, Task, parse_int, parse_seed, row, spin
+
+if TYPE_CHECKING:
+    from trapcore.demo.app import DemoApp
+
+T = TypeVar("T")
+Cell = tuple[int, int]
 
 FREE = "#c9e4a6"
 FREE_OUTLINE = "#9bbd78"
@@ -40,24 +49,29 @@ def distance_colour(d: int, dmax: int) -> str:
     if d < 0:
         return ENCLOSED
     t = 0.0 if dmax <= 0 else min(1.0, d / dmax)
-    warm, cool = (0xf7, 0x8c, 0x6b), (0x9e, 0xc5, 0xfe)
+    warm, cool = (0xF7, 0x8C, 0x6B), (0x9E, 0xC5, 0xFE)
     return "#" + "".join(f"{round(w + (c - w) * t):02x}" for w, c in zip(warm, cool))
 
 
-def review_text(analysis, history) -> str:
+def review_text(analysis: Analysis, history: list[Turn]) -> str:
     """One paragraph saying what ``CatGame.analyze`` found."""
-    if analysis.mistake is not None:
+    block, better = analysis.block, analysis.better  # both set when a mistake is
+    if analysis.mistake is not None and block is not None and better is not None:
         n = analysis.mistake + 1
-        (r, c), (br, bc) = analysis.block, analysis.better
-        return (f"Review: block {n}, ({r}, {c}), threw away a proven win (ringed red); "
-                f"({br}, {bc}) would have won (ringed green).")
+        (r, c), (br, bc) = block, better
+        return (
+            f"Review: block {n}, ({r}, {c}), threw away a proven win (ringed red); "
+            f"({br}, {bc}) would have won (ringed green)."
+        )
     first = analysis.verdicts[0]
     if first is Verdict.LOSS:
         return "Review: the start was already lost against best play; no block could help."
     if first is Verdict.WIN and analysis.verdicts[-1] is Verdict.WIN:
         return "Review: every block kept the win. Well played."
-    return (f"Review: no block was proven to throw a win away (the solver's budget is "
-            f"{REVIEW_NODES:,} positions a move).")
+    return (
+        f"Review: no block was proven to throw a win away (the solver's budget is "
+        f"{REVIEW_NODES:,} positions a move)."
+    )
 
 
 class CatTab(Tab):
@@ -65,17 +79,19 @@ class CatTab(Tab):
 
     title = "Trap the Cat"
 
-    def __init__(self, app):
+    def __init__(self, app: DemoApp) -> None:
         super().__init__(app)
         self.game: CatGame | None = None
-        self.seed_used = None
+        self.seed_used: int | None = None
         self.settings = ("bfs", "enclosed")
-        self.hint_cell = None
-        self.hover = None
-        self.review = None  # the Analysis shown, once the game is over
-        self.start_verdict = None
+        self.hint_cell: Cell | None = None
+        self.hover: Cell | None = None
+        self.review: Analysis | None = None  # shown once the game is over
+        self.start_verdict: Verdict | None = None
         self._solver_task: Task | None = None
-        self._xs = self._ys = None
+        # the cells' centres, (rows, cols) each, from layout(); empty before the first
+        self._xs: np.ndarray = np.empty((0, 0))
+        self._ys: np.ndarray = np.empty((0, 0))
         self._radius = 0.0
         self.cell_width = 0.0
 
@@ -96,11 +112,13 @@ class CatTab(Tab):
         row(box, 1, "Columns", spin(box, self.cols, 3, 41))
         row(box, 2, "Blocked", spin(box, self.blocked, 0, 400))
         row(box, 3, "Seed", ttk.Entry(box, textvariable=self.seed, width=8))
-        self.policy_box = ttk.Combobox(box, textvariable=self.policy, values=tc.cat.POLICIES,
-                                       state="readonly", width=10)
+        self.policy_box = ttk.Combobox(
+            box, textvariable=self.policy, values=tc.cat.POLICIES, state="readonly", width=10
+        )
         row(box, 4, "Cat", self.policy_box)
-        self.rules_box = ttk.Combobox(box, textvariable=self.rules, values=tc.cat.RULES,
-                                      state="readonly", width=10)
+        self.rules_box = ttk.Combobox(
+            box, textvariable=self.rules, values=tc.cat.RULES, state="readonly", width=10
+        )
         row(box, 5, "Rules", self.rules_box)
         self.new_button = ttk.Button(box, text="New game (Ctrl+N)", command=self.new)
         self.new_button.grid(row=6, column=0, columnspan=2, sticky="ew", padx=6, pady=3)
@@ -115,31 +133,44 @@ class CatTab(Tab):
         self.undo_button.pack(side="left", fill="x", expand=True, padx=2)
         self.hint_button = ttk.Button(buttons, text="Hint", command=self.hint, width=6)
         self.hint_button.pack(side="left", padx=2)
-        self.shade_button = ttk.Checkbutton(play, text="Shade by escape distance",
-                                            variable=self.shade, command=self.redraw)
+        self.shade_button = ttk.Checkbutton(
+            play, text="Shade by escape distance", variable=self.shade, command=self.redraw
+        )
         self.shade_button.pack(anchor="w", padx=6, pady=2)
 
         solver = ttk.LabelFrame(panel, text="The solver says")
         solver.pack(fill="x", pady=(0, 4))
-        self.verdict_label = ttk.Label(solver, textvariable=self.verdict_text, justify="left",
-                                       wraplength=220)
+        self.verdict_label = ttk.Label(
+            solver, textvariable=self.verdict_text, justify="left", wraplength=220
+        )
         self.verdict_label.pack(anchor="w", padx=6, pady=2)
-        self.review_label = ttk.Label(solver, textvariable=self.review_text, justify="left",
-                                      wraplength=220)
+        self.review_label = ttk.Label(
+            solver, textvariable=self.review_text, justify="left", wraplength=220
+        )
         self.review_label.pack(anchor="w", padx=6, pady=(0, 2))
-        ttk.Label(panel, text="Click a free cell to block it; the cat\nsteps after each block. "
-                  "Even rows are\nshifted right.", foreground=MUTED, justify="left"
-                  ).pack(anchor="w", pady=4)
+        ttk.Label(
+            panel,
+            text="Click a free cell to block it; the cat\nsteps after each block. "
+            "Even rows are\nshifted right.",
+            foreground=MUTED,
+            justify="left",
+        ).pack(anchor="w", pady=4)
 
         self.canvas.bind("<Button-1>", self.on_click)
         self.canvas.bind("<Motion>", self.on_motion)
         self.canvas.bind("<Leave>", lambda e: self._set_hover(None))
         self.new()
 
+    def _current(self) -> CatGame:
+        """The game on the board (``new`` makes the first as the tab opens)."""
+        if self.game is None:
+            raise RuntimeError("the cat tab has no game yet")
+        return self.game
+
     # geometry
     def layout(self) -> None:
         """Cell centres for the current canvas size: even rows shifted half a cell right."""
-        rows, cols = self.game.board.shape
+        rows, cols = self._current().board.shape
         width, height = self.canvas_size()
         pad = 10
         dy = math.sqrt(3) / 2
@@ -158,15 +189,15 @@ class CatTab(Tab):
         """Canvas coordinates of the centre of cell ``(r, c)`` (for tests and scripts)."""
         return round(self._xs[r, c]), round(self._ys[r, c])
 
-    def cell_at(self, x: float, y: float):
+    def cell_at(self, x: float, y: float) -> Cell | None:
         """The cell under canvas point ``(x, y)``, or None between or outside the circles."""
-        if self._xs is None:
+        if self._xs.size == 0:
             return None
         d2 = (self._xs - x) ** 2 + (self._ys - y) ** 2
         i = int(np.argmin(d2))
         if d2.flat[i] > (self._radius * 1.08) ** 2:
             return None
-        return divmod(i, self._xs.shape[1])
+        return divmod(i, int(self._xs.shape[1]))
 
     # drawing
     def redraw(self) -> None:
@@ -177,7 +208,8 @@ class CatTab(Tab):
         cv.delete("all")
         board = self.game.board
         rows, cols = board.shape
-        dist = dmax = None
+        dist: np.ndarray | None = None
+        dmax = 0
         if self.shade.get():
             dist = hexgrid.distance_to_border(board)
             dmax = int(dist.max())
@@ -192,25 +224,36 @@ class CatTab(Tab):
                     fill, outline = distance_colour(int(dist[r, c]), dmax), FREE_OUTLINE
                 else:
                     fill, outline = FREE, FREE_OUTLINE
-                cv.create_oval(x - rad, y - rad, x + rad, y + rad, fill=fill, outline=outline,
-                               width=1, tags=("cell", f"cell_{r}_{c}"))
+                cv.create_oval(
+                    x - rad,
+                    y - rad,
+                    x + rad,
+                    y + rad,
+                    fill=fill,
+                    outline=outline,
+                    width=1,
+                    tags=("cell", f"cell_{r}_{c}"),
+                )
                 if dist is not None and not board[r, c] and rad >= 9 and (r, c) != self.game.cat:
                     d = int(dist[r, c])
-                    cv.create_text(x, y, text="∞" if d < 0 else str(d), font=font,
-                                   fill="#333", tags=("dist",))
+                    cv.create_text(
+                        x, y, text="∞" if d < 0 else str(d), font=font, fill="#333", tags=("dist",)
+                    )
         if self.hint_cell is not None:
             self._ring(self.hint_cell, HINT, "hint")
-        if self.review is not None and self.review.mistake is not None:
-            self._ring(self.review.block, MISTAKE, "review")
-            self._ring(self.review.better, BETTER, "review")
+        review = self.review
+        if review is not None and review.block is not None and review.better is not None:
+            self._ring(review.block, MISTAKE, "review")  # the mistake and the block it missed
+            self._ring(review.better, BETTER, "review")
         self._draw_cat(*self.game.cat)
         self._set_hover(self.hover, force=True)
         if self.game.status is not Status.PLAYING:
             won = self.game.status is Status.WON
-            self._banner("You trapped the cat!" if won else "The cat escaped!",
-                         BETTER if won else "#c92a2a")
+            self._banner(
+                "You trapped the cat!" if won else "The cat escaped!", BETTER if won else "#c92a2a"
+            )
 
-    def _ring(self, cell, colour: str, tag: str) -> None:
+    def _ring(self, cell: Cell, colour: str, tag: str) -> None:
         r, c = cell
         x, y = self._xs[r, c], self._ys[r, c]
         e = self._radius + 3
@@ -221,12 +264,19 @@ class CatTab(Tab):
         the rows next to it."""
         width, height = self.canvas_size()
         size = max(11, min(28, width // 22))
-        item = self.canvas.create_text(width / 2, 0, text=text, fill="white",
-                                       font=("TkDefaultFont", size, "bold"), tags=("banner",))
+        item = self.canvas.create_text(
+            width / 2,
+            0,
+            text=text,
+            fill="white",
+            font=("TkDefaultFont", size, "bold"),
+            tags=("banner",),
+        )
         x0, y0, x1, y1 = self.canvas.bbox(item)
         half = (y1 - y0) / 2 + 10
-        r, c = self.game.cat
-        rows = self.game.board.shape[0]
+        game = self._current()
+        r, c = game.cat
+        rows = game.board.shape[0]
         step = self.cell_width * math.sqrt(3) / 2
         cat_y = self._ys[r, c]
         keep_top = cat_y - 1.5 * step - self._radius  # rows r-1 .. r+1 stay uncovered
@@ -240,8 +290,16 @@ class CatTab(Tab):
         y = min(max(y, half + 2), height - half - 2)
         self.canvas.coords(item, width / 2, y)
         x0, y0, x1, y1 = self.canvas.bbox(item)
-        box = self.canvas.create_rectangle(x0 - 18, y0 - 8, x1 + 18, y1 + 8, fill=colour,
-                                           outline="white", width=2, tags=("banner",))
+        box = self.canvas.create_rectangle(
+            x0 - 18,
+            y0 - 8,
+            x1 + 18,
+            y1 + 8,
+            fill=colour,
+            outline="white",
+            width=2,
+            tags=("banner",),
+        )
         self.canvas.tag_lower(box, item)
 
     def _draw_cat(self, r: int, c: int) -> None:
@@ -249,42 +307,94 @@ class CatTab(Tab):
         cv = self.canvas
         tags = ("cat",)
         for s in (-1, 1):  # ears
-            cv.create_polygon(x + s * 0.78 * R, y - 0.25 * R, x + s * 0.66 * R, y - 1.08 * R,
-                              x + s * 0.12 * R, y - 0.62 * R, fill=CAT, outline=CAT_DARK,
-                              width=1.5, tags=tags)
-        cv.create_oval(x - 0.82 * R, y - 0.72 * R, x + 0.82 * R, y + 0.78 * R, fill=CAT,
-                       outline=CAT_DARK, width=1.5, tags=tags)
+            cv.create_polygon(
+                x + s * 0.78 * R,
+                y - 0.25 * R,
+                x + s * 0.66 * R,
+                y - 1.08 * R,
+                x + s * 0.12 * R,
+                y - 0.62 * R,
+                fill=CAT,
+                outline=CAT_DARK,
+                width=1.5,
+                tags=tags,
+            )
+        cv.create_oval(
+            x - 0.82 * R,
+            y - 0.72 * R,
+            x + 0.82 * R,
+            y + 0.78 * R,
+            fill=CAT,
+            outline=CAT_DARK,
+            width=1.5,
+            tags=tags,
+        )
         for s in (-1, 1):  # eyes and whiskers
             ex, ey, er = x + s * 0.32 * R, y - 0.08 * R, 0.13 * R
-            cv.create_oval(ex - er, ey - er * 1.3, ex + er, ey + er * 1.3, fill="#1b1b1b",
-                           outline="", tags=tags)
-            cv.create_line(x + s * 0.22 * R, y + 0.32 * R, x + s * 1.0 * R, y + 0.22 * R,
-                           fill=CAT_DARK, tags=tags)
-            cv.create_line(x + s * 0.22 * R, y + 0.4 * R, x + s * 0.98 * R, y + 0.48 * R,
-                           fill=CAT_DARK, tags=tags)
-        cv.create_polygon(x - 0.1 * R, y + 0.18 * R, x + 0.1 * R, y + 0.18 * R, x, y + 0.3 * R,
-                          fill="#e64980", outline="", tags=tags)
+            cv.create_oval(
+                ex - er,
+                ey - er * 1.3,
+                ex + er,
+                ey + er * 1.3,
+                fill="#1b1b1b",
+                outline="",
+                tags=tags,
+            )
+            cv.create_line(
+                x + s * 0.22 * R,
+                y + 0.32 * R,
+                x + s * 1.0 * R,
+                y + 0.22 * R,
+                fill=CAT_DARK,
+                tags=tags,
+            )
+            cv.create_line(
+                x + s * 0.22 * R,
+                y + 0.4 * R,
+                x + s * 0.98 * R,
+                y + 0.48 * R,
+                fill=CAT_DARK,
+                tags=tags,
+            )
+        cv.create_polygon(
+            x - 0.1 * R,
+            y + 0.18 * R,
+            x + 0.1 * R,
+            y + 0.18 * R,
+            x,
+            y + 0.3 * R,
+            fill="#e64980",
+            outline="",
+            tags=tags,
+        )
 
-    def _set_hover(self, cell, force: bool = False) -> None:
+    def _set_hover(self, cell: Cell | None, force: bool = False) -> None:
         if cell == self.hover and not force:
             return
         cv = self.canvas
         if self.hover is not None:
-            cv.itemconfigure(f"cell_{self.hover[0]}_{self.hover[1]}", width=1,
-                             outline=BLOCKED_OUTLINE if self._is_blocked(self.hover)
-                             else FREE_OUTLINE)
+            cv.itemconfigure(
+                f"cell_{self.hover[0]}_{self.hover[1]}",
+                width=1,
+                outline=BLOCKED_OUTLINE if self._is_blocked(self.hover) else FREE_OUTLINE,
+            )
         self.hover = cell
-        if (cell is not None and self.game is not None and self.game.status is Status.PLAYING
-                and not self._is_blocked(cell) and cell != self.game.cat):
+        if (
+            cell is not None
+            and self.game is not None
+            and self.game.status is Status.PLAYING
+            and not self._is_blocked(cell)
+            and cell != self.game.cat
+        ):
             cv.itemconfigure(f"cell_{cell[0]}_{cell[1]}", width=3, outline=HOVER)
 
-    def _is_blocked(self, cell) -> bool:
-        b = self.game.board
+    def _is_blocked(self, cell: Cell) -> bool:
+        b = self._current().board
         return 0 <= cell[0] < b.shape[0] and 0 <= cell[1] < b.shape[1] and bool(b[cell])
 
     # status
     def update_status(self, note: str = "", error: bool = False) -> None:
-        g = self.game
+        g = self._current()
         d = g.escape_distance()
         dist = "none (enclosed)" if d < 0 else str(d)
         moves = f"{g.moves} move{'' if g.moves == 1 else 's'}"
@@ -302,46 +412,48 @@ class CatTab(Tab):
         (self.say_error if error else self.say)(text)
 
     # the solver's view: the start's verdict, the review once the game is over
-    def _solve_in_background(self, fn, on_done) -> None:
+    def _solve_in_background(self, fn: Callable[[], T], on_done: Callable[[T], object]) -> None:
         if self._solver_task is not None:
             self._solver_task.cancel()
 
-        def done(result):
+        def done(result: T) -> None:
             self._solver_task = None
             on_done(result)
 
-        def error(exc):
+        def error(exc: BaseException) -> None:
             self._solver_task = None
             self.review_text.set(f"The solver failed: {exc}")
 
         self._solver_task = Task(self.root, fn, done, error)
 
     def _ask_start_verdict(self) -> None:
-        g = self.game
+        g = self._current()
         if g.board.size > _SOLVER_CELLS:
-            self.verdict_text.set(f"Start: too big for the solver (more than {_SOLVER_CELLS} "
-                                  "cells).")
+            self.verdict_text.set(
+                f"Start: too big for the solver (more than {_SOLVER_CELLS} cells)."
+            )
             return
         self.verdict_text.set("Start: solving...")
         board, cat, model = g.board, g.cat, tc.cat.model_of(g.policy)
 
-        def done(solution):
+        def done(solution: Solution) -> None:
             if self.game is g:
                 self.start_verdict = solution.verdict
                 self.verdict_text.set(f"Start: {_START_WORDS[solution.verdict]}.")
 
         self._solve_in_background(
-            lambda: tc.cat.solve(board, cat, policy=model, max_nodes=REVIEW_NODES), done)
+            lambda: tc.cat.solve(board, cat, policy=model, max_nodes=REVIEW_NODES), done
+        )
 
     def _ask_review(self) -> None:
-        g = self.game
+        g = self._current()
         if g.status is Status.PLAYING or g.board.size > _SOLVER_CELLS or not g.moves:
             return
         self.review_text.set("Review: replaying the game with the solver...")
         probe = copy.deepcopy(g)  # the worker's own copy: undo may change g meanwhile
         moves = g.moves
 
-        def done(analysis):
+        def done(analysis: Analysis) -> None:
             if self.game is g and g.moves == moves and g.status is not Status.PLAYING:
                 self.review = analysis
                 self.review_text.set(review_text(analysis, g.history))
@@ -356,12 +468,14 @@ class CatTab(Tab):
             self._solver_task = None
 
     @contextlib.contextmanager
-    def longest_texts(self):
+    def longest_texts(self) -> Iterator[None]:
         """The solver's box holding its longest texts for the duration (to size the window)."""
         old = self.verdict_text.get(), self.review_text.get()
         self.verdict_text.set(f"Start: {max(_START_WORDS.values(), key=len)}.")
-        self.review_text.set("Review: block 99, (99, 99), threw away a proven win (ringed "
-                             "red); (99, 99) would have won (ringed green).")
+        self.review_text.set(
+            "Review: block 99, (99, 99), threw away a proven win (ringed "
+            "red); (99, 99) would have won (ringed green)."
+        )
         try:
             yield
         finally:
@@ -380,8 +494,9 @@ class CatTab(Tab):
             cols = parse_int(self.cols.get(), "cols")
             blocked = parse_int(self.blocked.get(), "blocked")
             seed = parse_seed(self.seed.get())
-            game = CatGame(rows, cols, blocked, policy=self.policy.get(), rules=self.rules.get(),
-                           seed=seed)
+            game = CatGame(
+                rows, cols, blocked, policy=self.policy.get(), rules=self.rules.get(), seed=seed
+            )
         except (ValueError, TypeError) as exc:
             self.say_error(f"New game: {exc}")
             return
@@ -393,12 +508,12 @@ class CatTab(Tab):
         self.update_status()
         self._ask_start_verdict()
 
-    def play(self, cell) -> bool:
+    def play(self, cell: Cell) -> bool:
         """Block ``cell`` (the cat answers inside ``CatGame.block``). False when refused."""
         if self.busy:
             self.cancel(quiet=True)
         try:
-            self.game.block(cell)
+            self._current().block(cell)
         except tc.IllegalMoveError as exc:
             self.update_status(f"Can't block that: {exc}.", error=True)
             return False
@@ -408,18 +523,18 @@ class CatTab(Tab):
         self._ask_review()
         return True
 
-    def on_click(self, event) -> None:
+    def on_click(self, event: tk.Event[tk.Canvas]) -> None:
         cell = self.cell_at(event.x, event.y)
         if cell is not None:
             self.play(cell)
 
-    def on_motion(self, event) -> None:
+    def on_motion(self, event: tk.Event[tk.Canvas]) -> None:
         self._set_hover(self.cell_at(event.x, event.y))
 
     def undo(self) -> None:
         self.cancel(quiet=True)
         try:
-            self.game.undo()
+            self._current().undo()
         except ValueError:
             self.update_status("Nothing to undo.")
             return
@@ -431,13 +546,13 @@ class CatTab(Tab):
     def hint(self) -> None:
         """Ask the library for the block to play (``trapcore.cat.hint``) in a worker thread, on
         the board as it is now; ring the cell it names."""
-        g = self.game
+        g = self._current()
         if g.status is not Status.PLAYING:
             self.update_status("The game is over: no hint.")
             return
         board, cat = g.board, g.cat  # a snapshot: the game can go on meanwhile
 
-        def done(hint):
+        def done(hint: Hint) -> None:
             if self.game is not g or g.board.tobytes() != board.tobytes():
                 return
             if hint.block is None:
@@ -445,11 +560,17 @@ class CatTab(Tab):
                 return
             self.hint_cell = hint.block
             self.redraw()
-            how = {Verdict.WIN: "a proven win",
-                   Verdict.LOSS: "the cat escapes with best play whatever you do; this holds "
-                                 "out longest",
-                   Verdict.UNKNOWN: "the best guess (not proven either way)"}[hint.verdict]
+            how = {
+                Verdict.WIN: "a proven win",
+                Verdict.LOSS: "the cat escapes with best play whatever you do; this holds "
+                "out longest",
+                Verdict.UNKNOWN: "the best guess (not proven either way)",
+            }[hint.verdict]
             self.update_status(f"Hint: block {hint.block} (ringed): {how}.")
 
-        self.run("Thinking...", lambda: tc.cat.hint(board, cat, policy=g.policy), done,
-                 lambda exc: self.update_status(f"Hint: {exc}", error=True))
+        self.run(
+            "Thinking...",
+            lambda: tc.cat.hint(board, cat, policy=g.policy),
+            done,
+            lambda exc: self.update_status(f"Hint: {exc}", error=True),
+        )

@@ -1,28 +1,35 @@
 """The demo's maze tab: carve, watch the wall follower's trail (``Maze.trace``) or BFS's path,
 zoom and pan over mazes too big to read whole, save as PNG."""
+
 from __future__ import annotations
 
 import math
+import os
 import time
 import tkinter as tk
 from pathlib import Path
 from tkinter import filedialog, ttk
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 import trapcore as tc
 from trapcore.demo.widgets import MUTED, Tab, parse_int, parse_seed, row, spin
+from trapcore.maze import Maze
+
+if TYPE_CHECKING:
+    from trapcore.demo.app import DemoApp
 
 #: Maze drawing codes -> colours: wall, open, trail, backtracked, (unused), path.
 MAZE_PALETTE = np.array(
     [
-        (0x23, 0x2b, 0x36),  # 0 wall
-        (0xff, 0xff, 0xff),  # 1 open passage
-        (0x9c, 0xc9, 0xf5),  # 2 the follower's live trail
-        (0xf7, 0xa8, 0x6b),  # 3 backtracked (a dead end walked out again)
-        (0xfc, 0xe8, 0x9a),  # 4 (spare)
-        (0x2f, 0xa8, 0x4f),  # 5 the final path
+        (0x23, 0x2B, 0x36),  # 0 wall
+        (0xFF, 0xFF, 0xFF),  # 1 open passage
+        (0x9C, 0xC9, 0xF5),  # 2 the follower's live trail
+        (0xF7, 0xA8, 0x6B),  # 3 backtracked (a dead end walked out again)
+        (0xFC, 0xE8, 0x9A),  # 4 (spare)
+        (0x2F, 0xA8, 0x4F),  # 5 the final path
     ],
     dtype=np.uint8,
 )
@@ -35,14 +42,18 @@ ZOOMS = (4, 6, 8, 12, 16, 24, 32, 48)
 #: The largest maze the tab carves and draws (its drawing grid takes about 8 bytes a cell).
 MAX_CELLS = 4000 * 4000
 
+#: A solution shown: the path, the robot's moves and their back flags (a wall follower's; None
+#: for BFS), the solver's name.
+Solved = tuple[np.ndarray, np.ndarray | None, np.ndarray | None, str]
+
 
 def maze_codes(doors: np.ndarray) -> np.ndarray:
     """The maze as a ``(2R+1, 2C+1)`` grid of codes: 0 wall, 1 passage (cells and open doors)."""
     rows, cols = doors.shape
     g = np.zeros((2 * rows + 1, 2 * cols + 1), dtype=np.uint8)
     g[1::2, 1::2] = 1
-    g[2::2, 1::2] = (doors & 3) == 1          # door Down open
-    g[1::2, 2::2] = ((doors >> 2) & 3) == 1   # door Right open
+    g[2::2, 1::2] = (doors & 3) == 1  # door Down open
+    g[1::2, 2::2] = ((doors >> 2) & 3) == 1  # door Right open
     return g
 
 
@@ -57,23 +68,24 @@ class MazeTab(Tab):
     """Carve a perfect maze, watch a wall follower (or BFS) solve it, save it as PNG."""
 
     title = "Maze"
-    SOLVERS = MappingProxyType({"right hand": ("wall", "right"), "left hand": ("wall", "left"),
-                                "BFS": ("bfs", None)})
+    SOLVERS = MappingProxyType(
+        {"right hand": ("wall", "right"), "left hand": ("wall", "left"), "BFS": ("bfs", None)}
+    )
 
-    def __init__(self, app):
+    def __init__(self, app: DemoApp) -> None:
         super().__init__(app)
-        self.maze = None
-        self.seed_used = None
-        self._codes = None
-        self._solution = None  # (path, moves or None, back flags or None, solver name)
+        self.maze: Maze | None = None
+        self.seed_used: int | None = None
+        self._codes: np.ndarray = np.zeros((0, 0), dtype=np.uint8)  # maze_codes of the maze
+        self._solution: Solved | None = None
         self.shown = 0
-        self._anim = None
-        self._overlay = None
-        self._photo = None
-        self.unit = None       # pixels a cell; None: fit the window
+        self._anim: str | None = None
+        self._overlay: np.ndarray | None = None
+        self._photo: tk.PhotoImage | None = None
+        self.unit: int | None = None  # pixels a cell; None: fit the window; 0: whole, shrunk
         self.origin = (0.0, 0.0)  # the top-left cell shown (row, col), when zoomed
-        self._press = None
-        self.overview = 1      # code-grid entries a pixel in a shrunk whole-maze view
+        self._press: tuple[int, int, tuple[float, float]] | None = None
+        self.overview = 1  # code-grid entries a pixel in a shrunk whole-maze view
 
         methods = list(tc.maze.METHODS)
         self.rows = tk.StringVar(value="20")
@@ -91,21 +103,29 @@ class MazeTab(Tab):
         row(carve, 0, "Rows", spin(carve, self.rows, 2, 4000))
         row(carve, 1, "Columns", spin(carve, self.cols, 2, 4000))
         row(carve, 2, "Seed", ttk.Entry(carve, textvariable=self.seed, width=8))
-        row(carve, 3, "Method", ttk.Combobox(carve, textvariable=self.method, values=methods,
-                                             state="readonly", width=11))
+        row(
+            carve,
+            3,
+            "Method",
+            ttk.Combobox(
+                carve, textvariable=self.method, values=methods, state="readonly", width=11
+            ),
+        )
         self.carve_button = ttk.Button(carve, text="Carve (Ctrl+N)", command=self.new)
         self.carve_button.grid(row=4, column=0, columnspan=2, sticky="ew", padx=6, pady=3)
 
         solve = ttk.LabelFrame(panel, text="Solve: entrance (blue) to exit (red)")
         solve.pack(fill="x", pady=(0, 4))
-        self.solver_box = ttk.Combobox(solve, textvariable=self.solver,
-                                       values=list(self.SOLVERS), state="readonly", width=11)
+        self.solver_box = ttk.Combobox(
+            solve, textvariable=self.solver, values=list(self.SOLVERS), state="readonly", width=11
+        )
         row(solve, 0, "Solver", self.solver_box)
         self.speed_scale = ttk.Scale(solve, from_=0, to=100, variable=self.speed)
         self.speed.trace_add("write", lambda *a: self._speed_changed())
         row(solve, 1, "Speed", self.speed_scale)
         ttk.Label(solve, textvariable=self.speed_text, foreground=MUTED).grid(
-            row=2, column=0, columnspan=2, sticky="e", padx=6)
+            row=2, column=0, columnspan=2, sticky="e", padx=6
+        )
         buttons = ttk.Frame(solve)
         buttons.grid(row=3, column=0, columnspan=2, sticky="ew", padx=4, pady=2)
         self.solve_button = ttk.Button(buttons, text="Solve", command=self.solve, width=6)
@@ -115,11 +135,11 @@ class MazeTab(Tab):
             b.pack(side="left", fill="x", expand=True, padx=1)
         legend = ttk.Frame(solve)
         legend.grid(row=4, column=0, columnspan=2, sticky="w", padx=6, pady=(0, 2))
-        for i, (code, text) in enumerate(((TRAIL, "trail"), (BACK, "backtracked"),
-                                          (PATH, "path"))):
+        for i, (code, text) in enumerate(((TRAIL, "trail"), (BACK, "backtracked"), (PATH, "path"))):
             colour = "#{:02x}{:02x}{:02x}".format(*MAZE_PALETTE[code])
             tk.Label(legend, width=2, background=colour).grid(
-                row=0, column=2 * i, padx=(0 if i == 0 else 6, 2))
+                row=0, column=2 * i, padx=(0 if i == 0 else 6, 2)
+            )
             ttk.Label(legend, text=text).grid(row=0, column=2 * i + 1)
 
         view = ttk.LabelFrame(panel, text="View")
@@ -132,8 +152,9 @@ class MazeTab(Tab):
         self.zoom_out_button.pack(side="left", padx=1)
         self.zoom_in_button.pack(side="left", padx=1)
         self.fit_button.pack(side="left", fill="x", expand=True, padx=1)
-        self.view_label = ttk.Label(view, textvariable=self.view_text, foreground=MUTED,
-                                    justify="left", wraplength=220)
+        self.view_label = ttk.Label(
+            view, textvariable=self.view_text, foreground=MUTED, justify="left", wraplength=220
+        )
         self.view_label.pack(anchor="w", padx=6, pady=(0, 2))
         self.save_button = ttk.Button(panel, text="Save as PNG...", command=self.save_dialog)
         self.save_button.pack(fill="x", pady=(0, 4))
@@ -144,10 +165,17 @@ class MazeTab(Tab):
         cv.bind("<ButtonRelease-1>", lambda e: setattr(self, "_press", None))
         cv.bind("<Button-4>", lambda e: self.zoom_in(e.x, e.y))
         cv.bind("<Button-5>", lambda e: self.zoom_out(e.x, e.y))
-        cv.bind("<MouseWheel>", lambda e: (self.zoom_in if e.delta > 0 else self.zoom_out)(
-            e.x, e.y))
+        cv.bind(
+            "<MouseWheel>", lambda e: (self.zoom_in if e.delta > 0 else self.zoom_out)(e.x, e.y)
+        )
         self._speed_changed()
         self.new()
+
+    def _current(self) -> Maze:
+        """The maze on show (the first is carved as the tab opens)."""
+        if self.maze is None:
+            raise RuntimeError("the maze tab has no maze yet")
+        return self.maze
 
     # speed: the slider is logarithmic, 1 to 20000 moves a second
     def steps_per_second(self) -> float:
@@ -167,31 +195,39 @@ class MazeTab(Tab):
             self.say_error(f"Carve: {exc}")
             return
         if rows * cols > MAX_CELLS:
-            self.say_error(f"Carve: {rows} x {cols} is more than the {MAX_CELLS:,} cells the demo "
-                           "draws (4000 x 4000); the library carves up to 8192 x 8192 "
-                           "(tc.Maze.carve, then to_image).")
+            self.say_error(
+                f"Carve: {rows} x {cols} is more than the {MAX_CELLS:,} cells the demo "
+                "draws (4000 x 4000); the library carves up to 8192 x 8192 "
+                "(tc.Maze.carve, then to_image)."
+            )
             return
         method = self.method.get()
         self._stop_animation()
 
-        def done(maze):
+        def done(maze: Maze) -> None:
             self.maze, self.seed_used = maze, seed
             self._codes = maze_codes(maze.doors)
             self._solution = self._overlay = None
             self.shown = 0
             self.unit = None
             self.redraw()
-            self.say(f"{rows} x {cols} maze carved by {method} (seed {seed}). Pick a solver "
-                     "and press Solve.")
+            self.say(
+                f"{rows} x {cols} maze carved by {method} (seed {seed}). Pick a solver "
+                "and press Solve."
+            )
 
-        self.run(f"Carving {rows} x {cols}...",
-                 lambda: tc.Maze.carve(rows, cols, seed=seed, method=method), done,
-                 lambda exc: self.say_error(f"Carve: {exc}"))
+        self.run(
+            f"Carving {rows} x {cols}...",
+            lambda: tc.Maze.carve(rows, cols, seed=seed, method=method),
+            done,
+            lambda exc: self.say_error(f"Carve: {exc}"),
+        )
 
     # the view: the whole maze when it is readable, else a region (zoom and pan)
     def fit_unit(self) -> float:
         width, height = self.canvas_size()
-        return min((width - 16) / self.maze.cols, (height - 16) / self.maze.rows)
+        maze = self._current()
+        return min((width - 16) / maze.cols, (height - 16) / maze.rows)
 
     def zoomed(self) -> bool:
         """Whether the view shows a region (True) rather than the whole maze."""
@@ -205,21 +241,25 @@ class MazeTab(Tab):
 
     def view_cells(self) -> tuple[int, int, int, int]:
         """The cells shown: ``(first row, last row, first col, last col)``, inclusive."""
-        rows, cols = self.maze.shape
+        rows, cols = self._current().shape
         if not self.zoomed() or self.overview > 1:
             return 0, rows - 1, 0, cols - 1
         rr = self._ri // 2
         cc = self._ci // 2
-        return (int(min(rr[0], rows - 1)), int(min(rr[-1], rows - 1)),
-                int(min(cc[0], cols - 1)), int(min(cc[-1], cols - 1)))
+        return (
+            int(min(rr[0], rows - 1)),
+            int(min(rr[-1], rows - 1)),
+            int(min(cc[0], cols - 1)),
+            int(min(cc[-1], cols - 1)),
+        )
 
-    def centre_on(self, cell) -> None:
+    def centre_on(self, cell: tuple[int, int]) -> None:
         """Put ``cell`` in the middle of a zoomed view."""
         width, height = self.canvas_size()
         unit = self._unit()
         self.origin = (cell[0] - height / unit / 2, cell[1] - width / unit / 2)
 
-    def _set_unit(self, unit, x=None, y=None) -> None:
+    def _set_unit(self, unit: int | None, x: float | None = None, y: float | None = None) -> None:
         width, height = self.canvas_size()
         x = width / 2 if x is None else x
         y = height / 2 if y is None else y
@@ -227,13 +267,14 @@ class MazeTab(Tab):
             old = self._unit()
             at = (self.origin[0] + y / old, self.origin[1] + x / old)
         else:
-            at = (self.maze.rows * y / height, self.maze.cols * x / width)
+            maze = self._current()
+            at = (maze.rows * y / height, maze.cols * x / width)
         self.unit = unit
         if unit is not None:
             self.origin = (at[0] - y / unit, at[1] - x / unit)
         self.redraw()
 
-    def zoom_in(self, x=None, y=None) -> None:
+    def zoom_in(self, x: float | None = None, y: float | None = None) -> None:
         if self.maze is None:
             return
         cur = self._unit() if self.overview == 1 else 1
@@ -241,7 +282,7 @@ class MazeTab(Tab):
         if bigger:
             self._set_unit(bigger[0], x, y)
 
-    def zoom_out(self, x=None, y=None) -> None:
+    def zoom_out(self, x: float | None = None, y: float | None = None) -> None:
         if self.maze is None:
             return
         cur = self._unit() if self.overview == 1 else 1
@@ -258,10 +299,10 @@ class MazeTab(Tab):
         self.unit = 0
         self.redraw()
 
-    def _on_press(self, event) -> None:
+    def _on_press(self, event: tk.Event[tk.Canvas]) -> None:
         self._press = (event.x, event.y, self.origin)
 
-    def _on_drag(self, event) -> None:
+    def _on_drag(self, event: tk.Event[tk.Canvas]) -> None:
         if self._press is None or self.maze is None or not self.zoomed() or self.overview > 1:
             return
         x, y, (r0, c0) = self._press
@@ -295,8 +336,8 @@ class MazeTab(Tab):
                 c0 = min(max(self.origin[1], 0.0), max_c)
                 self.origin = (r0, c0)
                 oy, ox = int(r0 * unit), int(c0 * unit)
-                self._ri = self._ri[oy:oy + height - 16]
-                self._ci = self._ci[ox:ox + width - 16]
+                self._ri = self._ri[oy : oy + height - 16]
+                self._ci = self._ci[ox : ox + width - 16]
         self._x0 = (width - len(self._ci)) // 2
         self._y0 = (height - len(self._ri)) // 2
         self.canvas.delete("all")
@@ -306,16 +347,20 @@ class MazeTab(Tab):
         self.view_text.set(self._describe_view())
 
     def _describe_view(self) -> str:
-        rows, cols = self.maze.shape
+        rows, cols = self._current().shape
         if self.overview > 1:
-            return (f"Whole {rows} x {cols} maze, one pixel for {self.overview / 2:g} cells "
-                    "(walls blurred; the path stays marked). Zoom in (+, wheel) to read it.")
+            return (
+                f"Whole {rows} x {cols} maze, one pixel for {self.overview / 2:g} cells "
+                "(walls blurred; the path stays marked). Zoom in (+, wheel) to read it."
+            )
         if not self.zoomed():
             return f"Whole {rows} x {cols} maze, {self._unit()} px a cell."
         r0, r1, c0, c1 = self.view_cells()
         share = 100 * (r1 - r0 + 1) * (c1 - c0 + 1) / (rows * cols)
-        return (f"Showing rows {r0}-{r1}, columns {c0}-{c1} of {rows} x {cols} ({share:.2g}% "
-                f"of the maze), {self._unit()} px a cell. Drag to pan, wheel or +/- to zoom.")
+        return (
+            f"Showing rows {r0}-{r1}, columns {c0}-{c1} of {rows} x {cols} ({share:.2g}% "
+            f"of the maze), {self._unit()} px a cell. Drag to pan, wheel or +/- to zoom."
+        )
 
     def _paint(self) -> None:
         if self.overview > 1:
@@ -327,8 +372,7 @@ class MazeTab(Tab):
                 codes = np.where((ov > 0) & (codes > 0), ov, codes)
             rgb = MAZE_PALETTE[codes]
         h, w = rgb.shape[:2]
-        self._photo = tk.PhotoImage(data=b"P6 %d %d 255\n" % (w, h) + rgb.tobytes(),
-                                    format="PPM")
+        self._photo = tk.PhotoImage(data=b"P6 %d %d 255\n" % (w, h) + rgb.tobytes(), format="PPM")
         self.canvas.itemconfigure(self._image_item, image=self._photo)
 
     def _overview_rgb(self) -> np.ndarray:
@@ -340,7 +384,9 @@ class MazeTab(Tab):
         pad[: src.shape[0], : src.shape[1]] = src
         blocks = pad.reshape(h, k, w, k)
         light = blocks.mean(axis=(1, 3))[..., None]
-        rgb = MAZE_PALETTE[0] + light * (MAZE_PALETTE[1].astype(float) - MAZE_PALETTE[0])
+        rgb: np.ndarray = MAZE_PALETTE[0] + light * (
+            MAZE_PALETTE[1].astype(float) - MAZE_PALETTE[0]
+        )
         if self._overlay is not None:
             ov = np.zeros_like(pad)
             osrc = self._overlay[: h * k, : w * k]
@@ -349,7 +395,7 @@ class MazeTab(Tab):
             rgb = np.where(mark[..., None] > 0, MAZE_PALETTE[mark], rgb)
         return rgb.astype(np.uint8)
 
-    def cell_box(self, r: int, c: int):
+    def cell_box(self, r: int, c: int) -> tuple[int, int, int, int] | None:
         """Canvas box ``(x0, y0, x1, y1)`` of maze cell ``(r, c)``; None when out of view."""
         if self.overview > 1:
             y = int(np.searchsorted(self._ri, 2 * r + 1))
@@ -359,16 +405,18 @@ class MazeTab(Tab):
         xs = np.flatnonzero(self._ci == 2 * c + 1)
         if len(ys) == 0 or len(xs) == 0:
             return None
-        return (self._x0 + xs[0], self._y0 + ys[0], self._x0 + xs[-1] + 1,
-                self._y0 + ys[-1] + 1)
+        x, y, x1, y1 = int(xs[0]), int(ys[0]), int(xs[-1]), int(ys[-1])
+        return self._x0 + x, self._y0 + y, self._x0 + x1 + 1, self._y0 + y1 + 1
 
     def _draw_markers(self) -> None:
-        for cell, colour in ((self.maze.entrance, "#1864ab"), (self.maze.exit, "#e03131")):
+        maze = self._current()
+        for cell, colour in ((maze.entrance, "#1864ab"), (maze.exit, "#e03131")):
             box = self.cell_box(*cell)
             if box is not None:
                 x0, y0, x1, y1 = box
-                self.canvas.create_rectangle(x0 - 1, y0 - 1, x1 + 1, y1 + 1, outline=colour,
-                                             width=2, tags=("marker",))
+                self.canvas.create_rectangle(
+                    x0 - 1, y0 - 1, x1 + 1, y1 + 1, outline=colour, width=2, tags=("marker",)
+                )
 
     # solving
     def solve(self) -> None:
@@ -379,13 +427,13 @@ class MazeTab(Tab):
         method, hand = self.SOLVERS[name]
         maze = self.maze
 
-        def work():
+        def work() -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
             if method == "wall":
                 t = maze.trace(hand=hand)
                 return t.path, t.moves, t.back
             return maze.solve(method=method), None, None
 
-        def done(result):
+        def done(result: tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]) -> None:
             if maze is not self.maze:
                 return
             path, moves, back = result
@@ -400,11 +448,23 @@ class MazeTab(Tab):
             else:
                 self._start_animation()
 
-        self.run(f"Solving ({name})...", work, done,
-                 lambda exc: self.say_error(f"Solve: {exc}"))
+        self.run(f"Solving ({name})...", work, done, lambda exc: self.say_error(f"Solve: {exc}"))
+
+    def _shown(self) -> tuple[Solved, np.ndarray]:
+        """The solution shown and the overlay it is painted into."""
+        if self._solution is None or self._overlay is None:
+            raise RuntimeError("no solution is shown")
+        return self._solution, self._overlay
+
+    def _walk(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
+        """The walk animated: its moves, their back flags, the overlay, the solver's name."""
+        (_path, moves, back, name), overlay = self._shown()
+        if moves is None or back is None:
+            raise RuntimeError(f"{name} has no walk to animate")
+        return moves, back, overlay, name
 
     def _start_animation(self) -> None:
-        name = self._solution[3]
+        name = self._walk()[3]
         self.busybar.show(f"Walking ({name})...", determinate=True)
         self.say(f"{name.capitalize()}: blue trail, orange dead ends. Esc stops.")
         self._budget = 1.0  # the first move shows at once
@@ -413,7 +473,7 @@ class MazeTab(Tab):
 
     def _tick(self) -> None:
         self._anim = None
-        moves = self._solution[1]
+        moves = self._walk()[0]
         now = time.monotonic()
         self._budget += (now - self._last) * self.steps_per_second()
         self._last = now
@@ -432,14 +492,13 @@ class MazeTab(Tab):
     def advance(self, end: int) -> None:
         """Paint the robot's moves ``shown .. end-1`` into the overlay, in order; a zoomed view
         follows the robot."""
-        _path, cells, back, _name = self._solution
+        cells, back, ov, _name = self._walk()
         i, j = self.shown, end
         if j <= i:
             return
-        ov = self._overlay
         width = ov.shape[1]
         lo = max(i, 1)
-        a, b = cells[lo - 1:j - 1], cells[lo:j]
+        a, b = cells[lo - 1 : j - 1], cells[lo:j]
         flags = back[lo:j]
         mid = (a[:, 0] + b[:, 0] + 1) * width + a[:, 1] + b[:, 1] + 1
         # forward moves colour the cell entered; back moves the cell left behind
@@ -466,13 +525,12 @@ class MazeTab(Tab):
         self._paint()
 
     def _finish(self) -> None:
-        path, moves, back, name = self._solution
-        ov = self._overlay
+        (path, moves, back, name), ov = self._shown()
         width = ov.shape[1]
         if moves is not None and self.shown < len(moves):
             # the rest at once, without replaying the order: at the goal every cell and passage
             # the robot walked is either on the path (painted below) or was walked back out of
-            seg = moves[max(self.shown - 1, 0):]
+            seg = moves[max(self.shown - 1, 0) :]
             ov.flat[(2 * seg[:, 0] + 1) * width + 2 * seg[:, 1] + 1] = BACK
             if len(seg) > 1:
                 a, b = seg[:-1], seg[1:]
@@ -485,9 +543,8 @@ class MazeTab(Tab):
         self._paint()
         self.busybar.hide()
         how = ""
-        if moves is not None:
-            how = (f"{len(moves) - 1:,} moves ({int(back.sum()):,} of them back out of dead "
-                   "ends), ")
+        if moves is not None and back is not None:
+            how = f"{len(moves) - 1:,} moves ({int(back.sum()):,} of them back out of dead ends), "
         self.say(f"Solved by {name}: {how}path of {len(p):,} cells.")
 
     def skip(self) -> None:
@@ -528,32 +585,33 @@ class MazeTab(Tab):
         return self._anim is not None
 
     # saving
-    def save_png(self, filename) -> Path:
+    def save_png(self, filename: str | os.PathLike[str]) -> Path:
         """Save the maze (and the path and the trail, once solved) through ``Maze.to_image``."""
-        rows, cols = self.maze.shape
+        maze = self._current()
+        rows, cols = maze.shape
         cell = int(max(2, min(16, 2400 // max(rows, cols))))
-        kw = {"cell": cell, "wall": 2 if cell >= 8 else 1}
+        path = moves = None  # to_image's defaults: no path, no trail
         if self._solution is not None and not self.animating:
             path, moves, _back, _name = self._solution
-            kw["path"] = path
-            if moves is not None:
-                kw["trace"] = moves
-        image = self.maze.to_image(**kw)
-        filename = Path(filename)
-        image.save(filename)
-        self.say(f"Saved {filename} ({image.size[0]} x {image.size[1]} pixels).")
-        return filename
+        image = maze.to_image(cell=cell, wall=2 if cell >= 8 else 1, path=path, trace=moves)
+        target = Path(filename)
+        image.save(target)
+        self.say(f"Saved {target} ({image.size[0]} x {image.size[1]} pixels).")
+        return target
 
     def save_dialog(self) -> None:
         if self.maze is None:
             return
-        name = filedialog.asksaveasfilename(parent=self.root, defaultextension=".png",
-                                            filetypes=[("PNG image", "*.png")],
-                                            initialfile="maze.png")
+        name = filedialog.asksaveasfilename(
+            parent=self.root,
+            defaultextension=".png",
+            filetypes=[("PNG image", "*.png")],
+            initialfile="maze.png",
+        )
         if name:
             try:
                 self.save_png(name)
             except ImportError:
-                self.say_error("Saving needs Pillow: pip install -e \".[image]\".")
+                self.say_error('Saving needs Pillow: pip install -e ".[image]".')
             except (OSError, ValueError) as exc:
                 self.say_error(f"Save: {exc}")

@@ -1,30 +1,55 @@
 """The demo's Numberlink tab: generate or load a puzzle, draw paths by dragging, check them with
 the library, show the solution; a distinct colour for every pair."""
+
 from __future__ import annotations
 
 import colorsys
 import math
+import os
 import tkinter as tk
 from pathlib import Path
 from tkinter import filedialog, ttk
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 import trapcore as tc
 from trapcore.demo.widgets import BLOCKED, MUTED, Tab, mix, parse_int, parse_seed, row, spin
+from trapcore.numberlink import Puzzle
+
+if TYPE_CHECKING:
+    from trapcore.demo.app import DemoApp
+
+Cell = tuple[int, int]
+Paths = dict[int, list[Cell]]
 
 #: The first pairs' colours, picked by hand; more pairs get colours spread over hue, saturation
 #: and brightness, each as far from the others as can be (see :func:`pair_colours`).
 PALETTE = (
-    "#e03131", "#1c7ed6", "#2f9e44", "#f59f00", "#ae3ec9", "#0ca678", "#e8590c", "#5c7cfa",
-    "#a61e4d", "#74b816", "#1098ad", "#862e9c", "#f06595", "#364fc7", "#8d6e63", "#5f3dc4",
+    "#e03131",
+    "#1c7ed6",
+    "#2f9e44",
+    "#f59f00",
+    "#ae3ec9",
+    "#0ca678",
+    "#e8590c",
+    "#5c7cfa",
+    "#a61e4d",
+    "#74b816",
+    "#1098ad",
+    "#862e9c",
+    "#f06595",
+    "#364fc7",
+    "#8d6e63",
+    "#5f3dc4",
 )
 #: The file dialog's filters: all files first, since shared puzzle files have no extension.
 FILETYPES = [("All files", "*"), ("Text", "*.txt")]
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return r, g, b
 
 
 def ink(colour: str) -> str:
@@ -40,13 +65,13 @@ def pair_colours(n: int) -> list[str]:
     colours = list(PALETTE[:n])
     if n <= len(colours):
         return colours
-    cands = []
+    grid = []
     for i in range(max(96, 2 * n)):
         h = (i * 0.6180339887) % 1.0
         for s, v in ((0.9, 0.85), (0.55, 0.95), (0.95, 0.55), (0.35, 0.7)):
             r, g, b = colorsys.hsv_to_rgb(h, s, v)
-            cands.append((round(r * 255), round(g * 255), round(b * 255)))
-    cands = np.unique(np.array(cands, dtype=float), axis=0)
+            grid.append((round(r * 255), round(g * 255), round(b * 255)))
+    cands = np.unique(np.array(grid, dtype=float), axis=0)
     taken = np.array([_rgb(c) for c in colours], dtype=float)
     best = np.min(np.linalg.norm(cands[:, None, :] - taken[None, :, :], axis=2), axis=1)
     while len(colours) < n:
@@ -63,20 +88,20 @@ class NumberlinkTab(Tab):
 
     title = "Numberlink"
 
-    def __init__(self, app):
+    def __init__(self, app: DemoApp) -> None:
         super().__init__(app)
-        self.puzzle = None
-        self.grid = None
-        self.paths: dict[int, list[tuple[int, int]]] = {}
-        self.history: list[dict] = []
-        self.solution = None
+        self.puzzle: Puzzle | None = None
+        self.grid: np.ndarray | None = None
+        self.paths: Paths = {}
+        self.history: list[Paths] = []
+        self.solution: np.ndarray | None = None
         self.showing_solution = False
         self.solved = False
-        self.drag = None
-        self.endpoints: dict[int, list[tuple[int, int]]] = {}
+        self.drag: int | None = None  # the pair whose path is being dragged
+        self.endpoints: Paths = {}
         self.colours: list[str] = []
-        self._geom = None
-        self._last_dir = None
+        self._geom: tuple[float, float, float] | None = None  # left, top, cell size
+        self._last_dir: str | None = None
 
         self.size = tk.StringVar(value="7")
         self.seed = tk.StringVar(value="")
@@ -86,9 +111,13 @@ class NumberlinkTab(Tab):
         gen.pack(fill="x", pady=(0, 4))
         row(gen, 0, "Size", spin(gen, self.size, 2, 70))
         row(gen, 1, "Seed", ttk.Entry(gen, textvariable=self.seed, width=8))
-        self.difficulty_box = ttk.Combobox(gen, textvariable=self.difficulty, width=8,
-                                           values=["any", *tc.numberlink.DIFFICULTY_LEVELS],
-                                           state="readonly")
+        self.difficulty_box = ttk.Combobox(
+            gen,
+            textvariable=self.difficulty,
+            width=8,
+            values=["any", *tc.numberlink.DIFFICULTY_LEVELS],
+            state="readonly",
+        )
         row(gen, 2, "Difficulty", self.difficulty_box)
         self.generate_button = ttk.Button(gen, text="Generate (Ctrl+N)", command=self.new)
         self.generate_button.grid(row=3, column=0, columnspan=2, sticky="ew", padx=6, pady=3)
@@ -101,12 +130,15 @@ class NumberlinkTab(Tab):
         self.undo_button.pack(fill="x", padx=6, pady=2)
         self.clear_button = ttk.Button(play, text="Clear all paths", command=self.clear_all)
         self.clear_button.pack(fill="x", padx=6, pady=2)
-        self.solution_button = ttk.Button(play, text="Show solution",
-                                          command=self.toggle_solution)
+        self.solution_button = ttk.Button(play, text="Show solution", command=self.toggle_solution)
         self.solution_button.pack(fill="x", padx=6, pady=2)
-        ttk.Label(panel, text="Drag from a number to draw its path\nto the other copy; fill "
-                  "every cell.\nDrag over a path to redraw it;\nright-click a path to clear it.",
-                  foreground=MUTED, justify="left").pack(anchor="w", pady=4)
+        ttk.Label(
+            panel,
+            text="Drag from a number to draw its path\nto the other copy; fill "
+            "every cell.\nDrag over a path to redraw it;\nright-click a path to clear it.",
+            foreground=MUTED,
+            justify="left",
+        ).pack(anchor="w", pady=4)
 
         cv = self.canvas
         cv.bind("<ButtonPress-1>", self.on_press)
@@ -123,20 +155,24 @@ class NumberlinkTab(Tab):
         except ValueError as exc:
             self.say_error(f"Generate: {exc}")
             return
-        level = self.difficulty.get()
-        level = None if level in ("", "any") else level
+        choice = self.difficulty.get()
+        level = None if choice in ("", "any") else choice
 
-        def done(puzzle):
-            self.set_puzzle(puzzle, f"{n} x {n} puzzle (seed {seed}, difficulty "
-                                    f"{puzzle.difficulty:.1f})")
+        def done(puzzle: Puzzle) -> None:
+            self.set_puzzle(
+                puzzle, f"{n} x {n} puzzle (seed {seed}, difficulty {puzzle.difficulty:.1f})"
+            )
 
-        self.run(f"Generating {n} x {n}...",
-                 lambda: tc.numberlink.generate(n, seed=seed, difficulty=level), done,
-                 lambda exc: self.say_error(f"Generate: {exc}"))
+        self.run(
+            f"Generating {n} x {n}...",
+            lambda: tc.numberlink.generate(n, seed=seed, difficulty=level),
+            done,
+            lambda exc: self.say_error(f"Generate: {exc}"),
+        )
 
-    def set_puzzle(self, puzzle, label: str = "puzzle") -> None:
+    def set_puzzle(self, puzzle: Puzzle, label: str = "puzzle") -> None:
         self.puzzle = puzzle
-        self.grid = np.array(puzzle.grid, dtype=np.int16)
+        self.grid = grid = np.array(puzzle.grid, dtype=np.int16)
         sol = puzzle.solution
         self.solution = None if sol is None else np.array(sol, dtype=np.int16)
         self.paths, self.history = {}, []
@@ -144,15 +180,14 @@ class NumberlinkTab(Tab):
         self.solution_button.configure(text="Show solution")
         self.solved = False
         self.drag = None
-        ks = np.unique(self.grid[self.grid > 0])
-        self.endpoints = {int(k): [tuple(int(v) for v in rc)
-                                   for rc in np.argwhere(self.grid == k)] for k in ks}
+        ks = np.unique(grid[grid > 0])
+        self.endpoints = {int(k): [(int(r), int(c)) for r, c in np.argwhere(grid == k)] for k in ks}
         self.colours = pair_colours(int(ks.max()) if len(ks) else 0)
         self.label = label
         self.redraw()
         self.update_status(f"{label}: {len(ks)} pairs. Drag from a number to draw a path.")
 
-    def load(self, filename) -> bool:
+    def load(self, filename: str | os.PathLike[str]) -> bool:
         """Load the first puzzle of a text file (``Puzzle.from_file``; any name, with or without
         an extension; ``~`` is expanded). False, with the reason in the status line, if not."""
         path = Path(str(filename).strip()).expanduser()
@@ -177,8 +212,12 @@ class NumberlinkTab(Tab):
 
     def load_dialog(self) -> None:
         """Ask for a file (all files shown by default: puzzle files often have no extension)."""
-        name = filedialog.askopenfilename(parent=self.root, title="Load a Numberlink puzzle",
-                                          filetypes=FILETYPES, initialdir=self._last_dir)
+        name = filedialog.askopenfilename(
+            parent=self.root,
+            title="Load a Numberlink puzzle",
+            filetypes=FILETYPES,
+            initialdir=self._last_dir,
+        )
         if name:
             self.load(name)
 
@@ -186,24 +225,36 @@ class NumberlinkTab(Tab):
         """The colour of pair ``k`` (distinct for every pair of the puzzle)."""
         return self.colours[k - 1]
 
+    def _board(self) -> np.ndarray:
+        """The puzzle's grid (the first is generated as the tab opens)."""
+        if self.grid is None:
+            raise RuntimeError("the Numberlink tab has no puzzle yet")
+        return self.grid
+
+    def _geometry(self) -> tuple[float, float, float]:
+        """The board's left and top on the canvas and its cell size, from :meth:`layout`."""
+        if self._geom is None:
+            raise RuntimeError("the Numberlink board has not been laid out yet")
+        return self._geom
+
     # geometry
     def layout(self) -> None:
-        rows, cols = self.grid.shape
+        rows, cols = self._board().shape
         width, height = self.canvas_size()
         pad = 10
         s = max(4.0, min((width - 2 * pad) / cols, (height - 2 * pad) / rows))
         self._geom = ((width - s * cols) / 2, (height - s * rows) / 2, s)
 
     def cell_center(self, r: int, c: int) -> tuple[int, int]:
-        x0, y0, s = self._geom
+        x0, y0, s = self._geometry()
         return int(x0 + (c + 0.5) * s), int(y0 + (r + 0.5) * s)
 
-    def cell_at(self, x: float, y: float):
+    def cell_at(self, x: float, y: float) -> Cell | None:
         if self._geom is None:
             return None
         x0, y0, s = self._geom
         r, c = math.floor((y - y0) / s), math.floor((x - x0) / s)
-        rows, cols = self.grid.shape
+        rows, cols = self._board().shape
         return (r, c) if 0 <= r < rows and 0 <= c < cols else None
 
     # drawing
@@ -213,7 +264,7 @@ class NumberlinkTab(Tab):
         self.layout()
         cv = self.canvas
         cv.delete("all")
-        x0, y0, s = self._geom
+        x0, y0, s = self._geometry()
         grid = self.grid
         rows, cols = grid.shape
         view = self.solution if self.showing_solution else self.player_grid()
@@ -226,8 +277,15 @@ class NumberlinkTab(Tab):
                     fill = mix(self.colour(int(view[r, c])), 0.22)
                 else:
                     fill = "#ffffff"
-                cv.create_rectangle(x0 + c * s, y0 + r * s, x0 + (c + 1) * s, y0 + (r + 1) * s,
-                                    fill=fill, outline="#b8b2a6", tags=("cell",))
+                cv.create_rectangle(
+                    x0 + c * s,
+                    y0 + r * s,
+                    x0 + (c + 1) * s,
+                    y0 + (r + 1) * s,
+                    fill=fill,
+                    outline="#b8b2a6",
+                    tags=("cell",),
+                )
         width = max(2, int(s * 0.28))
         if self.showing_solution and self.solution is not None:
             sol = self.solution
@@ -236,15 +294,26 @@ class NumberlinkTab(Tab):
                 b = sol[1:, :] if axis == 0 else sol[:, 1:]
                 for r, c in np.argwhere((a == b) & (a > 0)):
                     r2, c2 = (r + 1, c) if axis == 0 else (r, c + 1)
-                    cv.create_line(*self.cell_center(r, c), *self.cell_center(r2, c2),
-                                   fill=self.colour(int(sol[r, c])), width=width,
-                                   capstyle="round", tags=("solution",))
+                    cv.create_line(
+                        *self.cell_center(r, c),
+                        *self.cell_center(r2, c2),
+                        fill=self.colour(int(sol[r, c])),
+                        width=width,
+                        capstyle="round",
+                        tags=("solution",),
+                    )
         else:
             for k, cells in self.paths.items():
                 if len(cells) > 1:
                     pts = [v for rc in cells for v in self.cell_center(*rc)]
-                    cv.create_line(*pts, fill=self.colour(k), width=width, capstyle="round",
-                                   joinstyle="round", tags=("path", f"path_{k}"))
+                    cv.create_line(
+                        *pts,
+                        fill=self.colour(k),
+                        width=width,
+                        capstyle="round",
+                        joinstyle="round",
+                        tags=("path", f"path_{k}"),
+                    )
         rad = s * 0.36
         for k, cells in self.endpoints.items():
             text = self.symbol(k)
@@ -252,14 +321,22 @@ class NumberlinkTab(Tab):
             font = ("TkDefaultFont", size, "bold")
             for r, c in cells:
                 x, y = self.cell_center(r, c)
-                cv.create_oval(x - rad, y - rad, x + rad, y + rad, fill=self.colour(k),
-                               outline="", tags=("endpoint", f"endpoint_{k}"))
-                cv.create_text(x, y, text=text, fill=ink(self.colour(k)), font=font,
-                               tags=("label",))
+                cv.create_oval(
+                    x - rad,
+                    y - rad,
+                    x + rad,
+                    y + rad,
+                    fill=self.colour(k),
+                    outline="",
+                    tags=("endpoint", f"endpoint_{k}"),
+                )
+                cv.create_text(
+                    x, y, text=text, fill=ink(self.colour(k)), font=font, tags=("label",)
+                )
 
     def symbol(self, k: int) -> str:
         """The label of number ``k``: the loaded file's own symbol, else ``k``."""
-        symbols = self.puzzle.symbols
+        symbols = None if self.puzzle is None else self.puzzle.symbols
         if symbols is not None and 0 < k <= len(symbols):
             return symbols[k - 1]
         return str(k)
@@ -267,7 +344,7 @@ class NumberlinkTab(Tab):
     # the player's board
     def player_grid(self) -> np.ndarray:
         """The puzzle grid with the player's paths filled in (what ``check`` is given)."""
-        g = self.grid.copy()
+        g: np.ndarray = self._board().copy()
         for k, cells in self.paths.items():
             for rc in cells:
                 g[rc] = k
@@ -275,8 +352,12 @@ class NumberlinkTab(Tab):
 
     def complete(self, k: int) -> bool:
         cells = self.paths.get(k, [])
-        return (len(cells) > 1 and cells[0] in self.endpoints[k]
-                and cells[-1] in self.endpoints[k] and cells[0] != cells[-1])
+        return (
+            len(cells) > 1
+            and cells[0] in self.endpoints[k]
+            and cells[-1] in self.endpoints[k]
+            and cells[0] != cells[-1]
+        )
 
     def update_status(self, note: str = "") -> None:
         if self.grid is None:
@@ -295,21 +376,20 @@ class NumberlinkTab(Tab):
             verdict = f"All pairs joined, but {empty} cells are still empty: fill them all."
         else:
             verdict = note or "Drag from a number to draw its path."
-        self.say(f"{done} of {len(self.endpoints)} pairs joined, {empty} empty cells.  "
-                 f"{verdict}")
+        self.say(f"{done} of {len(self.endpoints)} pairs joined, {empty} empty cells.  {verdict}")
 
     def _snapshot(self) -> None:
         self.history.append({k: list(v) for k, v in self.paths.items()})
         del self.history[:-200]
 
-    def _owner(self, cell):
+    def _owner(self, cell: Cell) -> int | None:
         for k, cells in self.paths.items():
             if cell in cells:
                 return k
         return None
 
     # mouse
-    def on_press(self, event) -> None:
+    def on_press(self, event: tk.Event[tk.Canvas]) -> None:
         if self.showing_solution:
             self.toggle_solution()
         cell = self.cell_at(event.x, event.y)
@@ -326,57 +406,60 @@ class NumberlinkTab(Tab):
             if k is not None:  # a path cell: keep the path up to here and go on from it
                 self._snapshot()
                 cells = self.paths[k]
-                del cells[cells.index(cell) + 1:]
+                del cells[cells.index(cell) + 1 :]
                 self.drag = k
         self.redraw()
 
-    def on_drag(self, event) -> None:
-        if self.drag is None:
+    def on_drag(self, event: tk.Event[tk.Canvas]) -> None:
+        k = self.drag
+        if k is None:
             return
         target = self.cell_at(event.x, event.y)
         if target is None:
             return
-        cells = self.paths[self.drag]
+        cells = self.paths[k]
         last = cells[-1]
         # a fast drag can skip cells: walk towards the pointer one cell at a time
         changed = False
-        for _ in range(sum(self.grid.shape)):
+        for _ in range(sum(self._board().shape)):
             if last == target:
                 break
             dr, dc = target[0] - last[0], target[1] - last[1]
-            step = (last[0] + (dr > 0) - (dr < 0), last[1]) if abs(dr) >= abs(dc) else \
-                (last[0], last[1] + (dc > 0) - (dc < 0))
-            if not self._step(step):
+            step = (
+                (last[0] + (dr > 0) - (dr < 0), last[1])
+                if abs(dr) >= abs(dc)
+                else (last[0], last[1] + (dc > 0) - (dc < 0))
+            )
+            if not self._step(k, step):
                 break
             changed = True
-            last = self.paths[self.drag][-1]
+            last = self.paths[k][-1]
         if changed:
             self.redraw()
             self.update_status()
 
-    def _step(self, cell) -> bool:
-        """Extend the dragged path into ``cell``, a neighbour of its last cell. False if the
-        path cannot go there."""
-        k = self.drag
+    def _step(self, k: int, cell: Cell) -> bool:
+        """Extend the dragged path, pair ``k``'s, into ``cell``, a neighbour of its last cell.
+        False if the path cannot go there."""
         cells = self.paths[k]
         if cell in cells:  # going back along the path shortens it
-            del cells[cells.index(cell) + 1:]
+            del cells[cells.index(cell) + 1 :]
             return True
         if self.complete(k):
             return False
-        v = int(self.grid[cell])
+        v = int(self._board()[cell])
         if v < 0 or (v > 0 and v != k):
             return False
         other = self._owner(cell)
         if other is not None and other != k:  # cut the other path here
             ocells = self.paths[other]
-            del ocells[ocells.index(cell):]
+            del ocells[ocells.index(cell) :]
             if not ocells:
                 del self.paths[other]
         cells.append(cell)
         return True
 
-    def on_release(self, event) -> None:
+    def on_release(self, event: tk.Event[tk.Canvas]) -> None:
         if self.drag is not None:
             cells = self.paths.get(self.drag, [])
             if len(cells) <= 1:
@@ -385,7 +468,7 @@ class NumberlinkTab(Tab):
             self.redraw()
             self.update_status()
 
-    def on_right_click(self, event) -> None:
+    def on_right_click(self, event: tk.Event[tk.Canvas]) -> None:
         cell = self.cell_at(event.x, event.y)
         if cell is None or self.grid is None:
             return
@@ -426,22 +509,28 @@ class NumberlinkTab(Tab):
             return
         grid = self.grid
 
-        def done(solutions):
+        def done(solutions: list[np.ndarray]) -> None:
             if grid is not self.grid:
                 return
             if not solutions:
                 self.say_error("The solver proved this puzzle has no solution.")
                 return
             self.solution = np.array(solutions[0], dtype=np.int16)
-            self._show_solution("" if len(solutions) == 1 else
-                                "  (It has more than one solution: this is one of them.)")
+            self._show_solution(
+                ""
+                if len(solutions) == 1
+                else "  (It has more than one solution: this is one of them.)"
+            )
 
-        self.run("Solving...", lambda: tc.numberlink.solve(grid, limit=2), done,
-                 lambda exc: self.say_error(f"Solve: {exc}"))
+        self.run(
+            "Solving...",
+            lambda: tc.numberlink.solve(grid, limit=2),
+            done,
+            lambda exc: self.say_error(f"Solve: {exc}"),
+        )
 
     def _show_solution(self, note: str = "") -> None:
         self.showing_solution = True
         self.solution_button.configure(text="Hide solution")
         self.redraw()
-        self.say("Showing the solution (press again, or draw, to go back to your paths)."
-                 + note)
+        self.say("Showing the solution (press again, or draw, to go back to your paths)." + note)

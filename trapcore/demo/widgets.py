@@ -1,25 +1,46 @@
 """What the demo's tabs share: colours, the worker-thread Task, the busy bar, the base tab."""
+
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 import threading
 import tkinter as tk
+from collections.abc import Callable
 from tkinter import ttk
+from typing import TYPE_CHECKING, TypeVar
 
-__all__ = ["BG", "BLOCKED", "ERROR", "MUTED", "BusyBar", "Tab", "Task", "mix", "parse_int",
-           "parse_seed", "row", "spin"]
+if TYPE_CHECKING:
+    from trapcore.demo.app import DemoApp
+
+__all__ = [
+    "BG",
+    "BLOCKED",
+    "ERROR",
+    "MUTED",
+    "BusyBar",
+    "Tab",
+    "Task",
+    "mix",
+    "parse_int",
+    "parse_seed",
+    "row",
+    "spin",
+]
 
 BG = "#f4f1ea"
 BLOCKED = "#3b4a55"
 ERROR = "#b02a2a"
 MUTED = "#555"
 
+T = TypeVar("T")
+
 
 def mix(colour: str, weight: float, base: str = "#ffffff") -> str:
     """``colour`` blended with ``base``: weight 1 is the colour itself, 0 the base."""
-    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(base[i:i + 2], 16) for i in (1, 3, 5)]
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x * weight + y * (1 - weight)):02x}" for x, y in zip(a, b))
 
 
@@ -40,12 +61,12 @@ def parse_seed(text: str) -> int:
     return parse_int(text, "seed")
 
 
-def spin(parent, var, lo, hi, width=6):
+def spin(parent: tk.Misc, var: tk.Variable, lo: int, hi: int, width: int = 6) -> ttk.Spinbox:
     """A spinbox over ``lo..hi`` bound to ``var``."""
     return ttk.Spinbox(parent, from_=lo, to=hi, textvariable=var, width=width)
 
 
-def row(parent, r: int, label: str, widget) -> None:
+def row(parent: tk.Misc, r: int, label: str, widget: tk.Widget) -> None:
     """A labelled row of a control box (grid layout)."""
     ttk.Label(parent, text=label).grid(row=r, column=0, sticky="w", padx=(6, 4), pady=1)
     widget.grid(row=r, column=1, sticky="ew", padx=(0, 6), pady=1)
@@ -59,24 +80,35 @@ class Task:
     drops the result (a native kernel cannot be interrupted; it finishes in the background).
     """
 
-    def __init__(self, widget, fn, on_done, on_error, poll_ms: int = 30):
-        self.widget, self.fn, self.on_done, self.on_error = widget, fn, on_done, on_error
+    def __init__(
+        self,
+        widget: tk.Misc,
+        fn: Callable[[], T],
+        on_done: Callable[[T], object],
+        on_error: Callable[[BaseException], object],
+        poll_ms: int = 30,
+    ) -> None:
+        self.widget = widget
         self.poll_ms = poll_ms
         self.cancelled = False
         self.finished = False
-        self._outcome = None
+        # what the worker leaves for the Tk thread: on_done(result) or on_error(exc), bound
+        self._deliver: Callable[[], object] | None = None
         self._event = threading.Event()
-        self._thread = threading.Thread(target=self._work, daemon=True, name="trapcore-demo")
+
+        def work() -> None:
+            try:
+                result = fn()
+            except BaseException as exc:
+                self._deliver = functools.partial(on_error, exc)
+            else:
+                self._deliver = functools.partial(on_done, result)
+            self._event.set()
+
+        self._thread = threading.Thread(target=work, daemon=True, name="trapcore-demo")
         self._thread.start()
         # the first poll is scheduled, never run here: the caller stores the task first
-        self._after = widget.after(1, self._poll)
-
-    def _work(self) -> None:
-        try:
-            self._outcome = (True, self.fn())
-        except BaseException as exc:
-            self._outcome = (False, exc)
-        self._event.set()
+        self._after: str | None = widget.after(1, self._poll)
 
     def _poll(self) -> None:
         self._after = None
@@ -86,8 +118,8 @@ class Task:
             self._after = self.widget.after(self.poll_ms, self._poll)
             return
         self.finished = True
-        ok, value = self._outcome
-        (self.on_done if ok else self.on_error)(value)
+        if self._deliver is not None:  # always, once the event is set
+            self._deliver()
 
     def cancel(self) -> None:
         """Drop the result; the thread may still be running."""
@@ -101,7 +133,7 @@ class Task:
 class BusyBar:
     """A progress bar with a label and a Cancel button, shown while a tab is busy."""
 
-    def __init__(self, parent, on_cancel):
+    def __init__(self, parent: tk.Misc, on_cancel: Callable[[], object]) -> None:
         self.frame = ttk.Frame(parent)
         self.label = ttk.Label(self.frame, text="")
         self.bar = ttk.Progressbar(self.frame, length=140, mode="indeterminate")
@@ -141,7 +173,7 @@ class Tab:
 
     title = "?"
 
-    def __init__(self, app):
+    def __init__(self, app: DemoApp) -> None:
         self.app = app
         self.root = app.root
         self.frame = ttk.Frame(app.notebook)
@@ -150,22 +182,22 @@ class Tab:
         self.status = tk.StringVar(value="")
         self.error = False
         self.busybar = BusyBar(self.bottom, self.cancel)
-        self.status_label = ttk.Label(self.bottom, textvariable=self.status, anchor="w",
-                                      justify="left", width=1)
+        self.status_label = ttk.Label(
+            self.bottom, textvariable=self.status, anchor="w", justify="left", width=1
+        )
         self.status_label.pack(side="bottom", fill="x", padx=8, pady=(2, 4))
         self.status_label.bind("<Configure>", self._wrap)
         self.task: Task | None = None
-        self._redraw_job = None
+        self._redraw_job: str | None = None
         body = ttk.Frame(self.frame)
         body.pack(side="top", fill="both", expand=True)
         self.panel = ttk.Frame(body)
         self.panel.pack(side="right", fill="y", padx=6, pady=4)
-        self.canvas = tk.Canvas(body, background=BG, highlightthickness=0, width=560,
-                                height=500)
+        self.canvas = tk.Canvas(body, background=BG, highlightthickness=0, width=560, height=500)
         self.canvas.bind("<Configure>", lambda e: self.schedule_redraw())
         self.canvas.pack(side="left", fill="both", expand=True)
 
-    def _wrap(self, event) -> None:
+    def _wrap(self, event: tk.Event[ttk.Label]) -> None:
         wrap = max(50, event.width - 4)
         if int(str(self.status_label.cget("wraplength")) or 0) != wrap:
             self.status_label.configure(wraplength=wrap)
@@ -187,7 +219,13 @@ class Tab:
     def busy(self) -> bool:
         return self.task is not None
 
-    def run(self, label: str, fn, on_done, on_error=None) -> Task:
+    def run(
+        self,
+        label: str,
+        fn: Callable[[], T],
+        on_done: Callable[[T], object],
+        on_error: Callable[[BaseException], object] | None = None,
+    ) -> Task:
         """Run ``fn`` in a worker thread with the busy bar showing; ``on_done(result)`` runs on
         the Tk thread. The status line says what runs (an old error goes); errors from the
         library go to the status line."""
@@ -196,12 +234,12 @@ class Tab:
         if self.error:
             self.say(label)
 
-        def done(result):
+        def done(result: T) -> None:
             self.task = None
             self.busybar.hide()
             on_done(result)
 
-        def error(exc):
+        def error(exc: BaseException) -> None:
             self.task = None
             self.busybar.hide()
             (on_error or self.report)(exc)
@@ -210,8 +248,7 @@ class Tab:
         return self.task
 
     def report(self, exc: BaseException) -> None:
-        self.say_error(str(exc) if isinstance(exc, ValueError)
-                       else f"{type(exc).__name__}: {exc}")
+        self.say_error(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}")
 
     def cancel(self, quiet: bool = False) -> None:
         if self.task is not None:
