@@ -1,0 +1,42 @@
+"""Option checks shared by the envs (sizes, numbers); each error names the option."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from trapcore._validate import _describe, as_int
+
+__all__ = ["as_board_size", "as_number"]
+
+
+def as_number(
+    value: Any, name: str, *, minimum: float | None = None, maximum: float | None = None
+) -> float:
+    """A finite float in ``[minimum, maximum]``; bools and strings are refused (TypeError)."""
+    numeric = (int, float, np.integer, np.floating)
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numeric):
+        raise TypeError(f"{name} must be a number, got {_describe(value)}")
+    value = float(value)
+    assert isinstance(value, float)
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite, got {value}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be <= {maximum}, got {value}")
+    return value
+
+
+def as_board_size(size: Any, *, minimum: int, maximum: int) -> tuple[int, int]:
+    """``(rows, cols)`` from an int (square) or a pair of ints, each in ``[minimum, maximum]``."""
+    if isinstance(size, (int, np.integer)) and not isinstance(size, (bool, np.bool_)):
+        size = (size, size)
+    if isinstance(size, str) or not hasattr(size, "__len__") or len(size) != 2:
+        raise TypeError(
+            f"size must be an int or a (rows, cols) pair of ints, got {_describe(size)}"
+        )
+    rows = as_int(size[0], "size[0] (rows)", minimum=minimum, maximum=maximum)
+    cols = as_int(size[1], "size[1] (cols)", minimum=minimum, maximum=maximum)
+    return rows, cols

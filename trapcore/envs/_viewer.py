@@ -1,0 +1,32 @@
+"""A tkinter window that shows RGB frames: the ``human`` render mode of every trapcore env."""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["Viewer"]
+
+
+class Viewer:
+    """One window; :meth:`show` replaces its picture with an ``uint8`` (h, w, 3) frame."""
+
+    def __init__(self, title: str) -> None:
+        import tkinter as tk
+
+        self._root = tk.Tk()
+        self._root.title(title)
+        self._label = tk.Label(self._root)
+        self._label.pack()
+        self._photo: tk.PhotoImage | None = None
+
+    def show(self, frame: np.ndarray) -> None:
+        import tkinter as tk
+
+        h, w = frame.shape[:2]
+        ppm = b"P6 %d %d 255\n" % (w, h) + np.ascontiguousarray(frame, dtype=np.uint8).tobytes()
+        self._photo = tk.PhotoImage(master=self._root, data=ppm, format="PPM")
+        self._label.configure(image=self._photo)
+        self._root.update()
+
+    def close(self) -> None:
+        self._root.destroy()

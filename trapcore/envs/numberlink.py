@@ -1,0 +1,255 @@
+"""``trapcore/Numberlink-v0``: draw the paths of a generated Numberlink puzzle, head by head."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from trapcore._seeding import item_generator, root_key
+from trapcore._validate import _describe, as_choice, as_int
+from trapcore.envs._options import as_board_size, as_number
+from trapcore.numberlink import DIFFICULTY_LEVELS, Puzzle, check, generate
+
+__all__ = ["NumberlinkEnv"]
+
+_MOVES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # Up, Right, Down, Left
+_PALETTE = np.array(
+    [(255, 255, 255), (40, 40, 40)]
+    + [
+        (int(r), int(g), int(b))
+        for r, g, b in (
+            (230, 25, 75),
+            (60, 180, 75),
+            (255, 225, 25),
+            (0, 130, 200),
+            (245, 130, 48),
+            (145, 30, 180),
+            (70, 240, 240),
+            (240, 50, 230),
+            (210, 245, 60),
+            (250, 190, 212),
+            (0, 128, 128),
+            (220, 190, 255),
+            (170, 110, 40),
+            (128, 0, 0),
+            (170, 255, 195),
+            (128, 128, 0),
+        )
+    ],
+    dtype=np.uint8,
+)
+
+
+class NumberlinkEnv(gym.Env):
+    """Solve a freshly generated Numberlink puzzle (``trapcore/Numberlink-v0``).
+
+    Every number ``k`` has a path drawn from its first endpoint (in row-major order); its last
+    cell is the path's *head*. An action moves one head a step: onto an empty cell (the path
+    grows), onto the number's other endpoint (the path is complete), or back onto a cell of its
+    own path (the path is cut back to that cell; this also reopens a complete path). Episode
+    ``j`` after ``reset(seed=s)`` plays ``trapcore.numberlink.generate(rows, cols,
+    seed=item_generator(root_key(s), j), ...)``.
+
+    Parameters
+    ----------
+    size : int or (rows, cols)
+        Board size (default 5 x 5, 2 to 30 a side).
+    fill, touch : bool
+        The rules (see :func:`trapcore.numberlink.generate`): every cell filled (default), paths
+        may run beside themselves (default).
+    difficulty : {"easy", "medium", "hard"} or (low, high), optional
+        Passed to :func:`trapcore.numberlink.generate`.
+    min_length : int
+        Shortest path of the generated puzzles (default 3).
+    step_penalty, solved_reward : float
+        ``-step_penalty`` per step (default 0.01), ``solved_reward`` (default 1) on the step that
+        solves the board, which terminates the episode.
+    max_steps : int
+        Truncation (default ``4 * rows * cols``).
+    render_mode : {"rgb_array"}, optional
+    render_scale : int
+        Pixels per cell (default 16).
+
+    Notes
+    -----
+    Observation ``int16`` (3, rows, cols): the puzzle (numbers, -1 solid, 0 empty), the drawn
+    paths (each cell its path's number), and the heads (1). Action ``Discrete(rows * cols * 4)``:
+    ``a = cell * 4 + direction`` (0 up, 1 right, 2 down, 3 left) moves the head standing on
+    ``cell = row * cols + col``; ``info["action_mask"]`` (``int8``) marks the legal ones.
+    ``info["solution"]`` (at reset) is the generator's solution, for imitation.
+    """
+
+    metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
+
+    def __init__(
+        self,
+        *,
+        size: Any = (5, 5),
+        fill: Any = True,
+        touch: Any = True,
+        difficulty: Any = None,
+        min_length: Any = 3,
+        step_penalty: Any = 0.01,
+        solved_reward: Any = 1.0,
+        max_steps: Any = None,
+        render_mode: Any = None,
+        render_scale: Any = 16,
+    ) -> None:
+        self.rows, self.cols = as_board_size(size, minimum=2, maximum=30)
+        for name, value in (("fill", fill), ("touch", touch)):
+            if not isinstance(value, (bool, np.bool_)):
+                raise TypeError(f"{name} must be a bool, got {_describe(value)}")
+        self.fill, self.touch = bool(fill), bool(touch)
+        if isinstance(difficulty, str):
+            as_choice(difficulty, "difficulty", tuple(DIFFICULTY_LEVELS))
+        self.difficulty = difficulty
+        self.min_length = as_int(min_length, "min_length", minimum=2)
+        self.step_penalty = as_number(step_penalty, "step_penalty")
+        self.solved_reward = as_number(solved_reward, "solved_reward")
+        n = self.rows * self.cols
+        self.max_steps = 4 * n if max_steps is None else as_int(max_steps, "max_steps", minimum=1)
+        if render_mode is not None:
+            as_choice(render_mode, "render_mode", self.metadata["render_modes"])
+        self.render_mode = render_mode
+        self.render_scale = as_int(render_scale, "render_scale", minimum=2, maximum=256)
+        self.observation_space = spaces.Box(-1, n, (3, self.rows, self.cols), dtype=np.int16)
+        self.action_space = spaces.Discrete(n * 4)
+        self._key: np.ndarray | None = None
+        self._episode = 0
+        self.puzzle: Puzzle | None = None
+
+    def __repr__(self) -> str:
+        return f"<NumberlinkEnv {self.rows}x{self.cols} fill={self.fill} touch={self.touch}>"
+
+    def reset(
+        self, *, seed: Any = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """A new puzzle; ``info`` holds ``action_mask`` and the generator's ``solution``."""
+        super().reset(seed=seed)
+        if seed is not None or self._key is None:
+            self._key = root_key(seed)
+            self._episode = 0
+        assert self._key is not None
+        gen = item_generator(self._key, self._episode)
+        self._episode += 1
+        self.puzzle = p = generate(
+            self.rows,
+            self.cols,
+            seed=gen,
+            fill=self.fill,
+            touch=self.touch,
+            difficulty=self.difficulty,
+            min_length=self.min_length,
+        )
+        grid = np.asarray(p.grid)
+        self._grid = grid.astype(np.int16)
+        self._owner = np.where(grid < 0, -1, 0).astype(np.int16)
+        self._index = np.full(grid.shape, -1, dtype=np.int32)  # place in its path, -1 none
+        self._paths, self._ends = {}, {}
+        for k in range(1, int(grid.max()) + 1):
+            cells = [tuple(map(int, rc)) for rc in np.argwhere(grid == k)]
+            if len(cells) != 2:
+                continue
+            a, b = cells
+            self._paths[k] = [a]
+            self._ends[k] = b
+            self._owner[a] = k
+            self._owner[b] = k
+            self._index[a] = 0
+        self._steps = 0
+        return self._observe(), {
+            "action_mask": self.action_mask(),
+            "solution": np.array(p.solution, dtype=np.int16),
+        }
+
+    def _complete(self, k: int) -> bool:
+        return self._paths[k][-1] == self._ends[k]
+
+    def action_mask(self) -> np.ndarray:
+        """``int8`` (rows * cols * 4,): 1 for the legal head moves."""
+        mask = np.zeros(self.rows * self.cols * 4, dtype=np.int8)
+        for k, path in self._paths.items():
+            r, c = path[-1]
+            for d, (dr, dc) in enumerate(_MOVES):
+                if self._legal(k, (r + dr, c + dc)):
+                    mask[(r * self.cols + c) * 4 + d] = 1
+        return mask
+
+    def _legal(self, k: int, cell: tuple[int, int]) -> bool:
+        r, c = cell
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            return False
+        owner = self._owner[r, c]
+        if owner == 0:
+            return not self._complete(k)
+        if owner != k:
+            return False
+        on_path = 0 <= self._index[r, c] < len(self._paths[k]) - 1
+        return on_path or (cell == self._ends[k] and not self._complete(k))
+
+    def _observe(self) -> np.ndarray:
+        heads = np.zeros_like(self._owner)
+        for path in self._paths.values():
+            heads[path[-1]] = 1
+        return np.stack([self._grid, self._owner, heads])
+
+    def solved(self) -> bool:
+        """True when every path is complete and the rules hold (``check``)."""
+        if not all(self._complete(k) for k in self._paths):
+            return False
+        try:
+            return check(self._grid, self._owner, fill=self.fill, touch=self.touch)
+        except ValueError:
+            return False
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Move a head (see the class notes)."""
+        if self.puzzle is None:
+            raise RuntimeError("call reset() before step()")
+        if not self.action_space.contains(action):
+            raise ValueError(
+                f"action must be in 0..{self.rows * self.cols * 4 - 1}, got {_describe(action)}"
+            )
+        cell, d = divmod(int(action), 4)
+        here = divmod(cell, self.cols)
+        k = int(self._owner[here]) if self._owner[here] > 0 else 0
+        self._steps += 1
+        if k and self._paths[k][-1] == here:
+            dr, dc = _MOVES[d]
+            nxt = (here[0] + dr, here[1] + dc)
+            if self._legal(k, nxt):
+                path = self._paths[k]
+                i = int(self._index[nxt])
+                if i >= 0:  # cut back to it
+                    gone = (self._owner == k) & (self._index > i)
+                    self._owner[gone] = 0
+                    self._index[gone] = -1
+                    self._owner[self._ends[k]] = k  # endpoints stay numbered
+                    del path[i + 1 :]
+                else:
+                    self._index[nxt] = len(path)
+                    path.append(nxt)
+                    self._owner[nxt] = k
+        solved = self.solved()
+        truncated = not solved and self._steps >= self.max_steps
+        reward = self.solved_reward if solved else -self.step_penalty
+        return self._observe(), reward, solved, truncated, {"action_mask": self.action_mask()}
+
+    def render(self) -> np.ndarray:
+        """The board as RGB: numbers and their paths in colour, solids dark, endpoints framed."""
+        if self.puzzle is None:
+            raise RuntimeError("call reset() before render()")
+        owner = self._owner
+        colour = np.where(owner < 0, 1, np.where(owner > 0, 2 + (owner - 1) % 16, 0))
+        img = _PALETTE[colour]
+        s = self.render_scale
+        img = np.repeat(np.repeat(img, s, axis=0), s, axis=1)
+        ends = np.repeat(np.repeat(self._grid > 0, s, axis=0), s, axis=1)
+        frame = np.zeros_like(ends)
+        frame[::s] = frame[s - 1 :: s] = True
+        frame[:, ::s] = frame[:, s - 1 :: s] = True
+        img[ends & frame] = 0
+        return img
