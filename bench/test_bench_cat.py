@@ -91,3 +91,36 @@ def test_cat_move(benchmark, policy):
     board = hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5))
     q = benchmark(tc.cat.cat_move, board, (5, 5), policy=policy, rules="enclosed", seed=1)
     assert q is not None
+
+
+@pytest.mark.parametrize("method", ["auto", "id", "pns"])
+@pytest.mark.benchmark(group="solve-standard-start-20k")
+def test_solve_methods(benchmark, method):
+    # positions per second of each method on a standard start (11x11, 8 blocks), one run
+    board = hexgrid.random_board(11, 11, 8, seed=0, keep_free=(5, 5))
+    sol = benchmark.pedantic(tc.cat.solve, (board, (5, 5)),
+                             dict(max_nodes=20_000, method=method), rounds=1)
+    benchmark.extra_info["positions"] = sol.nodes
+    assert sol.verdict == "unknown" and sol.nodes == 20_000
+
+
+@pytest.mark.parametrize("player", ["lookahead", "solver"])
+@pytest.mark.benchmark(group="player-move-11x11")
+def test_player_move(benchmark, player):
+    board = hexgrid.random_board(11, 11, 8, seed=3, keep_free=(5, 5))
+    assert benchmark(tc.cat.player_move, board, (5, 5), player=player, policy="smart") is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cat", ["bfs", "rays", "smart", "course_alphabeta", "zhangyoufu_hard",
+                                 "ganlvtech", "racket"])
+@pytest.mark.benchmark(group="our-cats-vs-published-lookahead-11x11-8")
+def test_cats_vs_published(benchmark, cat):
+    # the same 100 starts and player for every cat, one run: the player's win rate in extra_info
+    from reference.cats_published import PUBLISHED
+    r = benchmark.pedantic(tc.cat.simulate, (100, 11, 11, 8),
+                           dict(policy=PUBLISHED.get(cat, cat), player="lookahead", seed=12),
+                           rounds=1)
+    benchmark.extra_info["win_rate"] = r.win_rate
+    benchmark.extra_info["interval"] = r.interval
+    assert r.games == 100

@@ -12,6 +12,8 @@ from cat.hex cimport (POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_distances, 
                       border_distances, draw_blocks, first_step, hex_tables, step_pocket,
                       step_rays)
 from common.random cimport bitgen_of, bounded
+from common.signals cimport POLL_MASK, raise_pending, signalled
+from trapcore.cat._pns cimport pns_run
 from trapcore.cat._search cimport (MODE_ESC, MODEL_BFS, MODEL_OPTIMAL, RES_LOSS, RES_WIN, Ctx,
                                    any_free, ctx_block, ctx_border_distances, ctx_free, ctx_init,
                                    ctx_load, ctx_new_search, pnode, rollout, solve_root)
@@ -26,6 +28,11 @@ cdef enum:
     SMART_DEPTH = 4
     SMART_NODES = 2000
     SMART_TT_BITS = 12
+    # the proof-number search's settings (solver.py's _PNS_CANDIDATES, _PNS_SLACK)
+    PNS_CANDIDATES = 20
+    PNS_SLACK = 1
+
+cdef double PNS_EPS = 0.25
 
 
 # -- cat policies --------------------------------------------------------------------------------
@@ -224,20 +231,53 @@ cdef int32_t player_lookahead(Ctx* x, int32_t cat) noexcept nogil:
     return best if best >= 0 else greedy_on(x.board, x, cat)
 
 
-cdef int32_t player_solver(Ctx* x, int32_t cat, int model, int64_t budget) noexcept nogil:
+cdef inline int32_t pns_bits(int64_t budget, int32_t n) noexcept nogil:
+    """The proof-number search's table size (solver.py's _pns_tt_bits): about two entries per
+    position, at most ~100 MB."""
+    cdef int32_t bits = 0, per = 20 + 8 * ((n + 63) // 64)
+    cdef int64_t v = budget * 2
+    while v > 0:
+        bits += 1
+        v >>= 1
+    bits = max(10, min(22, bits))
+    while bits > 10 and ((<int64_t> 1) << bits) * per > (100 << 20):
+        bits -= 1
+    return bits
+
+
+cdef int32_t player_solver(Ctx* x, int32_t cat, int model, int64_t budget) except -2 nogil:
     """The solver's proven winning block (against the model cat, within budget), else the
-    lookahead block."""
-    cdef int32_t b, depth
+    lookahead block. Against the optimal cat the proof-number search (src/cat/pns.pyx) tries
+    first on 1/32 of the budget (at least 16), as solve()'s method "auto" does: it re-proves a
+    won position's follow-ups in a few nodes where the iterative deepening search can miss
+    them."""
+    cdef int32_t b = -1, depth
+    cdef int64_t spent = 0
+    cdef bint stop = False
     cdef int r
+    if model == MODEL_OPTIMAL:
+        spent = min(budget, max(16, budget // 32))  # solver.py's _auto_pns_nodes
+        r = pns_run(x.board, x.rows, x.cols, cat, spent, PNS_CANDIDATES, PNS_SLACK, PNS_EPS,
+                    pns_bits(spent, x.n), &b, &spent, &stop)
+        if stop:
+            x.interrupted = True
+            return -2
+        if r == RES_WIN and b >= 0:
+            return b
+        if r == RES_LOSS:
+            return player_lookahead(x, cat)
+        budget = max(1, budget - spent)
     ctx_new_search(x, model, budget)
     r = solve_root(x, cat, x.maxply - 2, &b, &depth)
+    if x.interrupted:
+        return -2
     if r == RES_WIN and b >= 0:
         return b
     return player_lookahead(x, cat)
 
 
 cdef int32_t player_block(Ctx* x, int32_t cat, int player, int model, int64_t budget,
-                          bitgen_t* prng) noexcept nogil:
+                          bitgen_t* prng) except -2 nogil:
     """The player's block on the working board (-1 when no cell can be blocked)."""
     if player == PLAYER_RANDOM:
         return player_random(x, cat, prng)
@@ -263,6 +303,7 @@ def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, int policy, int
     cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, out
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef Ctx x
+    cdef bint stop = False
     if policy == POLICY_SMART:
         memset(&x, 0, sizeof(Ctx))
         try:
@@ -271,8 +312,11 @@ def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, int policy, int
             with bit_generator.lock, nogil:
                 ctx_load(&x, &board[0, 0])
                 out = cat_reply_ctx(&x, r * cols + c, policy, rules, rng)
+            stop = x.interrupted
         finally:
             ctx_free(&x)
+        if stop:
+            raise_pending()
         return out
     cdef int32_t[::1] nbr = np.empty(n * 6, dtype=np.int32)
     cdef int32_t[::1] queue = np.empty(n, dtype=np.int32)
@@ -288,7 +332,7 @@ def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, int policy, int
 def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, int player, int model,
                 int64_t budget, int32_t solver_depth, bit_generator):
     """The player's block on board with the cat on free (r, c): a flat index, -1 if none."""
-    cdef int32_t rows = board.shape[0], cols = board.shape[1], out
+    cdef int32_t rows = board.shape[0], cols = board.shape[1], out = -1
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef Ctx x
     memset(&x, 0, sizeof(Ctx))
@@ -323,6 +367,8 @@ def play_games(int32_t rows, int32_t cols, int32_t blocked, int policy, int rule
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef Ctx x  # the cat's context (same sizes as cat_reply uses, so smart moves agree)
     cdef Ctx y  # the player's context
+    cdef int64_t turns = 0
+    cdef bint stop = False
     memset(&x, 0, sizeof(Ctx))
     memset(&y, 0, sizeof(Ctx))
     try:
@@ -348,13 +394,23 @@ def play_games(int32_t rows, int32_t cols, int32_t blocked, int policy, int rule
                         outcome[g] = 0
                         break
                     p = cat_reply_ctx(&x, cat, policy, rules, rng)
+                    turns += 1
+                    if (turns & 15) == 0 and not x.interrupted and signalled():
+                        x.interrupted = True
+                    if x.interrupted:
+                        break
                     if p < 0:
                         outcome[g] = 1
                         break
                     cat = p
+                if x.interrupted:
+                    break
+        stop = x.interrupted
     finally:
         ctx_free(&x)
         ctx_free(&y)
+    if stop:
+        raise_pending()
     return outcome_a, moves_a
 
 
@@ -368,6 +424,7 @@ def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, int model, int64_t 
     cdef int32_t rows = board.shape[0], cols = board.shape[1], best = -1, depth = -1
     cdef int res
     cdef int64_t nodes
+    cdef bint stop = False
     cdef Ctx x
     memset(&x, 0, sizeof(Ctx))
     try:
@@ -377,6 +434,9 @@ def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, int model, int64_t 
             ctx_new_search(&x, model, max_nodes)
             res = solve_root(&x, r * cols + c, max_depth, &best, &depth)
             nodes = x.nodes if x.nodes < max_nodes else max_nodes
+            stop = x.interrupted
     finally:
         ctx_free(&x)
+    if stop:
+        raise_pending()
     return res, best, nodes, depth

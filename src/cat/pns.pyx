@@ -22,11 +22,15 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
 from cat.hex cimport bfs_distances, border_distances
+from common.signals cimport raise_pending, signalled
 from trapcore.cat._search cimport (Ctx, ctx_block, ctx_free, ctx_init, ctx_load, ctx_unblock,
                                    layer_win, z_clear, z_set, z_test)
 
 cdef enum:
     MAXPLY = 512
+    # Ctrl-C polling: a position here costs up to ~0.3 ms on 15x15 (each child gets the static
+    # tests), so poll every 256 positions rather than signals.pxd's POLL_MASK
+    PNS_POLL = 0xFF
 
 cdef uint32_t INF = 1 << 30
 cdef uint64_t SIDE_AND = 0x9E3779B97F4A7C15
@@ -54,6 +58,7 @@ ctypedef struct Pns:
     int32_t root_best, last_d
     double eps
     bint aborted
+    bint interrupted   # Ctrl-C seen: unwind, the def raises it
 
 
 cdef inline uint32_t sat(int64_t v) noexcept nogil:
@@ -332,7 +337,9 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
     cdef bint found = False
     cdef uint64_t key = key_of(s, cat, not is_or)
     s.nodes += 1
-    if s.nodes >= s.max_nodes or ply >= s.maxply - 2:
+    if (s.nodes & PNS_POLL) == 0 and not s.interrupted and signalled():
+        s.interrupted = True
+    if s.nodes >= s.max_nodes or ply >= s.maxply - 2 or s.interrupted:
         s.aborted = True
         rpn[0] = 1
         rdn[0] = 1
@@ -527,4 +534,42 @@ def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nod
                 res = 2
     finally:
         pns_free(&s)
+    if s.interrupted:
+        raise_pending()
     return res, best, s.nodes, pn, dn
+
+
+cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, int64_t max_nodes,
+                 int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, int32_t* best,
+                 int64_t* nodes, bint* interrupted) except -1 nogil:
+    """solve_pns for the other kernels (complete search): 1 proven win (best the block), 2 proven
+    loss, 0 budget out; nodes gets the positions searched, interrupted whether Ctrl-C stopped
+    it (the exception is then pending). MemoryError when the tables do not fit."""
+    cdef int32_t n = rows * cols, maxply = min(<int32_t> MAXPLY, 2 * n + 4)
+    cdef int res = 0
+    cdef uint32_t pn = 1, dn = 1
+    cdef Pns s
+    memset(&s, 0, sizeof(Pns))
+    best[0] = -1
+    try:
+        pns_init(&s, rows, cols, maxply, tt_bits)
+        s.complete = True
+        s.max_cand = max_cand
+        s.slack = slack
+        s.eps = eps
+        s.max_nodes = max_nodes
+        s.root_best = -1
+        ctx_load(&s.x, board)
+        eval_or(&s, cat, &pn, &dn, s.zone)
+        if pn != 0 and dn != 0:
+            mid(&s, cat, True, 0, INF, INF, &pn, &dn)
+        if pn == 0:
+            res = 1
+            best[0] = s.root_best
+        elif dn == 0:
+            res = 2
+        nodes[0] = s.nodes
+        interrupted[0] = s.interrupted
+    finally:
+        pns_free(&s)
+    return res

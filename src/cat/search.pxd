@@ -51,6 +51,7 @@ ctypedef struct Ctx:
     uint64_t* must      # (maxply+1)*W: must-play set at each ply
     int64_t nodes, max_nodes
     bint aborted
+    bint interrupted    # Ctrl-C seen (sticky until ctx_init): the caller raises it
 
 
 # -- defined in search.pyx -------------------------------------------------------------------------

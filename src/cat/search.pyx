@@ -27,6 +27,12 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
+from common.signals cimport signalled
+cdef enum:
+    # Ctrl-C polling: a position costs a few BFS passes (tens of microseconds on big boards), so
+    # poll every 1024 positions rather than signals.pxd's POLL_MASK
+    SEARCH_POLL = 0x3FF
+
 from cat.hex cimport (bfs_distances, bfs_escape, border_distances, first_step, hex_tables,
                       open_ray_step)
 
@@ -321,7 +327,11 @@ cdef int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
     cdef int r, any_unk = 0, model = x.model
     best[0] = -1
     x.nodes += 1
-    if x.nodes > x.max_nodes:
+    if x.nodes > x.max_nodes or x.interrupted:
+        x.aborted = True
+        return RES_UNK
+    if (x.nodes & SEARCH_POLL) == 0 and signalled():
+        x.interrupted = True
         x.aborted = True
         return RES_UNK
     # (escapes count only within the horizon: the relevance pruning above assumes it)

@@ -11,7 +11,7 @@ from trapcore.cat import (Analysis, CatGame, Hint, Position, SimResult, Solution
                           Verdict)
 from trapcore.errors import IllegalMoveError
 
-SUBMODULES = {"hexgrid", "game", "players", "solver", "simulation", "render", "cli"}
+SUBMODULES = {"hexgrid", "game", "players", "solver", "simulation", "render", "formats", "cli"}
 
 
 def test_all_is_complete_and_nothing_else_is_public():
@@ -41,7 +41,8 @@ def test_verdict_is_a_str_enum():
 def test_solution_is_typed():
     sol = tc.cat.solve(np.zeros((7, 7), np.uint8), (3, 3))
     assert isinstance(sol, Solution) and sol.verdict is Verdict.LOSS
-    assert repr(sol) == "Solution(verdict=Verdict.LOSS, block=(2, 2), nodes=371, depth=4)"
+    # 0.2: the default method ("auto") spends 104 positions disproving by proof numbers first
+    assert repr(sol) == "Solution(verdict=Verdict.LOSS, block=(2, 2), nodes=475, depth=4)"
     verdict, block, nodes, depth = sol  # still unpacks
     assert (verdict, block, depth) == ("loss", (2, 2), 4) and type(nodes) is int
     assert all(type(v) is int for v in sol.block)

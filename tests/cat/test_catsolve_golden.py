@@ -30,6 +30,9 @@ GOLDEN_RAYS_RANDOM_MOVES = [6] * 11 + [8]
 def test_golden_solver_and_smart_cat():
     b = hexgrid.random_board(11, 11, 8, seed=3, keep_free=(5, 5))
     assert tc.cat.solve(b, (5, 5), policy="bfs") == ("win", (4, 4), 1293, 5)
+    assert tc.cat.solve(b, (5, 5), policy="optimal", max_nodes=5000,
+                        method="id") == ("unknown", (4, 4), 5000, 6)
+    # 0.2's default ("auto"): the proof-number search's 156 positions, then the rest by "id"
     assert tc.cat.solve(b, (5, 5), policy="optimal", max_nodes=5000) == ("unknown", (4, 4), 5000,
                                                                          6)
     assert tc.cat.cat_move(b, (5, 5), policy="smart", seed=0) == (6, 4)

@@ -301,3 +301,58 @@ def simulate_twin(seed, games, rows=11, cols=11, blocked=8, cat="bfs", player="g
             outcomes.append(outcome)
             moves.append(n)
     return outcomes, moves
+
+
+# ----------------------------------------------------------------------------------------------
+# Brute force: wins within a few blocks
+
+
+def wins_within(board, cat, blocks):
+    """True when the player, to move, encloses the cat within ``blocks`` of her blocks against
+    every cat (any free neighbour each turn). Brute force over every block the cat can reach,
+    with one sound cut only: a block the cat cannot reach is a pass (it changes nothing the cat
+    can do), and a single last block that encloses the cat lies on every path to the border, so
+    on any one shortest path. For small pockets and ``blocks`` <= 3."""
+    rows, cols = len(board), len(board[0])
+    blocked0 = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
+
+    @lru_cache(maxsize=None)
+    def player(blocked, cat, k):
+        if is_border(*cat, rows, cols):
+            return False
+        if cat not in border_dist(blocked, rows, cols):
+            return True
+        if k <= 0:
+            return False
+        reach = _dist_from(blocked, cat, rows, cols)
+        if k == 1:
+            cells = _one_shortest_path(blocked, cat, rows, cols)
+        else:
+            cells = [p for p in reach if p != cat]
+        return any(catnode(blocked | {x}, cat, k) for x in cells)
+
+    def catnode(blocked, cat, k):
+        if cat not in border_dist(blocked, rows, cols):
+            return True
+        return all(player(blocked, q, k - 1) for q in nbrs(*cat, rows, cols) if q not in blocked)
+
+    return player(blocked0, tuple(cat), blocks)
+
+
+def _one_shortest_path(blocked, cat, rows, cols):
+    """The cells (cat excluded) of one shortest path from cat to a free border cell."""
+    parent = {cat: None}
+    q = deque([cat])
+    while q:
+        p = q.popleft()
+        if is_border(*p, rows, cols):
+            out = []
+            while p != cat:
+                out.append(p)
+                p = parent[p]
+            return out
+        for nb in nbrs(*p, rows, cols):
+            if nb not in blocked and nb not in parent:
+                parent[nb] = p
+                q.append(nb)
+    return []

@@ -3,8 +3,18 @@
 ``trapcore.cat.hexgrid`` holds the geometry (neighbours, distances, escape paths, random boards).
 """
 from trapcore.cat import hexgrid
+from trapcore.cat.formats import (
+    LAYOUTS,
+    STYLES,
+    board_from_text,
+    board_to_text,
+    from_odd_r,
+    odd_r_cell,
+    to_odd_r,
+)
 from trapcore.cat.game import Analysis, CatGame, Status, Turn
 from trapcore.cat.players import (
+    LEVELS,
     PLAYERS,
     POLICIES,
     RULES,
@@ -37,6 +47,7 @@ __all__ = [
     "player_move",
     "model_of",
     "POLICIES",
+    "LEVELS",
     "RULES",
     "PLAYERS",
     "SOLVE_POLICIES",
@@ -56,4 +67,11 @@ __all__ = [
     "render_board",
     "read_board",
     "Position",
+    "board_to_text",
+    "board_from_text",
+    "to_odd_r",
+    "from_odd_r",
+    "odd_r_cell",
+    "LAYOUTS",
+    "STYLES",
 ]

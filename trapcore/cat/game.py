@@ -17,9 +17,9 @@ from typing import NamedTuple
 import numpy as np
 
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
-from trapcore.cat import _play, hexgrid
+from trapcore.cat import hexgrid
 from trapcore.cat._board import MAX_GAME_CELLS, as_board
-from trapcore.cat.players import POLICIES, RULES, model_of
+from trapcore.cat.players import RULES, _cat_step, as_policy, model_of, policy_name
 from trapcore.cat.render import render_board
 from trapcore.cat.solver import DEFAULT_NODES, Hint, Verdict, _hint, _winnable, solve
 from trapcore.errors import IllegalMoveError
@@ -92,8 +92,10 @@ class CatGame:
         Board size (default 11 x 11), at least 1 each; at most 2**20 cells.
     blocked : int
         Cells blocked at random at the start, never the cat's (default 15).
-    policy : {"bfs", "rays", "smart"}
-        How the cat moves (see :func:`trapcore.cat.cat_move`).
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
+        How the cat moves (see :func:`trapcore.cat.cat_move`): a name, a difficulty level, or a
+        callable ``(board, cat, rng) -> cell`` returning a free neighbour of the cat (run in
+        Python; it gets a read-only copy of the board and the game's generator).
     rules : {"enclosed", "surrounded"}
         When the player wins: as soon as the cat has no path to the border, or only when it
         cannot move at all.
@@ -127,7 +129,7 @@ class CatGame:
     def __init__(self, rows=11, cols=11, blocked=15, *, policy: str = "bfs",
                  rules: str = "enclosed", seed=None, start=None, winnable: bool = False,
                  max_nodes: int | None = None, max_tries: int | None = None):
-        policy = as_choice(policy, "policy", POLICIES)
+        policy = as_policy(policy)
         rules = as_choice(rules, "rules", RULES)
         gen = as_generator(seed)
         rows, cols = as_size(rows, cols, max_cells=MAX_GAME_CELLS)
@@ -165,7 +167,7 @@ class CatGame:
         TypeError, ValueError
             Bad board, policy, rules or seed; ``start`` outside the board or blocked.
         """
-        policy = as_choice(policy, "policy", POLICIES)
+        policy = as_policy(policy)
         rules = as_choice(rules, "rules", RULES)
         gen = as_generator(seed)
         b = np.array(as_board(board, max_cells=MAX_GAME_CELLS), dtype=np.uint8, order="C")
@@ -220,7 +222,7 @@ class CatGame:
 
     @property
     def policy(self) -> str:
-        """How the cat moves: ``"bfs"``, ``"rays"`` or ``"smart"``."""
+        """How the cat moves: ``"bfs"``, ``"rays"``, ``"smart"`` (levels as they map) or the callable."""
         return self._policy
 
     @property
@@ -293,13 +295,16 @@ class CatGame:
         if self._on_border(self._cat):
             self._status = Status.LOST
         else:
-            r, c = self._cat
-            p = _play.cat_reply(self._board, r, c, POLICIES.index(self._policy),
-                                RULES.index(self._rules), self._rng.bit_generator)
-            if p < 0:
+            try:
+                p = _cat_step(self._board, self._cat, self._policy, self._rules, self._rng)
+            except BaseException:  # a callable policy failed: the game is unchanged
+                self._board[cell] = 0
+                self._rng.bit_generator.state = self._undo.pop()[3]
+                raise
+            if p is None:
                 self._status = Status.WON
             else:
-                self._cat = divmod(int(p), self._cols)
+                self._cat = p
         self._history.append(Turn(cell, self._cat))
         self._settle()
         return self._status
@@ -388,5 +393,5 @@ class CatGame:
         return render_board(self._board, self._cat)
 
     def __repr__(self) -> str:
-        return (f"<CatGame {self._rows}x{self._cols} policy={self._policy!r} "
+        return (f"<CatGame {self._rows}x{self._cols} policy={policy_name(self._policy)!r} "
                 f"status={self._status} moves={self.moves}>")

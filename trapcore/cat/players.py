@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from trapcore._validate import as_choice, as_generator, as_int
+from trapcore._validate import as_cell, as_choice, as_generator, as_int
 from trapcore.cat import _play
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.errors import IllegalMoveError
 
 __all__ = [
     "POLICIES",
+    "LEVELS",
     "RULES",
     "PLAYERS",
     "SOLVE_POLICIES",
@@ -22,6 +24,8 @@ __all__ = [
 # Each tuple's order is the kernels' code (src/cat/hex.pxd, search.pxd, play.pyx): name -> index.
 #: How the cat moves (``policy=``).
 POLICIES = ("bfs", "rays", "smart")
+#: Difficulty levels for people, accepted wherever a policy is: level -> the policy it plays.
+LEVELS = {"easy": "bfs", "normal": "rays", "hard": "smart"}
 #: When the player wins: the cat cannot reach the border, or cannot move at all (``rules=``).
 RULES = ("enclosed", "surrounded")
 #: How the player blocks (``player=``) in :func:`player_move` and :func:`simulate`.
@@ -34,21 +38,84 @@ SOLVER_PLAYER_NODES = 2_000
 _SOLVER_DEPTH = 64
 
 
-def model_of(policy: str) -> str:
+def as_policy(policy):
+    """Validate a cat policy: a name of :data:`POLICIES`, a level of :data:`LEVELS` (returned as
+    the policy it maps to) or a callable ``(board, cat, rng) -> cell``."""
+    if callable(policy):
+        return policy
+    if isinstance(policy, str) and policy in LEVELS:
+        return LEVELS[policy]
+    return as_choice(policy, "policy", POLICIES + tuple(LEVELS))
+
+
+def as_player(player):
+    """Validate a player: a name of :data:`PLAYERS` or a callable ``(board, cat, rng) -> cell``."""
+    if callable(player):
+        return player
+    return as_choice(player, "player", PLAYERS)
+
+
+def policy_name(policy) -> str:
+    """A policy's name for reprs: the name itself, or the callable's name."""
+    return policy if isinstance(policy, str) else getattr(policy, "__name__", repr(policy))
+
+
+def model_of(policy) -> str:
     """The solver's model of a cat policy.
 
     Parameters
     ----------
-    policy : {"bfs", "rays", "smart"}
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
 
     Returns
     -------
     {"optimal", "bfs", "rays"}
-        The fixed policies are solved exactly as they play; the smart cat (randomised) is
-        treated as the optimal cat.
+        The fixed policies are solved exactly as they play; the smart cat (randomised) and
+        callables (unknown to the solver) are treated as the optimal cat.
     """
-    policy = as_choice(policy, "policy", POLICIES)
-    return "optimal" if policy == "smart" else policy
+    policy = as_policy(policy)
+    return policy if policy in ("bfs", "rays") else "optimal"
+
+
+def _read_only(board: np.ndarray) -> np.ndarray:
+    view = board.copy()
+    view.flags.writeable = False
+    return view
+
+
+def _call_cat(fn, board: np.ndarray, cat, gen):
+    """A callable policy's move: a free neighbour of ``cat`` (IllegalMoveError otherwise)."""
+    from trapcore.cat.hexgrid import neighbors
+    out = fn(_read_only(board), cat, gen)
+    cell = as_cell(out, board.shape, "the policy's move")
+    if cell not in neighbors(cat, board.shape) or board[cell]:
+        raise IllegalMoveError(f"policy {policy_name(fn)} moved the cat from {cat} to {cell}, "
+                               "which is not a free neighbour")
+    return cell
+
+
+def _call_player(fn, board: np.ndarray, cat, gen):
+    """A callable player's block: a free cell other than the cat's (IllegalMoveError otherwise)."""
+    out = fn(_read_only(board), cat, gen)
+    cell = as_cell(out, board.shape, "the player's block")
+    if cell == cat or board[cell]:
+        raise IllegalMoveError(f"player {policy_name(fn)} blocked {cell}, which is not a free "
+                               "cell other than the cat's")
+    return cell
+
+
+def _cat_step(b: np.ndarray, cat, policy, rules: str, gen):
+    """The cat's reply on a validated board from a non-border ``cat``: its new cell or None (the
+    player won). Names run in the kernel; a callable is asked only when the cat can move on."""
+    if isinstance(policy, str):
+        p = _play.cat_reply(b, cat[0], cat[1], POLICIES.index(policy), RULES.index(rules),
+                            gen.bit_generator)
+        return None if p < 0 else divmod(int(p), b.shape[1])
+    from trapcore.cat.hexgrid import escape_path, neighbors
+    if escape_path(b, cat) is None:
+        if rules == "enclosed" or all(b[q] for q in neighbors(cat, b.shape)):
+            return None
+    return _call_cat(policy, b, cat, gen)
 
 
 def cat_move(board, cat, *, policy: str = "bfs", rules: str = "enclosed", seed=None):
@@ -60,12 +127,15 @@ def cat_move(board, cat, *, policy: str = "bfs", rules: str = "enclosed", seed=N
         0 free, 1 blocked (even-r offset rows).
     cat : (row, col)
         The cat's cell: free, not on the border (a cat there escapes instead of moving).
-    policy : {"bfs", "rays", "smart"}
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
         ``"bfs"`` steps along :func:`trapcore.cat.hexgrid.escape_path`; ``"rays"`` along the open
         straight ray with the fewest cells to the edge, else to a random free neighbour;
         ``"smart"`` takes a border cell when it can, else a move that forces an escape (a short
         exact search), else the move whose escape distance suffers least from the player's best
-        single block, ties broken at random.
+        single block, ties broken at random. The levels ``"easy"``, ``"normal"``, ``"hard"``
+        play as :data:`LEVELS` maps them. A callable ``(board, cat, rng) -> cell`` (a read-only
+        board copy, the cat's cell, a ``numpy.random.Generator``) returns a free neighbour of
+        ``cat``; it runs in Python and is asked only when the cat can move on.
     rules : {"enclosed", "surrounded"}
         Whether an enclosed cat gives up (``None``) or keeps moving inside its pocket.
     seed : None, int, SeedSequence or Generator
@@ -81,17 +151,17 @@ def cat_move(board, cat, *, policy: str = "bfs", rules: str = "enclosed", seed=N
     ------
     TypeError, ValueError
         Bad board, policy, rules or seed; ``cat`` outside, blocked or on the border.
+    IllegalMoveError
+        A callable policy returned a cell that is not a free neighbour of ``cat``.
     """
     b = as_board(board)
-    policy = as_choice(policy, "policy", POLICIES)
+    policy = as_policy(policy)
     rules = as_choice(rules, "rules", RULES)
     r, c = free_cell(b, cat, "cat")
     rows, cols = b.shape
     if r == 0 or c == 0 or r == rows - 1 or c == cols - 1:
         raise ValueError(f"cat = ({r}, {c}) is on the border: it escapes instead of moving")
-    gen = as_generator(seed)
-    p = _play.cat_reply(b, r, c, POLICIES.index(policy), RULES.index(rules), gen.bit_generator)
-    return None if p < 0 else divmod(int(p), cols)
+    return _cat_step(b, (r, c), policy, rules, as_generator(seed))
 
 
 def _player_block(b: np.ndarray, cat, player: str, policy: str, gen=None,
@@ -114,16 +184,19 @@ def player_move(board, cat, *, player: str = "greedy", policy: str = "bfs", seed
         0 free, 1 blocked (even-r offset rows).
     cat : (row, col)
         The cat's cell (free).
-    player : {"random", "greedy", "lookahead", "solver"}
+    player : {"random", "greedy", "lookahead", "solver"} or callable
         ``"random"`` blocks a uniformly random free cell; ``"greedy"`` the cell a fixed-tie BFS
         cat would step to next; ``"lookahead"`` tries each block near the cat's shortest escape
         routes, plays the rest greedily against a fixed-tie BFS cat and keeps the best;
         ``"solver"`` plays the solver's proven winning block against ``policy``'s model
-        (within ``max_nodes``), else the lookahead block.
-    policy : {"bfs", "rays", "smart"}
-        The cat being played (the solver models "smart" as the optimal cat).
+        (within ``max_nodes``; against the optimal cat the proof-number search tries first, as
+        :func:`trapcore.cat.solve` does by default), else the lookahead block. A callable
+        ``(board, cat, rng) -> cell`` (read-only board copy, the cat's cell, a
+        ``numpy.random.Generator``) returns a free cell other than the cat's; it runs in Python.
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
+        The cat being played (the solver models "smart" and callables as the optimal cat).
     seed : None, int, SeedSequence or Generator
-        Randomness of the random player.
+        Randomness of the random player (the generator a callable player gets).
     max_nodes : int
         The solver player's budget (positions); the other players do not search.
 
@@ -137,11 +210,17 @@ def player_move(board, cat, *, player: str = "greedy", policy: str = "bfs", seed
     TypeError, ValueError
         Bad board, cell, player, policy, seed or budget; the solver player on a board of more
         than 4096 cells.
+    IllegalMoveError
+        A callable player returned a blocked cell or the cat's.
     """
     b = as_board(board)
     r, c = free_cell(b, cat, "cat")
-    player = as_choice(player, "player", PLAYERS)
-    policy = as_choice(policy, "policy", POLICIES)
+    player = as_player(player)
+    policy = as_policy(policy)
+    if callable(player):
+        if int(b.sum()) >= b.size - 1:
+            return None
+        return _call_player(player, b, (r, c), as_generator(seed))
     if player == "solver" and b.size > MAX_SOLVE_CELLS:
         raise ValueError(f"board has {b.size} cells; the solver player accepts at most "
                          f"{MAX_SOLVE_CELLS}")

@@ -10,10 +10,11 @@ import numpy as np
 
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import as_choice, as_int, as_size
-from trapcore.cat import _play
+from trapcore.cat import _play, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS
 from trapcore.cat.players import (PLAYERS, POLICIES, RULES, SOLVE_POLICIES, SOLVER_PLAYER_NODES,
-                                  _SOLVER_DEPTH, model_of)
+                                  _SOLVER_DEPTH, _call_player, _cat_step, _player_block,
+                                  as_player, as_policy, model_of)
 
 __all__ = ["BATCH", "SimResult", "simulate", "batch_generators"]
 
@@ -43,7 +44,8 @@ def batch_generators(games, *, seed=None) -> list[tuple[np.random.Generator, int
     -------
     list of (numpy.random.Generator, int)
     """
-    games = as_int(games, "games", minimum=0, maximum=_MAX_GAMES)
+    # a list of at most 65536 generators (simulate itself takes up to 2**31 games)
+    games = as_int(games, "games", minimum=0, maximum=BATCH << 16)
     key = root_key(seed)
     return [(item_generator(key, k), min(BATCH, games - k * BATCH))
             for k in range(-(-games // BATCH))]
@@ -113,10 +115,14 @@ def simulate(games, rows=11, cols=11, blocked=15, *, policy: str = "bfs",
     rows, cols, blocked : int
         Board size (at most 4096 cells) and start blocks, as for :class:`CatGame` (default
         11 x 11, 15 blocks).
-    policy : {"bfs", "rays", "smart"}
-        The cat.
-    player : {"random", "greedy", "lookahead", "solver"}
-        See :func:`player_move`.
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
+        The cat (see :func:`trapcore.cat.cat_move`).
+    player : {"random", "greedy", "lookahead", "solver"} or callable
+        See :func:`trapcore.cat.player_move`. A callable policy or player
+        ``(board, cat, rng) -> cell`` plays the games in Python, one move at a time, with the
+        same draws as the kernel (so a callable that plays as a named policy gives the same
+        games); that is much slower (tens of microseconds a move plus the callable's own time),
+        and threads help little (the callable holds the GIL).
     rules : {"enclosed", "surrounded"}
     seed : None, int, SeedSequence or Generator
         The same seed gives the same games, whatever ``workers`` is.
@@ -139,22 +145,28 @@ def simulate(games, rows=11, cols=11, blocked=15, *, policy: str = "bfs",
     games = as_int(games, "games", minimum=0, maximum=_MAX_GAMES)
     rows, cols = as_size(rows, cols, max_cells=MAX_SOLVE_CELLS)
     blocked = as_int(blocked, "blocked", minimum=0, maximum=rows * cols - 1)
-    policy = as_choice(policy, "policy", POLICIES)
-    player = as_choice(player, "player", PLAYERS)
+    policy = as_policy(policy)
+    player = as_player(player)
     rules = as_choice(rules, "rules", RULES)
     workers = 1 if workers is None else as_int(workers, "workers", minimum=1, maximum=256)
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     key = root_key(seed)
     t0 = time.perf_counter()
-    codes = (POLICIES.index(policy), RULES.index(rules), PLAYERS.index(player),
-             SOLVE_POLICIES.index(model_of(policy)))
     batches = [(k, min(BATCH, games - k * BATCH)) for k in range(-(-games // BATCH))]
+    if callable(policy) or callable(player):
+        def run(batch):
+            k, n = batch
+            return _play_python(rows, cols, blocked, policy, player, rules, max_nodes, n,
+                                item_generator(key, k))
+    else:
+        codes = (POLICIES.index(policy), RULES.index(rules), PLAYERS.index(player),
+                 SOLVE_POLICIES.index(model_of(policy)))
 
-    def run(batch):
-        k, n = batch
-        gen = item_generator(key, k)
-        return _play.play_games(rows, cols, blocked, *codes, max_nodes, _SOLVER_DEPTH, n,
-                                gen.bit_generator)
+        def run(batch):
+            k, n = batch
+            gen = item_generator(key, k)
+            return _play.play_games(rows, cols, blocked, *codes, max_nodes, _SOLVER_DEPTH, n,
+                                    gen.bit_generator)
 
     results = []
     done = 0
@@ -179,3 +191,31 @@ def simulate(games, rows=11, cols=11, blocked=15, *, policy: str = "bfs",
     return SimResult(games, wins, wins / games if games else 0.0, _wilson(wins, games),
                      float(moves.mean()) if games else 0.0, outcomes, moves,
                      time.perf_counter() - t0)
+
+
+def _play_python(rows, cols, blocked, policy, player, rules, max_nodes, games, gen):
+    """play_games in Python for callable policies or players: the same draws, the same rules."""
+    outcome = np.zeros(games, np.int8)
+    moves = np.zeros(games, np.int32)
+    start = (rows // 2, cols // 2)
+    for g in range(games):
+        b = hexgrid.random_board(rows, cols, blocked, seed=gen, keep_free=start)
+        cat = start
+        while True:
+            if int(b.sum()) >= b.size - 1:  # no free cell but the cat's: settled as CatGame does
+                outcome[g] = 0 if hexgrid.is_border(cat, b.shape) else 1
+                break
+            if callable(player):
+                block = _call_player(player, b, cat, gen)
+            else:
+                block = _player_block(b, cat, player, policy, gen, max_nodes)
+            b[block] = 1
+            moves[g] += 1
+            if hexgrid.is_border(cat, b.shape):
+                break
+            nxt = _cat_step(b, cat, policy, rules, gen)
+            if nxt is None:
+                outcome[g] = 1
+                break
+            cat = nxt
+    return outcome, moves

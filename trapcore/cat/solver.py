@@ -11,7 +11,7 @@ import numpy as np
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import _play, _pns, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
-from trapcore.cat.players import POLICIES, SOLVE_POLICIES, _player_block, model_of
+from trapcore.cat.players import SOLVE_POLICIES, _player_block, as_policy, model_of
 
 __all__ = [
     "Verdict",
@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 #: The solver's search methods (see :func:`solve`).
-SOLVE_METHODS = ("id", "pns")
+SOLVE_METHODS = ("auto", "id", "pns")
 #: The solver's default node budget (player positions) for solve(), hints and winnable starts.
 DEFAULT_NODES = 200_000
 # The proof-number search's player candidates: at most this many blocks a position, on escape
@@ -33,6 +33,9 @@ DEFAULT_NODES = 200_000
 _PNS_CANDIDATES = 20
 _PNS_SLACK = 1
 _PNS_EPS = 0.25
+# method "auto": the proof-number search's share of the budget (its positions cost about ten of
+# the iterative deepening search's: 1/32 of the budget is about a quarter of the time)
+_AUTO_PNS_SHARE = 32
 
 
 class Verdict(str, enum.Enum):
@@ -130,7 +133,7 @@ def _pns_tt_bits(max_nodes: int, n: int) -> int:
 
 
 def solve(board, cat, *, policy: str = "optimal", max_nodes: int = DEFAULT_NODES,
-          max_depth: int | None = None, method: str = "id") -> Solution:
+          max_depth: int | None = None, method: str = "auto") -> Solution:
     """Decide a position exactly: can the player, to move, force a win?
 
     AND/OR search with iterative deepening on the cat's horizon, a Zobrist-hashed transposition
@@ -155,13 +158,19 @@ def solve(board, cat, *, policy: str = "optimal", max_nodes: int = DEFAULT_NODES
         Budget in player positions (>= 1).
     max_depth : int, optional
         Deepest horizon in cat moves (default: the number of free cells, at most 200).
-    method : {"id", "pns"}
-        ``"id"`` (default): the iterative deepening search above. ``"pns"`` (only with
+    method : {"auto", "id", "pns"}
+        ``"id"``: the iterative deepening search above. ``"pns"`` (only with
         ``policy="optimal"``): first a depth-first proof-number search over whole games
         (src/cat/pns.pyx, no horizon; the player's blocks pruned by the proof zones of refuted
         blocks, a ring test and a border-distance cut test as terminal wins) on three quarters
         of ``max_nodes`` (its positions, player's and cat's); when its budget runs out, the
-        iterative deepening search tries with the rest.
+        iterative deepening search tries with the rest. ``"auto"`` (default): ``"pns"`` against
+        the optimal cat (its search on 1/32 of ``max_nodes``, at least 16: its positions cost about
+        ten times the other's), ``"id"`` against the fixed cats. The proof-number search keeps
+        a proven win provable: after the winning block and any cat reply it re-proves the
+        position in a few positions, where the horizon-bounded search alone can miss a win that
+        needs a long cut (0.1's default, ``"id"``, lost such wins; the solver player, hints and
+        winnable starts use ``"auto"``).
 
     Returns
     -------
@@ -184,7 +193,16 @@ def solve(board, cat, *, policy: str = "optimal", max_nodes: int = DEFAULT_NODES
     max_depth = as_int(max_depth, "max_depth", minimum=1, maximum=1000)
     method = as_choice(method, "method", SOLVE_METHODS)
     spent = 0
-    if method == "pns":
+    pns_loss = None
+    if method == "auto":
+        method = "pns" if policy == "optimal" else "id"
+        if method == "pns":
+            pns, spent = _solve_pns(b, r, c, _auto_pns_nodes(max_nodes))
+            if pns is not None and pns.verdict is Verdict.WIN:
+                return pns
+            pns_loss = pns  # a loss: the iterative deepening search names its horizon and block
+            max_nodes = max(1, max_nodes - spent)
+    elif method == "pns":
         if policy != "optimal":
             raise ValueError(f"method = 'pns' solves against the optimal cat only, not policy = "
                              f"{policy!r}")
@@ -203,7 +221,14 @@ def solve(board, cat, *, policy: str = "optimal", max_nodes: int = DEFAULT_NODES
         elif free_cells.size:
             best = int(free_cells[0])
     block = None if best < 0 else divmod(int(best), b.shape[1])
+    if pns_loss is not None and res != 2:  # proven lost, without a horizon
+        return Solution(Verdict.LOSS, pns_loss.block, int(nodes + spent), -1)
     return Solution(_VERDICTS[res], block, int(nodes + spent), int(depth))
+
+
+def _auto_pns_nodes(max_nodes: int) -> int:
+    """The proof-number search's budget under method "auto" (play.pyx's player_solver agrees)."""
+    return min(max_nodes, max(16, max_nodes // _AUTO_PNS_SHARE))
 
 
 def _solve_pns(b, r, c, max_nodes):
@@ -244,8 +269,8 @@ def hint(board, cat, *, policy: str = "bfs", max_nodes: int = DEFAULT_NODES) -> 
         0 free, 1 blocked; at most 4096 cells.
     cat : (row, col)
         The cat's cell (free).
-    policy : {"bfs", "rays", "smart"}
-        The cat being played.
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
+        The cat being played (the smart cat and callables are solved as the optimal cat).
     max_nodes : int
         The solver's budget (positions).
 
@@ -260,7 +285,7 @@ def hint(board, cat, *, policy: str = "bfs", max_nodes: int = DEFAULT_NODES) -> 
         As :func:`solve`.
     """
     b = as_board(board)
-    policy = as_choice(policy, "policy", POLICIES)
+    policy = as_policy(policy)
     return _hint(b, free_cell(b, cat, "cat"), policy, as_int(max_nodes, "max_nodes", minimum=1,
                                                               maximum=1 << 40))
 

@@ -1,0 +1,8 @@
+# The proof-number search (src/cat/pns.pyx, module trapcore.cat._pns), declared for the other
+# kernels: play.pyx's solver player proves its blocks with it before the iterative deepening search.
+from libc.stdint cimport int32_t, int64_t, uint8_t
+
+
+cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, int64_t max_nodes,
+                 int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, int32_t* best,
+                 int64_t* nodes, bint* interrupted) except -1 nogil
