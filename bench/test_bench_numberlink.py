@@ -5,7 +5,8 @@ twin runs). Ratios compare within a group. The SAT solver (python-sat, CaDiCaL) 
 encoding: one colour per square, an edge variable per pair of neighbours with "same colour iff
 connected" (the no-touch rule), degree 1 at endpoints and 2 elsewhere, loops cut lazily, and a
 blocking clause after the first solution to prove uniqueness, so it answers what
-``solve(limit=2)`` answers. Real puzzles are read from ../shared/puzzles (skipped when absent).
+``solve(touch=False, limit=2)`` answers (0.1's rules; every rule set is compared in
+test_bench_numberlink_rules.py). Generation is timed under the default (Flow's) rules. Real puzzles are read from ../shared/puzzles (skipped when absent).
 """
 import itertools
 import pathlib
@@ -126,14 +127,14 @@ def _loop_edges(sol, grid, edges, model):
 @pytest.mark.benchmark(group="solve: Janko set, all 270, limit=2")
 def test_solve_janko_all_trapcore(benchmark):
     grids = janko()
-    counts = benchmark(lambda: [len(tc.numberlink.solve(g, limit=2)) for g in grids])
+    counts = benchmark(lambda: [len(tc.numberlink.solve(g, touch=False, limit=2)) for g in grids])
     assert counts.count(1) == 269 and counts[155] == 2
 
 
 @pytest.mark.benchmark(group="solve: Janko 10x10 (58), limit=2")
 def test_solve_janko10_trapcore(benchmark):
     grids = janko({(10, 10)})
-    counts = benchmark(lambda: [len(tc.numberlink.solve(g, limit=2)) for g in grids])
+    counts = benchmark(lambda: [len(tc.numberlink.solve(g, touch=False, limit=2)) for g in grids])
     assert set(counts) == {1}
 
 
@@ -149,7 +150,7 @@ def test_solve_janko10_sat(benchmark):
 @pytest.mark.benchmark(group="solve: Janko 8x8 (first 6), limit=2")
 def test_solve_janko8_trapcore(benchmark):
     grids = janko({(8, 8)})[:6]
-    sols = benchmark(lambda: [tc.numberlink.solve(g, limit=2) for g in grids])
+    sols = benchmark(lambda: [tc.numberlink.solve(g, touch=False, limit=2) for g in grids])
     assert all(len(s) == 1 for s in sols)
 
 
@@ -158,7 +159,7 @@ def test_solve_janko8_sat(benchmark):
     pytest.importorskip("pysat")
     grids = janko({(8, 8)})[:6]
     sols = benchmark.pedantic(lambda: [sat_solve(g, 2) for g in grids], rounds=1)
-    mine = [tc.numberlink.solve(g, limit=2) for g in grids]
+    mine = [tc.numberlink.solve(g, touch=False, limit=2) for g in grids]
     assert [len(s) for s in sols] == [1] * 6
     assert all(np.array_equal(a[0], b[0]) for a, b in zip(sols, mine))
 
@@ -169,23 +170,23 @@ def test_solve_janko14_sat(benchmark):
     pytest.importorskip("pysat")
     grids = janko({(14, 14)})[:10]
     counts = benchmark.pedantic(lambda: [len(sat_solve(g, 2)) for g in grids], rounds=1)
-    assert counts == [len(tc.numberlink.solve(g, limit=2)) for g in grids]
+    assert counts == [len(tc.numberlink.solve(g, touch=False, limit=2)) for g in grids]
 
 
 @pytest.mark.benchmark(group="solve: Janko 14x14 (first 10), limit=2")
 def test_solve_janko14_trapcore(benchmark):
     grids = janko({(14, 14)})[:10]
-    benchmark(lambda: [tc.numberlink.solve(g, limit=2) for g in grids])
+    benchmark(lambda: [tc.numberlink.solve(g, touch=False, limit=2) for g in grids])
 
 
 def small_puzzles():
-    return [tc.numberlink.generate(5, seed=s, min_length=2).grid for s in range(10)]
+    return [tc.numberlink.generate(5, seed=s, min_length=2, touch=False).grid for s in range(10)]
 
 
 @pytest.mark.benchmark(group="solve: 10 generated 5x5, limit=2")
 def test_solve_small_trapcore(benchmark):
     grids = small_puzzles()
-    counts = benchmark(lambda: [len(tc.numberlink.solve(g, limit=2)) for g in grids])
+    counts = benchmark(lambda: [len(tc.numberlink.solve(g, touch=False, limit=2)) for g in grids])
     assert counts == [1] * 10
 
 

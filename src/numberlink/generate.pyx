@@ -17,7 +17,7 @@ from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t
 from numpy.random cimport bitgen_t
 
 from common.random cimport bitgen_of, bounded
-from trapcore.numberlink._solver cimport _Scratch, search
+from trapcore.numberlink._solver cimport _Scratch, search, set_rules
 
 
 cdef struct Gen:
@@ -402,7 +402,7 @@ cdef bint split_longest(Gen* g, int32_t min_length) noexcept nogil:
 
 
 def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length, bint unique,
-             int64_t max_nodes, Py_ssize_t max_attempts):
+             int64_t max_nodes, Py_ssize_t max_attempts, bint fill=True, bint touch=True):
     """Generate a puzzle: returns (grid, solution, nodes, attempts) or None when every attempt failed.
 
     ``nodes`` is the solver's node count for proving uniqueness (-1 when ``unique`` is False).
@@ -434,6 +434,7 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
     cdef int16_t[:, ::1] vgrid = grid, vsol = sol
     cdef int16_t[:, :, ::1] vtwo = two
     cdef _Scratch sc = _Scratch(rows, cols)
+    set_rules(&sc.s, fill, touch)
     sc.s.check_signals = False  # runs under the bit generator's lock: never take the GIL
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef int64_t found, nodes = -1

@@ -27,7 +27,23 @@ cdef struct Search:
     int32_t* u_size
     int16_t* u_col
     int16_t* lab                 # scratch: final colour per padded cell
+    bint fill                    # rules: every non-solid square used (else empty squares may stay)
+    bint notouch                 # rules: a path never runs beside itself (0.1's extra rule)
+    bint turns                   # fill and notouch: the turn-nesting pruning applies
     bint check_signals           # take the GIL now and then to notice Ctrl-C (solve only)
+    # frontier memo (touch rules, row sweep): state at depth d -> solutions below it; full keys
+    bint use_memo                # this run keeps the memo (set by search_init)
+    bint counting                # count solutions without writing them out
+    Py_ssize_t L                 # key length in int16s: 2 (position) + W + 1 (ends) + W + 1 (colours)
+    Py_ssize_t mcap              # slots, a power of two (0: no memo)
+    Py_ssize_t mfill             # slots used in this run
+    int32_t stamp                # this run's stamp: a slot is used when mstamp[slot] == stamp
+    int32_t* mstamp
+    int16_t* mkey                # mcap * L
+    int64_t* mval                # solutions below the state (saturating at 2**62)
+    int16_t* key                 # scratch: the current state's key
+    int32_t* roots               # scratch: roots seen while building a key
+    int64_t* enter               # per depth: solutions found before entering it
     bint interrupted
 
 
@@ -35,6 +51,16 @@ cdef class _Scratch:
     """The numpy buffers behind a Search for one board shape (kept alive while it is used)."""
     cdef object keep
     cdef Search s
+
+
+cdef void set_rules(Search* s, bint fill, bint touch) noexcept nogil
+
+
+cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
+                 int64_t* nodes) noexcept nogil
+
+
+cdef void search_init(Search* s, const int16_t* grid, int strategy) noexcept nogil
 
 
 cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t max_nodes,

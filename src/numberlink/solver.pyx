@@ -1,4 +1,4 @@
-"""Numberlink's complete solver (sweep search over pipe shapes) and the path-region labeller.
+"""Numberlink's complete solver under every rule set (fill, touch) and its exact counter.
 
 Called only by ``trapcore/numberlink/solve.py``, which validates every argument first, and (through
 ``solver.pxd``: ``search`` and ``_Scratch``) by the generator, ``src/numberlink/generate.pyx``.
@@ -24,16 +24,23 @@ counts as a solution, so the search is exact: it reports every solution and only
 How hard a puzzle is depends a lot on the sweep's direction, so ``search`` runs a portfolio: six
 sweeps (anti-diagonals from each corner, rows from the top and from the bottom) take turns with
 node budgets that double each round; the first to finish answers.
+
+Rules (``set_rules``): without fill an empty square may have 0 connections; touching checks
+apply only under no-touch, turn nesting only under no-touch with fill. Under the touch rules only
+the frontier matters to the rest (its edges into the undecided squares, which ends share a
+segment, each segment's number), so ``search`` runs one row sweep memoising frontier states: a
+state without a solution is not searched again, and ``count`` adds a state's stored count
+(frontier dynamic programming).
 """
 import numpy as np
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.string cimport memcmp, memcpy
 
 cdef extern from "Python.h":
     # declared without an exception clause: the exception it sets stays pending for solve()
     int PyErr_CheckSignals()
 
-from common.unionfind cimport uf_find, uf_init, uf_union
 
 # turn orientations (the two arms of a turn): bit masks in the `turn` table
 cdef enum:
@@ -71,6 +78,7 @@ cdef void search_init(Search* s, const int16_t* grid, int strategy) noexcept nog
     cdef Py_ssize_t R = s.R, C = s.C, W = s.W, r, c, p, q, d, k, n
     cdef int16_t v
     cdef int sweep = 0 if strategy < 4 else 1
+    s.use_memo = sweep == 1 and not s.notouch and s.mcap > 0
     s.flip_r = strategy == 1 or strategy == 2 or strategy == 5
     s.flip_c = strategy == 1 or strategy == 3
     for p in range((R + 2) * W):
@@ -85,11 +93,20 @@ cdef void search_init(Search* s, const int16_t* grid, int strategy) noexcept nog
         for c in range(s.cols):
             v = grid[r * s.cols + c]
             s.t[cell_index(s, r, c)] = v
-    # static turn table: both arms open and the inner diagonal ray ends at an endpoint or solid
+    # static turn table: both arms open and (no-touch with fill) the inner diagonal ray ends at
+    # an endpoint or solid
     for r in range(1, R + 1):
         for c in range(1, C + 1):
             p = r * W + c
             if s.t[p] != 0:
+                continue
+            if not s.turns:
+                s.turn[p] = (
+                    (T_NW if s.t[p - W] >= 0 and s.t[p - 1] >= 0 else 0)
+                    | (T_NE if s.t[p - W] >= 0 and s.t[p + 1] >= 0 else 0)
+                    | (T_SE if s.t[p + W] >= 0 and s.t[p + 1] >= 0 else 0)
+                    | (T_SW if s.t[p + W] >= 0 and s.t[p - 1] >= 0 else 0)
+                )
                 continue
             s.turn[p] = (
                 (T_NW if ray_ok(s, p, -W, -1) else 0)
@@ -138,9 +155,12 @@ cdef bint apply(Search* s, Py_ssize_t d, int32_t x, int R, int D) noexcept nogil
     cdef uint8_t* conD = s.conD
     cdef int16_t tx = t[x], tq, cx, ca, cb
     cdef int inL = conR[x - 1], inU = conD[x - W]
-    cdef int need = 1 if tx > 0 else 2
+    cdef int deg = inL + inU + R + D
     cdef int32_t q, a, b, y, ry
-    if inL + inU + R + D != need:
+    if tx > 0:
+        if deg != 1:
+            return False
+    elif deg != 2 and (s.fill or deg != 0):
         return False
     if R and t[x + 1] < 0:
         return False
@@ -148,8 +168,8 @@ cdef bint apply(Search* s, Py_ssize_t d, int32_t x, int R, int D) noexcept nogil
         return False
     if R and t[x + 1] > 0 and conD[x + 1 - W]:
         return False  # the East endpoint would get two connections
-    # turns of an empty cell: static rays, then the visited inner diagonal
-    if tx == 0:
+    # turns of an empty cell: static rays, then the visited inner diagonal (no-touch with fill)
+    if s.turns and tx == 0:
         if inU and inL:
             if not (s.turn[x] & T_NW):
                 return False
@@ -178,23 +198,25 @@ cdef bint apply(Search* s, Py_ssize_t d, int32_t x, int R, int D) noexcept nogil
         elif D and inL:
             if not (s.turn[x] & T_SW):
                 return False
-    # an empty East neighbour left with no North edge and no West edge must be a South-East turn
-    if not R and t[x + 1] == 0 and not conD[x + 1 - W] and not (s.turn[x + 1] & T_SE):
+    # (fill) an empty East neighbour with no North and no West edge must be a South-East turn
+    if (s.fill and not R and t[x + 1] == 0 and not conD[x + 1 - W]
+            and not (s.turn[x + 1] & T_SE)):
         return False
-    # the North-West diagonal is a South-East turn: x must not touch its arms
-    q = <int32_t> (x - W - 1)
-    if t[q] == 0 and conR[q] and conD[q] and not conR[q - 1] and not conD[q - W]:
-        if inU or inL:
-            return False
-        if tx == 0 and not (R and D):
-            return False
-    # the North-East diagonal is a South-West turn: x must not touch its arms
-    q = <int32_t> (x - W + 1)
-    if t[q] == 0 and conD[q] and conR[q - 1] and not conD[q - W] and not conR[q]:
-        if inU or R:
-            return False
-        if tx == 0 and not (D and inL):
-            return False
+    if s.turns:
+        # the North-West diagonal is a South-East turn: x must not touch its arms
+        q = <int32_t> (x - W - 1)
+        if t[q] == 0 and conR[q] and conD[q] and not conR[q - 1] and not conD[q - W]:
+            if inU or inL:
+                return False
+            if tx == 0 and not (R and D):
+                return False
+        # the North-East diagonal is a South-West turn: x must not touch its arms
+        q = <int32_t> (x - W + 1)
+        if t[q] == 0 and conD[q] and conR[q - 1] and not conD[q - W] and not conR[q]:
+            if inU or R:
+                return False
+            if tx == 0 and not (D and inL):
+                return False
 
     # segments: find the roots being joined and the resulting number
     a = -1
@@ -227,15 +249,17 @@ cdef bint apply(Search* s, Py_ssize_t d, int32_t x, int R, int D) noexcept nogil
             return False
         if D and t[x + W] > 0 and t[x + W] != cx:
             return False
-    # touching: a visited neighbour not connected to x must be another path of another number
-    if not inL and t[x - 1] >= 0:
-        ry = find(s.parent, <int32_t> (x - 1))
-        if ry == a or ry == b or (cx != 0 and s.colour[ry] == cx):
-            return False
-    if not inU and t[x - W] >= 0:
-        ry = find(s.parent, <int32_t> (x - W))
-        if ry == a or ry == b or (cx != 0 and s.colour[ry] == cx):
-            return False
+    # (no-touch) a visited neighbour not connected to x must be another path of another number
+    # (or, without fill, an unused square, which is its own segment of no number)
+    if s.notouch and (deg != 0 or tx > 0):
+        if not inL and t[x - 1] >= 0:
+            ry = find(s.parent, <int32_t> (x - 1))
+            if ry == a or ry == b or (cx != 0 and s.colour[ry] == cx):
+                return False
+        if not inU and t[x - W] >= 0:
+            ry = find(s.parent, <int32_t> (x - W))
+            if ry == a or ry == b or (cx != 0 and s.colour[ry] == cx):
+                return False
 
     # commit
     conR[x] = <uint8_t> R
@@ -275,27 +299,35 @@ cdef inline void undo(Search* s, Py_ssize_t d) noexcept nogil:
 
 
 cdef bint finish(Search* s, int16_t* out) noexcept nogil:
-    """Colour a complete fill, verify the no-touch rule everywhere, write it to out (rows x cols)."""
+    """Colour a complete fill (0 on unused squares), verify the no-touch rule everywhere when it
+    applies, write it to out (rows x cols)."""
     cdef Py_ssize_t i, p, r, c, W = s.W
     cdef int16_t v
     for p in range((s.R + 2) * W):
         s.lab[p] = -1
     for i in range(s.n):
         p = s.order[i]
+        if s.t[p] == 0 and not (s.conR[p] or s.conD[p] or s.conR[p - 1] or s.conD[p - W]):
+            s.lab[p] = 0  # unused (only without fill: the degree rule forbids it otherwise)
+            continue
         v = s.colour[find(s.parent, <int32_t> p)]
         if v == 0:
             return False
         s.lab[p] = v
-    for i in range(s.n):
-        p = s.order[i]
-        v = s.lab[p]
-        if (s.lab[p + 1] == v) != (s.conR[p] != 0):
-            return False
-        if (s.lab[p + W] == v) != (s.conD[p] != 0):
-            return False
-    for r in range(s.rows):
-        for c in range(s.cols):
-            out[r * s.cols + c] = s.lab[cell_index(s, r, c)]
+    if s.notouch:
+        for i in range(s.n):
+            p = s.order[i]
+            v = s.lab[p]
+            if v == 0:
+                continue
+            if (s.lab[p + 1] == v) != (s.conR[p] != 0):
+                return False
+            if (s.lab[p + W] == v) != (s.conD[p] != 0):
+                return False
+    if out != NULL:
+        for r in range(s.rows):
+            for c in range(s.cols):
+                out[r * s.cols + c] = s.lab[cell_index(s, r, c)]
     return True
 
 
@@ -312,15 +344,92 @@ cdef int _propagate() except -1:
     return -1
 
 
+cdef extern from *:
+    """#define NL_SATURATED (((int64_t) 1) << 62)"""
+    int64_t SATURATED "NL_SATURATED"
+
+
+cdef inline int64_t sat_add(int64_t a, int64_t b) noexcept nogil:
+    if a >= SATURATED - b:
+        return SATURATED
+    return a + b
+
+
+cdef Py_ssize_t memo_slot(Search* s, Py_ssize_t d) noexcept nogil:
+    """Build the key of the state entering depth d (row sweep) in s.key; return its slot: the
+    slot holding that key, or the empty slot where it would go (a full table is cleared first).
+
+    The key: the square's position, then per frontier square (the W before it, and its West
+    neighbour again for the East edge) 0 or the segment's id (by first appearance), then each
+    id's number (0 unknown)."""
+    cdef int32_t x = s.order[d], p, r
+    cdef Py_ssize_t W = s.W, j, m = 0, i, L = s.L, slot
+    cdef int16_t* key = s.key
+    cdef uint64_t h = 1469598103934665603ULL
+    key[0] = <int16_t> (x & 0x7FFF)
+    key[1] = <int16_t> (x >> 15)
+    for j in range(W + 1):
+        if j < W:
+            p = <int32_t> (x - W + j)
+            if not s.conD[p]:
+                key[2 + j] = 0
+                continue
+        else:
+            p = x - 1
+            if not s.conR[p]:
+                key[2 + j] = 0
+                continue
+        r = find(s.parent, p)
+        for i in range(m):
+            if s.roots[i] == r:
+                break
+        else:
+            i = m
+            s.roots[m] = r
+            m += 1
+        key[2 + j] = <int16_t> (i + 1)
+    for i in range(W + 1):
+        key[3 + W + i] = s.colour[s.roots[i]] if i < m else 0
+    for i in range(L):
+        h = (h ^ <uint16_t> key[i]) * 1099511628211ULL
+    slot = <Py_ssize_t> (h & <uint64_t> (s.mcap - 1))
+    while s.mstamp[slot] == s.stamp:
+        if memcmp(s.mkey + slot * L, key, L * sizeof(int16_t)) == 0:
+            return slot
+        slot = (slot + 1) & (s.mcap - 1)
+    if 4 * s.mfill >= 3 * s.mcap:
+        # full: forget everything (a new stamp) and start again with this state
+        s.stamp += 1
+        s.mfill = 0
+        return <Py_ssize_t> (h & <uint64_t> (s.mcap - 1))
+    return slot
+
+
+cdef void memo_put(Search* s, Py_ssize_t d, int64_t count) noexcept nogil:
+    cdef Py_ssize_t slot = memo_slot(s, d)
+    if slot < 0:
+        return
+    if s.mstamp[slot] != s.stamp:
+        s.mstamp[slot] = s.stamp
+        s.mfill += 1
+        memcpy(s.mkey + slot * s.L, s.key, s.L * sizeof(int16_t))
+    s.mval[slot] = count
+
+
 cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
                  int64_t* nodes) noexcept nogil:
     """Depth-first search; returns the number of solutions found (<= limit), -1 if over budget,
-    -2 if interrupted by a signal."""
-    cdef Py_ssize_t d = 0, n = s.n, cells = s.rows * s.cols
-    cdef int64_t found = 0
+    -2 if interrupted by a signal. With a memo (s.mcap > 0, touch rules and the row sweep only)
+    a state whose subtree was searched before is not searched again when it had no solution
+    (or, when counting, adds its count)."""
+    cdef Py_ssize_t d = 0, n = s.n, cells = s.rows * s.cols, slot
+    cdef int64_t found = 0, v
     cdef int k
     cdef int32_t x
     nodes[0] = 0
+    if s.use_memo:
+        s.stamp += 1
+        s.mfill = 0
     if n == 0:
         if finish(s, out):
             return 1
@@ -328,8 +437,8 @@ cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
     s.choice[0] = 0
     while True:
         if d == n:
-            if finish(s, out + found * cells):
-                found += 1
+            if finish(s, NULL if s.counting else out + found * cells):
+                found = sat_add(found, 1)
                 if found >= limit:
                     return found
             d -= 1
@@ -351,12 +460,32 @@ cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
             d += 1
             if d < n:
                 s.choice[d] = 0
+                if s.use_memo:
+                    s.enter[d] = found
+                    slot = memo_slot(s, d)
+                    if slot >= 0 and s.mstamp[slot] == s.stamp:
+                        v = s.mval[slot]
+                        if v == 0 or s.counting:
+                            found = sat_add(found, v)
+                            if found >= limit:
+                                return found
+                            d -= 1
+                            undo(s, d)
             continue
         # exhausted: back up
         if d == 0:
             return found
+        if s.use_memo:
+            memo_put(s, d, found - s.enter[d])
         d -= 1
         undo(s, d)
+
+
+cdef void set_rules(Search* s, bint fill, bint touch) noexcept nogil:
+    """Choose the rules of the next searches (call before search or search_init)."""
+    s.fill = fill
+    s.notouch = not touch
+    s.turns = fill and not touch
 
 
 cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t max_nodes,
@@ -366,6 +495,11 @@ cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t ma
     run() returns; nodes counts every strategy's nodes."""
     cdef int64_t budget = 128 * (s.rows * s.cols) + 1024, total = 0, used, found, b
     cdef int strategy
+    if not s.notouch:
+        # the touch rules: one row sweep with the frontier memo (a dynamic programme)
+        search_init(s, grid, 4)
+        found = run(s, limit, max_nodes, out, nodes)
+        return found
     while True:
         for strategy in range(6):
             b = budget
@@ -388,7 +522,7 @@ cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t ma
 cdef class _Scratch:
     """numpy buffers behind a Search (kept alive while the Search is used)."""
 
-    def __init__(self, Py_ssize_t rows, Py_ssize_t cols):
+    def __init__(self, Py_ssize_t rows, Py_ssize_t cols, bint big_memo=False):
         cdef Py_ssize_t R, C, m
         self.s.rows = rows
         self.s.cols = cols
@@ -400,6 +534,7 @@ cdef class _Scratch:
         self.s.R = R
         self.s.C = C
         self.s.W = C + 2
+        set_rules(&self.s, True, True)
         m = (R + 2) * (C + 2)
         t = np.empty(m, np.int16)
         turn = np.empty(m, np.uint8)
@@ -415,8 +550,36 @@ cdef class _Scratch:
         u_b = np.empty(m + 1, np.int32)
         u_size = np.empty(m + 1, np.int32)
         u_col = np.empty(m + 1, np.int16)
+        # the frontier memo: 256 slots a square, up to 2**20 slots and 64 MB of keys (calloc'ed stamps: pages
+        # are touched only as slots are used)
+        L = 2 * (C + 2) + 4
+        mcap = 1024
+        while mcap < (1 << 20) and (big_memo or mcap < 256 * rows * cols):
+            mcap <<= 1
+        while mcap > 1024 and mcap * L * 2 > (1 << 26):
+            mcap >>= 1
+        self.s.L = L
+        self.s.mcap = mcap
+        self.s.mfill = 0
+        self.s.stamp = 0
+        mstamp = np.zeros(mcap, np.int32)
+        mkey = np.empty(mcap * L, np.int16)
+        mval = np.empty(mcap, np.int64)
+        key = np.empty(L, np.int16)
+        roots = np.empty(C + 4, np.int32)
+        enter = np.empty(m + 1, np.int64)
         self.keep = (t, turn, conR, conD, parent, size, colour, lab, order, choice, u_a, u_b,
-                     u_size, u_col)
+                     u_size, u_col, mstamp, mkey, mval, key, roots, enter)
+        cdef int32_t[::1] vmstamp = mstamp, vroots = roots
+        cdef int16_t[::1] vmkey = mkey, vkey = key
+        cdef int64_t[::1] vmval = mval, venter = enter
+        self.s.mstamp = &vmstamp[0]
+        self.s.mkey = &vmkey[0]
+        self.s.mval = &vmval[0]
+        self.s.key = &vkey[0]
+        self.s.roots = &vroots[0]
+        self.s.enter = &venter[0]
+        self.s.counting = False
         cdef int16_t[::1] vt = t, vcolour = colour, vlab = lab, vu_col = u_col
         cdef uint8_t[::1] vturn = turn, vconR = conR, vconD = conD
         cdef int32_t[::1] vparent = parent, vsize = size, vorder = order
@@ -438,13 +601,16 @@ cdef class _Scratch:
         self.s.u_col = &vu_col[0]
 
 
-def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int strategy=-1):
-    """Solutions of a validated grid: returns (solutions (k, rows, cols) int16, nodes, complete).
+def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int strategy=-1,
+          bint fill=True, bint touch=True):
+    """Solutions of a validated grid under the rules (fill, touch): returns (solutions
+    (k, rows, cols) int16, nodes, complete); unused squares (only without fill) are 0.
 
     ``complete`` is False when the search stopped because it needed more than max_nodes nodes.
     """
     cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1]
     cdef _Scratch sc = _Scratch(rows, cols)
+    set_rules(&sc.s, fill, touch)
     sc.s.check_signals = True
     sc.s.interrupted = False
     out = np.zeros((limit, rows, cols), np.int16)
@@ -463,34 +629,22 @@ def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int s
     return out[:found].copy(), nodes, True
 
 
-def components(const int16_t[:, ::1] sol):
-    """Label the 4-connected regions of equal positive values (0 elsewhere), as int32 (1, 2, ...)."""
-    cdef Py_ssize_t rows = sol.shape[0], cols = sol.shape[1], n = rows * cols, r, c, i
-    parent = np.empty(n, np.int32)
-    size = np.empty(n, np.int32)
-    out = np.zeros((rows, cols), np.int32)
-    cdef int32_t[::1] vp = parent, vs = size
-    cdef int32_t[:, ::1] vo = out
-    cdef int32_t nxt = 0, root
+def count(const int16_t[:, ::1] grid, int64_t max_nodes, bint fill=True, bint touch=True):
+    """Solutions of a validated grid under the rules, counted: (count, nodes, complete); a dynamic
+    programme over frontier states under the touch rules, enumeration under no-touch; saturates
+    at 2**62."""
+    cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1]
+    cdef _Scratch sc = _Scratch(rows, cols, True)
+    set_rules(&sc.s, fill, touch)
+    sc.s.check_signals = True
+    sc.s.interrupted = False
+    sc.s.counting = True
+    cdef int64_t found, nodes = 0
     with nogil:
-        uf_init(&vp[0], &vs[0], n)
-        for r in range(rows):
-            for c in range(cols):
-                if sol[r, c] <= 0:
-                    continue
-                if c + 1 < cols and sol[r, c + 1] == sol[r, c]:
-                    uf_union(&vp[0], &vs[0], <int32_t> (r * cols + c), <int32_t> (r * cols + c + 1))
-                if r + 1 < rows and sol[r + 1, c] == sol[r, c]:
-                    uf_union(&vp[0], &vs[0], <int32_t> (r * cols + c), <int32_t> ((r + 1) * cols + c))
-        for i in range(n):
-            vs[i] = 0
-        for r in range(rows):
-            for c in range(cols):
-                if sol[r, c] <= 0:
-                    continue
-                root = uf_find(&vp[0], <int32_t> (r * cols + c))
-                if vs[root] == 0:
-                    nxt += 1
-                    vs[root] = nxt
-                vo[r, c] = vs[root]
-    return out
+        search_init(&sc.s, &grid[0, 0], 4)
+        found = run(&sc.s, SATURATED, max_nodes, NULL, &nodes)
+    if found == -2:
+        _propagate()
+    if found < 0:
+        return None, nodes, False
+    return int(found), nodes, True

@@ -1,5 +1,6 @@
-"""Numberlink: solver against the brute-force twin, generator against its twin, properties,
-bad input, golden outputs and the command line."""
+"""Numberlink under 0.1's rules (fill, touch=False): solver against the brute-force twin,
+generator against its twin, properties, bad input, golden outputs and the command line."""
+import functools
 import hashlib
 import inspect
 import subprocess
@@ -19,6 +20,11 @@ from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _generate, _solver
 
 
+#: 0.1's rules (fill, no touch): what this file's twins (brute_solve, is_solution, the
+#: generator twin) implement; test_numberlink_rules.py covers every rule set.
+SOLVE_NO_TOUCH = functools.partial(nl.solve, touch=False)
+
+
 def pcg(seed):
     return np.random.Generator(np.random.PCG64(seed))
 
@@ -32,7 +38,7 @@ def small_grid(seed, drop=False):
     or unsolvable)."""
     rng = np.random.default_rng(seed)
     r, c = (int(v) for v in rng.integers(2, 6, 2))
-    grid = _generate.generate(r, c, pcg(seed).bit_generator, 2, False, 10**6, 50)[0].copy()
+    grid = _generate.generate(r, c, pcg(seed).bit_generator, 2, False, 10**6, 50, True, False)[0].copy()
     if drop and grid.max() > 1:
         grid[grid == grid.max()] = 0
     return grid
@@ -45,10 +51,10 @@ def small_grid(seed, drop=False):
 @pytest.mark.parametrize("seed", range(120))
 def test_solver_matches_brute_force(seed):
     grid = small_grid(seed, drop=seed % 2 == 1)
-    mine = nl.solve(grid, limit=6)
+    mine = nl.solve(grid, limit=6, touch=False)
     assert key(mine) == key(brute_solve(grid, limit=6))
     for s in mine:
-        assert nl.check(grid, s)
+        assert nl.check(grid, s, touch=False)
         assert is_solution(grid, s)
 
 
@@ -68,7 +74,7 @@ def test_solver_matches_brute_force_on_random_grids(rows, cols, data):
         if s is not None:
             grid[s] = -1
     grid = grid.reshape(rows, cols)
-    assert key(nl.solve(grid, limit=20)) == key(brute_solve(grid, limit=20))
+    assert key(nl.solve(grid, limit=20, touch=False)) == key(brute_solve(grid, limit=20))
 
 
 @pytest.mark.parametrize("strategy", range(6))
@@ -76,60 +82,60 @@ def test_every_sweep_strategy_matches_brute_force(strategy):
     # the portfolio's six sweeps (four diagonal corners, rows down and up), each alone
     for seed in range(40):
         grid = small_grid(1000 + seed, drop=seed % 2 == 0)
-        sols, nodes, complete = _solver.solve(grid, 10, 10**7, strategy)
+        sols, nodes, complete = _solver.solve(grid, 10, 10**7, strategy, True, False)
         assert complete and nodes >= 0
         assert key(sols) == key(brute_solve(grid, limit=10))
 
 
 def test_solver_small_cases():
-    assert [s.tolist() for s in nl.solve([[1, 1]])] == [[[1, 1]]]
-    assert len(nl.solve([[1, 0, 1]])) == 1
-    assert nl.solve([[1, 0], [0, 1]]) == []  # the only fills touch themselves
-    assert nl.solve([[0]]) == []  # an empty square nobody can fill
-    assert [s.tolist() for s in nl.solve([[-1]])] == [[[-1]]]
-    assert nl.solve([[1, -1, 1]]) == []
+    assert [s.tolist() for s in nl.solve([[1, 1]], touch=False)] == [[[1, 1]]]
+    assert len(nl.solve([[1, 0, 1]], touch=False)) == 1
+    assert nl.solve([[1, 0], [0, 1]], touch=False) == []  # the only fills touch themselves
+    assert nl.solve([[0]], touch=False) == []  # an empty square nobody can fill
+    assert [s.tolist() for s in nl.solve([[-1]], touch=False)] == [[[-1]]]
+    assert nl.solve([[1, -1, 1]], touch=False) == []
     # two solutions, counted exactly
     g = np.zeros((3, 3), np.int16)
     g[0, 0] = g[2, 2] = 1
-    assert key(nl.solve(g, limit=10)) == key(brute_solve(g, limit=10))
+    assert key(nl.solve(g, limit=10, touch=False)) == key(brute_solve(g, limit=10))
 
 
 def test_solver_limit_and_budget():
     g = np.zeros((3, 3), np.int16)
     g[0, 0] = g[2, 2] = 1
     g[0, 2] = 0
-    sols = nl.solve(g, limit=1)
+    sols = nl.solve(g, limit=1, touch=False)
     assert len(sols) <= 1
-    big = nl.generate(15, seed=1).grid
+    big = nl.generate(15, seed=1, touch=False).grid
     with pytest.raises(SearchLimitExceeded, match="solve: .*max_nodes=10 "):
-        nl.solve(big, max_nodes=10)
-    assert len(nl.solve(big, max_nodes=None)) == 1
+        nl.solve(big, max_nodes=10, touch=False)
+    assert len(nl.solve(big, max_nodes=None, touch=False)) == 1
     assert issubclass(SearchLimitExceeded, RuntimeError) and tc.errors.SearchLimitExceeded is SearchLimitExceeded
     assert not hasattr(nl, "SearchLimitExceeded")  # one class, in trapcore.errors
     with pytest.raises(SearchLimitExceeded, match="count_nodes: .*max_nodes=10 "):
-        nl.count_nodes(big, max_nodes=10)
-    nodes = nl.count_nodes(big, max_nodes=None)
-    assert nodes == _solver.solve(big, 2, 10**9)[1] and nodes >= (big >= 0).sum()
-    assert nl.count_nodes(big, limit=1) <= nodes
+        nl.count_nodes(big, max_nodes=10, touch=False)
+    nodes = nl.count_nodes(big, max_nodes=None, touch=False)
+    assert nodes == _solver.solve(big, 2, 10**9, -1, True, False)[1] and nodes >= (big >= 0).sum()
+    assert nl.count_nodes(big, limit=1, touch=False) <= nodes
 
 
 def test_solver_accepts_readonly_noncontiguous_and_other_int_dtypes():
-    p = nl.generate(7, seed=5)
+    p = nl.generate(7, seed=5, touch=False)
     g = np.asfortranarray(p.grid.astype(np.int64))
     g.setflags(write=False)
-    (s,) = nl.solve(g)
+    (s,) = nl.solve(g, touch=False)
     assert np.array_equal(s, p.solution)
-    (t,) = nl.solve(p.grid.T[::1, :].copy().T)  # a transposed view
+    (t,) = nl.solve(p.grid.T[::1, :].copy().T, touch=False)  # a transposed view
     assert np.array_equal(t, p.solution)
-    (u,) = nl.solve(p.grid.tolist())
+    (u,) = nl.solve(p.grid.tolist(), touch=False)
     assert np.array_equal(u, p.solution)
 
 
 def test_solver_transposed_boards_agree():
     for seed in range(20):
-        p = nl.generate(5, 11, seed=seed)
-        (a,) = nl.solve(p.grid)
-        (b,) = nl.solve(p.grid.T)
+        p = nl.generate(5, 11, seed=seed, touch=False)
+        (a,) = nl.solve(p.grid, touch=False)
+        (b,) = nl.solve(p.grid.T, touch=False)
         assert np.array_equal(a, p.solution) and np.array_equal(b, p.solution.T)
 
 
@@ -149,9 +155,9 @@ def test_solver_transposed_boards_agree():
 )
 def test_solve_bad_grid(grid, exc, match):
     with pytest.raises(exc, match=match):
-        nl.solve(grid)
+        nl.solve(grid, touch=False)
     with pytest.raises(exc, match=match):
-        nl.check(grid, np.ones((1, 2), np.int16))
+        nl.check(grid, np.ones((1, 2), np.int16), touch=False)
 
 
 @pytest.mark.parametrize(
@@ -165,7 +171,7 @@ def test_solve_bad_grid(grid, exc, match):
 )
 def test_solve_bad_arguments(kwargs, exc, match):
     with pytest.raises(exc, match=match):
-        nl.solve([[1, 1]], **kwargs)
+        nl.solve([[1, 1]], **kwargs, touch=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -173,37 +179,37 @@ def test_solve_bad_arguments(kwargs, exc, match):
 
 
 def test_check_names_the_broken_rule():
-    p = nl.generate(6, seed=3)
+    p = nl.generate(6, seed=3, touch=False)
     g, s = p.grid, p.solution
-    assert nl.check(g, s) is True
+    assert nl.check(g, s, touch=False) is True
     bad = s.copy()
     free = np.argwhere((g == 0) & (s > 0))[0]
     bad[tuple(free)] = 0
     with pytest.raises(ValueError, match="must be filled"):
-        nl.check(g, bad)
+        nl.check(g, bad, touch=False)
     bad = s.copy()
     bad[g == -1] = 1 if (g == -1).any() else bad[g == -1]
     if (g == -1).any():
         with pytest.raises(ValueError, match="solids"):
-            nl.check(g, bad)
+            nl.check(g, bad, touch=False)
     ends = np.argwhere(g > 0)[0]
     bad = s.copy()
     bad[tuple(ends)] = (s[tuple(ends)] % g.max()) + 1
     with pytest.raises(ValueError, match="endpoint"):
-        nl.check(g, bad)
+        nl.check(g, bad, touch=False)
     with pytest.raises(ValueError, match="shape"):
-        nl.check(g, s[:-1])
+        nl.check(g, s[:-1], touch=False)
     with pytest.raises(ValueError, match="touching its own path"):
-        nl.check([[1, 0, 0], [-1, 0, 0], [-1, 1, -1]], [[1, 1, 1], [-1, 1, 1], [-1, 1, -1]])
+        nl.check([[1, 0, 0], [-1, 0, 0], [-1, 1, -1]], [[1, 1, 1], [-1, 1, 1], [-1, 1, -1]], touch=False)
     with pytest.raises(ValueError, match="not one chain"):
         # 1 runs along the top; a detached loop of 1 below
         g2 = np.array([[1, 0, 1], [-1, -1, -1], [0, 0, 0], [0, -1, 0], [0, 0, 0]])
         s2 = np.array([[1, 1, 1], [-1, -1, -1], [1, 1, 1], [1, -1, 1], [1, 1, 1]])
-        nl.check(g2, s2)
+        nl.check(g2, s2, touch=False)
     with pytest.raises(ValueError, match="no endpoints"):
-        nl.check([[1, 1, 0]], [[1, 1, 2]])
+        nl.check([[1, 1, 0]], [[1, 1, 2]], touch=False)
     with pytest.raises(TypeError, match="solution must have an integer dtype"):
-        nl.check(g, s.astype(float))
+        nl.check(g, s.astype(float), touch=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -215,13 +221,13 @@ def test_check_names_the_broken_rule():
 def test_generator_matches_twin(size, min_length):
     rows, cols = size
     for seed in range(4):
-        mine = _generate.generate(rows, cols, pcg(seed).bit_generator, min_length, True, 10**7, 200)
-        twin = twin_generate(rows, cols, Uint32Stream(pcg(seed)), nl.solve, min_length, True, 200)
+        mine = _generate.generate(rows, cols, pcg(seed).bit_generator, min_length, True, 10**7, 200, True, False)
+        twin = twin_generate(rows, cols, Uint32Stream(pcg(seed)), SOLVE_NO_TOUCH, min_length, True, 200)
         assert (mine is None) == (twin is None)
         if mine is not None:
             assert np.array_equal(mine[0], twin[0]) and np.array_equal(mine[1], twin[1])
             assert mine[3] == twin[2]
-        raw = _generate.generate(rows, cols, pcg(seed).bit_generator, min_length, False, 1, 200)
+        raw = _generate.generate(rows, cols, pcg(seed).bit_generator, min_length, False, 1, 200, True, False)
         twin_raw = twin_generate_raw(rows, cols, Uint32Stream(pcg(seed)), min_length, 200)
         assert (raw is None) == (twin_raw is None)
         if raw is not None:
@@ -232,33 +238,33 @@ def test_generator_over_budget_repair_matches_twin():
     # a tiny budget forces the "cut the longest paths" repair
     def budget_solver(grid, *, limit):
         try:
-            return nl.solve(grid, limit=limit, max_nodes=300)
+            return nl.solve(grid, limit=limit, max_nodes=300, touch=False)
         except SearchLimitExceeded:
             return None
 
     for seed in range(6):
-        mine = _generate.generate(12, 12, pcg(seed).bit_generator, 3, True, 300, 50)
+        mine = _generate.generate(12, 12, pcg(seed).bit_generator, 3, True, 300, 50, True, False)
         twin = twin_generate(12, 12, Uint32Stream(pcg(seed)), budget_solver, 3, True, 50)
         assert (mine is None) == (twin is None)
         if mine is not None:
             assert np.array_equal(mine[0], twin[0]) and np.array_equal(mine[1], twin[1])
-            assert len(nl.solve(mine[0])) == 1
-    p = nl.generate(15, seed=3, max_nodes=1000)
-    assert len(nl.solve(p.grid)) == 1 and p.numbers > nl.generate(15, seed=3).numbers
+            assert len(nl.solve(mine[0], touch=False)) == 1
+    p = nl.generate(15, seed=3, max_nodes=1000, touch=False)
+    assert len(nl.solve(p.grid, touch=False)) == 1 and p.numbers > nl.generate(15, seed=3, touch=False).numbers
 
 
 def test_solve_size_limits():
     with pytest.raises(ValueError, match="grid has 4194305 cells"):
-        nl.solve(np.zeros((1, (1 << 22) + 1), np.int16))
+        nl.solve(np.zeros((1, (1 << 22) + 1), np.int16), touch=False)
     with pytest.raises(ValueError, match="too much memory"):
-        nl.solve(np.zeros((100, 100), np.int16), limit=100_000)
+        nl.solve(np.zeros((100, 100), np.int16), limit=100_000, touch=False)
 
 
 def test_generator_uniqueness_is_real():
     # the twin with the brute-force solver makes the same small puzzles: uniqueness is not an
     # artefact of our own solver
     for seed in range(25):
-        a = _generate.generate(4, 4, pcg(seed).bit_generator, 2, True, 10**6, 100)
+        a = _generate.generate(4, 4, pcg(seed).bit_generator, 2, True, 10**6, 100, True, False)
         b = twin_generate(4, 4, Uint32Stream(pcg(seed)), brute_solve, 2, True, 100)
         assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
         assert len(brute_solve(a[0], limit=2)) == 1
@@ -267,16 +273,16 @@ def test_generator_uniqueness_is_real():
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 7, 9, 12, 15])
 def test_generator_properties(n):
     for seed in range(12 if n < 15 else 4):
-        p = nl.generate(n, seed=seed)
+        p = nl.generate(n, seed=seed, touch=False)
         g, s = p.grid, p.solution
         assert g.dtype == np.int16 and s.dtype == np.int16 and g.shape == (n, n)
-        assert nl.check(g, s)
+        assert nl.check(g, s, touch=False)
         assert is_solution(g, s)
         counts = np.bincount(g[g > 0])
         assert (counts[1:] == 2).all()
         lengths = np.bincount(s[s > 0])[1:]
         assert (lengths >= 3).all()
-        assert len(nl.solve(g, limit=2)) == 1
+        assert len(nl.solve(g, limit=2, touch=False)) == 1
         assert p.difficulty >= 1.0
         # solids only where isolated: no solid square has a solid neighbour or a neighbour
         # that could have started a path with it (every neighbour belongs to a path)
@@ -287,42 +293,42 @@ def test_generator_properties(n):
 
 
 def test_generator_rectangles_and_options():
-    p = nl.generate(4, 13, seed=2, min_length=4)
+    p = nl.generate(4, 13, seed=2, min_length=4, touch=False)
     assert p.grid.shape == (4, 13)
     assert (np.bincount(p.solution[p.solution > 0])[1:] >= 4).all()
-    q = nl.generate(8, seed=9, unique=False)
-    assert nl.check(q.grid, q.solution)
+    q = nl.generate(8, seed=9, unique=False, touch=False)
+    assert nl.check(q.grid, q.solution, touch=False)
     assert q.difficulty >= 1.0  # computed on demand
 
 
 def test_generator_difficulty_levels():
     lo, hi = nl.DIFFICULTY_LEVELS["easy"]
-    p = nl.generate(8, seed=1, difficulty="easy")
+    p = nl.generate(8, seed=1, difficulty="easy", touch=False)
     assert lo <= p.difficulty < hi
     lo, hi = nl.DIFFICULTY_LEVELS["hard"]
-    p = nl.generate(12, seed=1, difficulty="hard")
+    p = nl.generate(12, seed=1, difficulty="hard", touch=False)
     assert lo <= p.difficulty < hi
-    p = nl.generate(9, seed=4, difficulty=(2, 3))
+    p = nl.generate(9, seed=4, difficulty=(2, 3), touch=False)
     assert 2 <= p.difficulty < 3
 
 
 def test_generator_same_seed_same_puzzle_and_generator_seeds():
-    a = nl.generate(10, seed=123)
-    b = nl.generate(10, seed=123)
+    a = nl.generate(10, seed=123, touch=False)
+    b = nl.generate(10, seed=123, touch=False)
     assert np.array_equal(a.grid, b.grid) and np.array_equal(a.solution, b.solution)
-    c = nl.generate(10, seed=np.random.SeedSequence(123))
+    c = nl.generate(10, seed=np.random.SeedSequence(123), touch=False)
     assert np.array_equal(a.grid, c.grid)
     gen = pcg(123)
-    d = nl.generate(10, seed=gen)
-    e = nl.generate(10, seed=gen)
+    d = nl.generate(10, seed=gen, touch=False)
+    e = nl.generate(10, seed=gen, touch=False)
     assert np.array_equal(a.grid, d.grid) and not np.array_equal(d.grid, e.grid)
 
 
 def test_generator_same_seed_in_a_fresh_process():
     code = ("import trapcore.numberlink as nl;"
-            "print(nl.generate(11, seed=77).to_text(), end='')")
+            "print(nl.generate(11, seed=77, touch=False).to_text(), end='')")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout == nl.generate(11, seed=77).to_text()
+    assert out.stdout == nl.generate(11, seed=77, touch=False).to_text()
 
 
 @pytest.mark.parametrize(
@@ -350,7 +356,7 @@ def test_generator_same_seed_in_a_fresh_process():
 )
 def test_generate_bad_input(args, kwargs, exc, match):
     with pytest.raises(exc, match=match):
-        nl.generate(*args, **kwargs)
+        nl.generate(*args, **kwargs, touch=False)
 
 
 # golden outputs: these pin the random stream and every generator step
@@ -364,19 +370,21 @@ GOLDEN_HASH = {(15, 0): "fb2797866ace2128", (15, 1): "984e238c8c2d57c2", (30, 7)
 
 @pytest.mark.parametrize("n, seed", sorted(GOLDEN_TEXT))
 def test_golden_text(n, seed):
-    assert nl.generate(n, seed=seed).to_text() == GOLDEN_TEXT[(n, seed)]
+    # 0.1's puzzles, now with the rules marker 0.2 writes for non-default rules
+    text = nl.generate(n, seed=seed, touch=False).to_text()
+    assert text == "# rules: fill=true touch=false\n" + GOLDEN_TEXT[(n, seed)]
 
 
 @pytest.mark.parametrize("n, seed", sorted(GOLDEN_HASH))
 def test_golden_hash(n, seed):
-    p = nl.generate(n, seed=seed)
+    p = nl.generate(n, seed=seed, touch=False)
     digest = hashlib.sha256(p.grid.tobytes() + p.solution.tobytes()).hexdigest()[:16]
     assert digest == GOLDEN_HASH[(n, seed)]
 
 
 def test_golden_rectangle_raw():
-    p = nl.generate(4, 9, seed=3, unique=False)
-    assert p.to_text() == "9 4\n.1.2.....\n...3.4...\n..3......\n1....2545\n"
+    p = nl.generate(4, 9, seed=3, unique=False, touch=False)
+    assert p.to_text() == "# rules: fill=true touch=false\n9 4\n.1.2.....\n...3.4...\n..3......\n1....2545\n"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -387,7 +395,7 @@ def test_exported():
     assert tc.numberlink is nl and tc.Puzzle is nl.Puzzle
     assert callable(tc.numberlink.generate) and callable(tc.numberlink.solve)
     assert set(nl.__all__) == {
-        "Puzzle", "generate", "solve", "count_nodes", "check", "read_puzzles", "parse_puzzles",
+        "Puzzle", "generate", "solve", "count", "count_nodes", "check", "read_puzzles", "parse_puzzles",
         "write_puzzles", "SYMBOLS", "STYLES", "DIFFICULTY_LEVELS", "MAX_GENERATE_CELLS",
         "MAX_SOLVE_CELLS",
     }
@@ -414,13 +422,13 @@ def run_cli(capsys, monkeypatch, *args, stdin=None):
 
 
 def test_cli_generate_and_solve(tmp_path, capsys, monkeypatch):
-    status, out = run_cli(capsys, monkeypatch, "9", "--seed", "1", "--solution")
+    status, out = run_cli(capsys, monkeypatch, "9", "--seed", "1", "--solution", "--no-touch")
     assert status == 0
     puzzle_text, solution_text = out.split("\n\n")
     p = nl.Puzzle.from_text(puzzle_text)
-    assert p == nl.generate(9, seed=1)
+    assert p == nl.generate(9, seed=1, touch=False)
     path = tmp_path / "p.txt"
-    path.write_text(puzzle_text + "\n" + nl.generate(5, seed=0).to_text())
+    path.write_text(puzzle_text + "\n" + nl.generate(5, seed=0, touch=False).to_text())
     status, out = run_cli(capsys, monkeypatch, "solve", str(path))
     assert status == 0
     assert out.count("unique") == 2
@@ -429,6 +437,14 @@ def test_cli_generate_and_solve(tmp_path, capsys, monkeypatch):
     assert status == 1 and "no solution" in out and "111" in out
     status, out = run_cli(capsys, monkeypatch, "6", "--cols", "9", "--seed", "2", "--style", "header")
     assert status == 0 and out.startswith("9 6\n")
+    # Flow's rules by default; the flags pick the others, and solve reads a file's marker
+    status, out = run_cli(capsys, monkeypatch, "solve", "-", stdin="2 2\n1.\n1.\n")
+    assert status == 0 and "unique" in out and "11\n11" in out
+    status, out = run_cli(capsys, monkeypatch, "solve", "-", stdin="# rules: touch=false\n2 2\n1.\n1.\n")
+    assert status == 1 and "no solution" in out
+    status, out = run_cli(capsys, monkeypatch, "solve", "-", "--no-touch", "--no-fill",
+                          stdin="2 2\n1.\n1.\n")
+    assert status == 0 and "unique" in out and "1.\n1." in out
 
 
 def test_cli_errors(tmp_path, capsys, monkeypatch):
@@ -448,11 +464,12 @@ def test_cli_errors(tmp_path, capsys, monkeypatch):
 
 def test_cli_through_trapcore_main():
     # the real entry point (needs every other engine's CLI module to import)
-    out = subprocess.run([sys.executable, "-m", "trapcore", "numberlink", "5", "--seed", "0"],
+    out = subprocess.run([sys.executable, "-m", "trapcore", "numberlink", "5", "--seed", "0",
+                          "--no-touch"],
                          capture_output=True, text=True)
     if out.returncode != 0 and "numberlink" not in out.stderr:
         pytest.skip(f"trapcore's CLI does not load: {out.stderr.strip().splitlines()[-1]}")
-    assert out.returncode == 0 and out.stdout == nl.generate(5, seed=0).to_text()
+    assert out.returncode == 0 and out.stdout == nl.generate(5, seed=0, touch=False).to_text()
 
 
 def test_long_solve_can_be_interrupted():
@@ -460,12 +477,12 @@ def test_long_solve_can_be_interrupted():
     import _thread
     import threading
 
-    grid = _generate.generate(50, 50, pcg(3).bit_generator, 3, False, 1, 10)[0]
+    grid = _generate.generate(50, 50, pcg(3).bit_generator, 3, False, 1, 10, True, False)[0]
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            nl.solve(grid, max_nodes=None)
+            nl.solve(grid, max_nodes=None, touch=False)
     finally:
         timer.cancel()
-    assert len(nl.solve(nl.generate(9, seed=1).grid)) == 1  # still usable afterwards
+    assert len(nl.solve(nl.generate(9, seed=1, touch=False).grid, touch=False)) == 1  # still usable afterwards

@@ -1,5 +1,7 @@
 """Numberlink on real puzzles made by others (read from ../shared/puzzles, never copied here):
-every puzzle solved, solutions equal to the published ones, uniqueness counted exactly."""
+every puzzle solved, solutions equal to the published ones, uniqueness counted exactly. The
+published solutions were made under the fill and no-touch rules (touch=False); the Flow levels
+are also solved under Flow's own rules (the default)."""
 import re
 from pathlib import Path
 
@@ -51,17 +53,17 @@ def test_thomasahle_sets_match_published_solutions(name, twos):
     published = solved_grids(ROOT / "thomasahle" / "solutions_go" / f"{name}.solved")
     assert len(puzzles) == len(published)
     for i, (p, rows) in enumerate(zip(puzzles, published)):
-        sols = nl.solve(p.grid, limit=3)
+        sols = nl.solve(p.grid, touch=False, limit=3)
         assert len(sols) == (2 if i in twos else 1), i
         assert any(same_partition(s, rows) for s in sols), i
         for s in sols:
-            assert nl.check(p.grid, s)
+            assert nl.check(p.grid, s, touch=False)
 
 
 @pytest.mark.parametrize("strategy", range(6))
 def test_janko_with_each_sweep_alone(strategy):
     puzzles = list(nl.read_puzzles(ROOT / "thomasahle" / "janko"))
-    counts = [len(_solver.solve(p.grid, 2, 10**8, strategy)[0]) for p in puzzles]
+    counts = [len(_solver.solve(p.grid, 2, 10**8, strategy, True, False)[0]) for p in puzzles]
     assert counts == [2 if i in JANKO_TWO else 1 for i in range(len(puzzles))]
 
 
@@ -77,7 +79,7 @@ def test_inputs2_hand_made():
     # Mike Spivey's puzzles: the 7x6 and the first 15x15 are unique; the second 15x15 (the
     # same with two numbers swapped) has no solution once a path may not touch itself
     puzzles = list(nl.read_puzzles(ROOT / "thomasahle" / "inputs2"))
-    assert [len(nl.solve(p.grid, limit=2)) for p in puzzles] == [1, 1, 0]
+    assert [len(nl.solve(p.grid, touch=False, limit=2)) for p in puzzles] == [1, 1, 0]
 
 
 FLOW = sorted((ROOT / "flow_solver").glob("*.txt")) if ROOT.is_dir() else []
@@ -86,7 +88,7 @@ FLOW = sorted((ROOT / "flow_solver").glob("*.txt")) if ROOT.is_dir() else []
 @pytest.mark.parametrize("path", FLOW, ids=lambda p: p.stem)
 def test_flow_levels(path):
     p = Puzzle.from_text(path.read_text())
-    sols = nl.solve(p.grid, limit=2)
+    sols = nl.solve(p.grid, touch=False, limit=2)
     if path.stem == "unsolvable_cross":
         assert sols == []
         return
@@ -101,4 +103,26 @@ def test_generated_by_gen_py_are_unique(size):
     expected = [int(m) for m in re.findall(r"sols=(\d+)", log)]
     puzzles = list(nl.read_puzzles(ROOT / "generated_gen_py" / f"gen_{size}.txt"))
     assert len(puzzles) == len(expected)
-    assert [len(nl.solve(p.grid, limit=2)) for p in puzzles] == expected
+    assert [len(nl.solve(p.grid, touch=False, limit=2)) for p in puzzles] == expected
+
+
+# Flow levels under Flow's own rules (fill, touch=True) that the touch solver settles within a
+# few million nodes: the number of solutions (limit 2); the others are left to the slow runs
+FLOW_RULES = {"regular_5x5_01": 1, "regular_6x6_01": 1, "regular_7x7_01": 1, "regular_8x8_01": 1,
+              "regular_9x9_01": 1, "extreme_8x8_01": 1, "extreme_9x9_30": 1, "jumbo_10x10_01": 1,
+              "jumbo_11x11_01": 1, "extreme_11x11_15": 1, "unsolvable_cross": 0,
+              # counted exactly: 1,950,036 solutions once paths may run beside themselves
+              "jumbo_13x13_26": 2}
+
+
+@pytest.mark.parametrize("name", sorted(FLOW_RULES))
+def test_flow_levels_under_flow_rules(name):
+    p = Puzzle.from_text((ROOT / "flow_solver" / f"{name}.txt").read_text())
+    assert (p.fill, p.touch) == (True, True)
+    sols = p.solve(limit=2, max_nodes=5 * 10**6)
+    assert len(sols) == FLOW_RULES[name]
+    if len(sols) == 1:  # unique under Flow's rules: the published (no-touch) solution
+        rows = (ROOT / "flow_solver" / "solutions_sat" / f"{name}.txt").read_text().split()
+        assert same_partition(sols[0], rows)
+    if name == "jumbo_13x13_26":
+        assert p.count() == 1950036

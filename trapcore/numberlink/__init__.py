@@ -1,19 +1,21 @@
 """Numberlink (Arukone, Flow): puzzles, their text formats, a complete solver, a unique generator.
 
 ``Puzzle`` holds a grid (``int16``: ``0`` empty, ``-1`` solid, ``k > 0`` an endpoint of path ``k``)
-and its solution; ``generate``, ``solve``, ``count_nodes`` and ``check`` work on grids;
+and its rules (``fill``, ``touch``: Flow Free's by default) and solution; ``generate``, ``solve``,
+``count``, ``count_nodes`` and ``check`` work on grids under those rules;
 ``read_puzzles``, ``parse_puzzles`` and ``write_puzzles`` handle the text formats.
 """
 from trapcore.numberlink.formats import (SYMBOLS, STYLES, parse_puzzles, read_puzzles,
                                          write_puzzles)
 from trapcore.numberlink.generate import DIFFICULTY_LEVELS, MAX_GENERATE_CELLS, generate
 from trapcore.numberlink.puzzle import Puzzle
-from trapcore.numberlink.solve import MAX_SOLVE_CELLS, check, count_nodes, solve
+from trapcore.numberlink.solve import MAX_SOLVE_CELLS, check, count, count_nodes, solve
 
 __all__ = [
     "Puzzle",
     "generate",
     "solve",
+    "count",
     "count_nodes",
     "check",
     "read_puzzles",

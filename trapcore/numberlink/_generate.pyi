@@ -1,6 +1,17 @@
 """Signatures of the compiled module trapcore.numberlink._generate (made by tools/make_stubs.py)."""
+
 from typing import Any
 
 import numpy as np
 
-def generate(rows: int, cols: int, bit_generator: Any, min_length: int, unique: Any, max_nodes: int, max_attempts: int) -> Any: ...
+def generate(
+    rows: int,
+    cols: int,
+    bit_generator: np.random.BitGenerator,
+    min_length: int,
+    unique: bool,
+    max_nodes: int,
+    max_attempts: int,
+    fill: bool = ...,
+    touch: bool = ...,
+) -> Any: ...

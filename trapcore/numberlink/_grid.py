@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from trapcore._validate import as_grid, as_int
+from trapcore._validate import _describe, as_grid, as_int
 
 #: The largest board ``solve``, ``check`` and ``Puzzle`` accept (in squares).
 MAX_SOLVE_CELLS = 1 << 22
@@ -52,3 +52,15 @@ def frozen(array) -> np.ndarray:
         array.setflags(write=False)
         return array
     return read_only(array)
+
+
+def as_flag(value, name: str) -> bool:
+    """A bool option (``numpy.bool_`` accepted), as a plain bool."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a bool, got {_describe(value)}")
+    return bool(value)
+
+
+def as_rules(fill, touch) -> tuple[bool, bool]:
+    """Validate the rule options ``fill`` and ``touch``: ``(fill, touch)`` as plain bools."""
+    return as_flag(fill, "fill"), as_flag(touch, "touch")

@@ -14,7 +14,13 @@ _EPILOG = """examples:
   trapcore numberlink 9 --seed 1              a unique 9x9 puzzle
   trapcore numberlink 9 --seed 1 --solution   ... followed by its solution
   trapcore numberlink 12 --cols 20 --seed 3   a 12 x 20 board
+  trapcore numberlink 9 --no-touch            unique under 0.1's extra rule (no path beside itself)
   trapcore numberlink solve puzzles.txt       solve every puzzle in a file (either text format)
+  trapcore numberlink solve --no-fill f.txt   ... letting squares stay empty (Nikoli, Arukone)
+
+rules: Flow Free's by default (every square filled, a path may run beside itself); a file's
+'# rules: fill=... touch=...' marker gives its puzzle's rules, and --no-fill / --no-touch
+override them for 'solve'.
 """
 
 
@@ -41,10 +47,14 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--min-length", type=int, default=3, help="shortest path (default 3)")
     p.add_argument("--difficulty", choices=list(nl.DIFFICULTY_LEVELS), default=None,
                    help="regenerate until the solver effort falls in this band")
+    p.add_argument("--no-fill", dest="fill", action="store_false", default=None,
+                   help="squares may stay empty (Nikoli's Numberlink, Arukone)")
+    p.add_argument("--no-touch", dest="touch", action="store_false", default=None,
+                   help="a path may not run beside itself (0.1's extra rule)")
     p.add_argument("--solution", action="store_true", help="also print the solution")
     p.add_argument("--style", choices=list(nl.STYLES), default="header",
                    help="text format (default: 'W H' header)")
-    p.add_argument("--limit", type=int, default=2,
+    p.add_argument("--limit", type=int, default=None,
                    help="with 'solve': solutions to look for per puzzle (default 2, which "
                    "proves uniqueness)")
     p.set_defaults(func=run)
@@ -74,8 +84,30 @@ def run(args) -> int:
         n = int(args.what)
     except ValueError:
         raise ValueError(f"N must be an integer or 'solve', got {args.what!r}") from None
-    puzzle = nl.generate(n, args.cols, seed=args.seed, min_length=args.min_length,
-                         difficulty=args.difficulty)
+    from trapcore.cli import say_seed, used_seed
+
+    if args.limit is not None:
+        raise ValueError("--limit only applies to 'solve' (a generated puzzle always has "
+                         "exactly one solution)")
+    if args.style == "flow" and (n != (n if args.cols is None else args.cols)
+                                 or args.fill is False or args.touch is False):
+        raise ValueError("--style flow holds only square boards under Flow's rules (no "
+                         "--cols, --no-fill or --no-touch); use --style header")
+    cols = n if args.cols is None else args.cols
+    if n < 1 or cols < 1:
+        raise ValueError(f"N and --cols must be >= 1, got {n} x {cols}")
+    if n * cols > nl.MAX_GENERATE_CELLS:
+        raise ValueError(f"{n} x {cols} = {n * cols} squares is more than the "
+                         f"{nl.MAX_GENERATE_CELLS} trapcore numberlink generates; use a smaller "
+                         "N or --cols")
+    seed = used_seed(args.seed)
+    say_seed("trapcore numberlink", seed)
+    puzzle = _generate(n, args.cols, seed=seed, min_length=args.min_length,
+                         difficulty=args.difficulty, fill=args.fill is not False,
+                         touch=args.touch is not False)
+    if args.style == "flow" and (puzzle.grid < 0).any():
+        raise ValueError("--style flow cannot show the solid squares (#) this puzzle has "
+                         "(generated puzzles usually have some); use --style header")
     out = puzzle.to_text(style=args.style)
     if args.solution:
         out += "\n" + puzzle.to_text(style=args.style, solution=True)
@@ -83,28 +115,62 @@ def run(args) -> int:
     return 0
 
 
+def _generate(*args, **kwargs):
+    """nl.generate, its budget errors in the CLI's words."""
+    from trapcore.errors import SearchLimitExceeded
+
+    try:
+        return nl.generate(*args, **kwargs)
+    except (ValueError, SearchLimitExceeded) as exc:
+        if "max_attempts" not in str(exc) and "max_nodes" not in str(exc):
+            raise
+        raise ValueError("no puzzle met the request within the generator's attempts; try "
+                         "another --seed, a smaller --min-length or no --difficulty") from None
+
+
 def _solve(args) -> int:
     if args.file is None:
         raise ValueError("solve needs a FILE ('-' reads stdin)")
+    unused = [flag for flag, value in (("--cols", args.cols), ("--seed", args.seed),
+                                       ("--difficulty", args.difficulty),
+                                       ("--solution", args.solution or None),
+                                       ("--min-length", None if args.min_length == 3 else 1))
+              if value is not None]
+    if unused:
+        raise ValueError(f"{', '.join(unused)} only appl{'ies' if len(unused) == 1 else 'y'} when generating (trapcore numberlink "
+                         "N); 'solve' always prints the solutions")
+    limit = 2 if args.limit is None else args.limit
+    if limit < 1:
+        raise ValueError(f"--limit must be >= 1, got {limit}")
     if args.file == "-":
-        puzzles = list(nl.parse_puzzles(sys.stdin.read(), source="<stdin>"))
+        from trapcore._io import read_stream  # bounded, BOM accepted, errors say <stdin>
+
+        puzzles = list(nl.parse_puzzles(read_stream(sys.stdin, "<stdin>"), source="<stdin>"))
     else:
         puzzles = list(nl.read_puzzles(args.file))
+    if not puzzles:
+        raise ValueError(f"{'<stdin>' if args.file == '-' else args.file}: no puzzle found "
+                         "(expected a 'W H' header and rows, or square rows in Flow's style)")
     status = 0
     for i, p in enumerate(puzzles):
-        sols = nl.solve(p.grid, limit=args.limit)
+        fill = p.fill if args.fill is None else args.fill
+        touch = p.touch if args.touch is None else args.touch
+        sols = nl.solve(p.grid, fill=fill, touch=touch, limit=limit)
         if i:
             sys.stdout.write("\n")
         rows, cols = p.shape
         if not sols:
-            sys.stdout.write(f"# puzzle {i}: {cols} x {rows}, no solution\n")
+            sys.stdout.write(f"# puzzle {i + 1}: {cols} x {rows}, no solution\n")
             status = 1
             continue
-        note = "unique" if len(sols) == 1 and args.limit >= 2 else f"{len(sols)} solution(s)"
-        sys.stdout.write(f"# puzzle {i}: {cols} x {rows}, {note}\n")
+        if len(sols) == 1:
+            note = "unique" if limit >= 2 else "1 solution (--limit 1: not checked for others)"
+        else:
+            note = f"{'at least ' if len(sols) >= limit else ''}{len(sols)} solutions"
+        sys.stdout.write(f"# puzzle {i + 1}: {cols} x {rows}, {note}\n")
         style = args.style if (args.style == "header" or rows == cols) else "header"
         for j, s in enumerate(sols):
-            q = nl.Puzzle(p.grid, s, symbols=p.symbols)
+            q = nl.Puzzle(p.grid, s, symbols=p.symbols, fill=fill, touch=touch)
             if j:
                 sys.stdout.write("\n")
             sys.stdout.write(q.to_text(style=style, solution=True))

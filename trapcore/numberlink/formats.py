@@ -34,6 +34,27 @@ _FLOW_SYMBOLS = SYMBOLS[: 9 + 26 + 26]
 #: Text styles: ``"header"`` (``W H`` line, ``.`` empty, ``#`` solid) and ``"flow"``.
 STYLES = ("header", "flow")
 _HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+#: The rules marker: a comment line before a ``W H`` header, e.g. ``# rules: fill=false
+#: touch=true``; a puzzle without one has the default rules (fill=True, touch=True).
+_RULES = re.compile(r"^\s*#\s*rules\s*:(.*)$", re.IGNORECASE)
+_RULE = re.compile(r"^(fill|touch)=(true|false)$", re.IGNORECASE)
+
+
+def _rules_line(fill: bool, touch: bool) -> str:
+    return f"# rules: fill={str(fill).lower()} touch={str(touch).lower()}"
+
+
+def _read_rules(text: str, line_no: int, source: str) -> tuple[bool, bool]:
+    rules = {"fill": True, "touch": True}
+    for word in text.split():
+        m = _RULE.match(word)
+        if not m:
+            raise ValueError(
+                f"{source}: line {line_no}, column 1: bad rules marker word {word!r} (expected "
+                "fill=true|false and touch=true|false)"
+            )
+        rules[m.group(1).lower()] = m.group(2).lower() == "true"
+    return rules["fill"], rules["touch"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -81,6 +102,11 @@ def _puzzle_text(puzzle: Puzzle, *, style: str = "header", solution: bool = Fals
     if syms is None or (style == "flow" and not all(ch.isascii() and ch.isalnum() for ch in syms)):
         syms = _symbols_for(puzzle.numbers, style)
     if style == "flow":
+        if not (puzzle.fill and puzzle.touch):
+            raise ValueError(
+                "to_text: style 'flow' holds only Flow's rules (fill=True, touch=True); use "
+                "style 'header', which writes a rules marker"
+            )
         if rows != cols:
             raise ValueError(f"to_text: style 'flow' needs a square board, not {rows} x {cols}")
         if (g == -1).any():
@@ -89,6 +115,8 @@ def _puzzle_text(puzzle: Puzzle, *, style: str = "header", solution: bool = Fals
     lines = ["".join(row) for row in table[g.astype(np.int64) + 1]]
     if style == "header":
         lines.insert(0, f"{cols} {rows}")
+        if not (puzzle.fill and puzzle.touch):
+            lines.insert(0, _rules_line(puzzle.fill, puzzle.touch))
     return "\n".join(lines) + "\n"
 
 
@@ -168,8 +196,9 @@ def read_puzzles(path) -> Iterator[Puzzle]:
     """
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or os.PathLike, got {_describe(path)}")
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
+    from trapcore._io import read_text  # bounded, BOM accepted, errors name the file
+
+    text = read_text(path)
     return parse_puzzles(text, source=os.fspath(path))
 
 
@@ -180,9 +209,12 @@ def parse_puzzles(text: str, *, source: str = "text") -> Iterator[Puzzle]:
 
     * ``W H`` header: then exactly H rows of W characters: ``.`` empty, ``#`` solid, any other
       printable character (not a space) an endpoint. Puzzles are separated by blank lines;
-      lines starting with ``#`` before a header are comments; ``0 0`` ends the text.
+      lines starting with ``#`` before a header are comments; ``0 0`` ends the text. A comment
+      ``# rules: fill=false touch=true`` (words in any order, either may be left out) gives
+      the next puzzle its rules; without one a puzzle has the defaults, ``fill=True,
+      touch=True`` (Flow Free's rules: files written before 0.2 read this way).
     * Flow style: one row per line, square boards, no header: any ASCII letter or digit is an
-      endpoint, any other character empty. Blank lines separate puzzles.
+      endpoint, any other character empty. Blank lines separate puzzles. Flow's rules.
 
     Numbers are given in order of first appearance (row by row); each puzzle keeps its symbols.
 
@@ -209,17 +241,20 @@ def parse_puzzles(text: str, *, source: str = "text") -> Iterator[Puzzle]:
         raise TypeError(f"text must be a str, got {_describe(text)}")
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, got {_describe(source)}")
-    return _parse(text, source)
+    return _parse(text.removeprefix("\ufeff"), source)  # a UTF-8 byte order mark is allowed
 
 
 def _parse(text: str, source: str) -> Iterator[Puzzle]:
     lines = text.splitlines()
     i, n = 0, len(lines)
     header_style = None
+    rules = (True, True)
     while i < n:
         line = lines[i]
         if not line.strip() or (header_style is not False and line.lstrip().startswith("#")
                                 and not _HEADER.match(line)):
+            if header_style is not False and (m := _RULES.match(line)):
+                rules = _read_rules(m.group(1), i + 1, source)
             i += 1
             continue
         m = _HEADER.match(line)
@@ -241,7 +276,8 @@ def _parse(text: str, source: str) -> Iterator[Puzzle]:
                     f"{source}: line {n + 1}, column 1: the text ends after {len(rows)} of "
                     f"the {h} rows announced on line {i + 1}"
                 )
-            yield _parse_rows(rows, i + 1, w, "header", source)
+            yield _parse_rows(rows, i + 1, w, "header", source, rules)
+            rules = (True, True)
             i += 1 + h
         else:
             j = i
@@ -258,10 +294,18 @@ def _parse(text: str, source: str) -> Iterator[Puzzle]:
             i = j
 
 
-def _parse_rows(rows: list[str], first: int, width: int, style: str, source: str) -> Puzzle:
+def _parse_rows(rows: list[str], first: int, width: int, style: str, source: str,
+                rules: tuple[bool, bool] = (True, True)) -> Puzzle:
     """Parse board rows (the first on line ``first + 1``) into a Puzzle (a Python loop over text
     characters: parsing text is the one place where trapcore/ walks squares)."""
     h = len(rows)
+    if style == "header":  # before allocating: a header may announce a huge width
+        for r, row in enumerate(rows):
+            if len(row.rstrip()) != width:
+                raise ValueError(
+                    f"{source}: line {first + r + 1}, column {min(len(row.rstrip()), width) + 1}:"
+                    f" row has {len(row.rstrip())} squares, expected {width}"
+                )
     grid = np.zeros((h, width), np.int16)
     symbols: dict[str, int] = {}
     seen: dict[str, list[tuple[int, int]]] = {}
@@ -309,4 +353,4 @@ def _parse_rows(rows: list[str], first: int, width: int, style: str, source: str
                 f"{source}: line {ln}, column {col}: symbol {ch!r} appears {len(where)} "
                 "time(s); every number needs exactly two endpoints"
             )
-    return Puzzle(grid, symbols="".join(symbols))
+    return Puzzle(grid, symbols="".join(symbols), fill=rules[0], touch=rules[1])

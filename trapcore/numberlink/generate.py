@@ -11,7 +11,7 @@ import numpy as np
 
 from trapcore._validate import _describe, as_generator, as_int, as_size
 from trapcore.numberlink import _generate
-from trapcore.numberlink._grid import as_max_nodes
+from trapcore.numberlink._grid import as_max_nodes, as_rules
 from trapcore.numberlink.puzzle import Puzzle
 
 __all__ = ["generate", "DIFFICULTY_LEVELS", "MAX_GENERATE_CELLS"]
@@ -41,7 +41,8 @@ def _as_band(difficulty) -> tuple[float, float] | None:
     return lo, hi
 
 
-def generate(rows, cols=None, *, seed=None, min_length: int = 3, unique: bool = True,
+def generate(rows, cols=None, *, seed=None, fill: bool = True, touch: bool = True,
+             min_length: int = 3, unique: bool = True,
              difficulty=None, max_attempts: int = 1000,
              max_nodes: int | None = 10**7) -> Puzzle:
     """Generate a random puzzle (with its solution) on a ``rows x cols`` board.
@@ -49,7 +50,8 @@ def generate(rows, cols=None, *, seed=None, min_length: int = 3, unique: bool = 
     The solution is made first: random no-touch paths grow over the free squares (each new path
     starts in the tightest free spot), paths shorter than ``min_length`` are merged into a
     neighbour, and squares left isolated become solid. The path ends are the puzzle's numbers.
-    With ``unique=True`` the solver (``limit=2``) checks the puzzle; while a second solution
+    With ``unique=True`` the solver (``limit=2``, under the rules ``fill`` and ``touch``)
+    checks the puzzle; while a second solution
     exists, a path is cut where that solution differs (adding a pair of numbers); when a check
     needs more than ``max_nodes`` nodes, the longest eighth of the paths are cut in the middle.
     Boards up to 30 x 30 take milliseconds, 50 x 50 about a second, 70 x 70 (the largest
@@ -63,6 +65,10 @@ def generate(rows, cols=None, *, seed=None, min_length: int = 3, unique: bool = 
         Columns (>= 2); the default is ``rows`` (a square board).
     seed : None, int, numpy.random.SeedSequence or numpy.random.Generator
         Randomness; the same seed gives the same puzzle (a Generator is advanced).
+    fill, touch : bool, default True
+        The rules the puzzle is made unique under and records (see
+        :func:`trapcore.numberlink.solve`): Flow Free's by default; ``touch=False`` is 0.1's
+        extra no-touch rule, ``fill=False`` Nikoli's.
     min_length : int, default 3
         Shortest path allowed, in squares (2 or more).
     unique : bool, default True
@@ -99,6 +105,7 @@ def generate(rows, cols=None, *, seed=None, min_length: int = 3, unique: bool = 
     if cols is None:
         cols = rows
     rows, cols = as_size(rows, cols, minimum=2, max_cells=MAX_GENERATE_CELLS)
+    fill, touch = as_rules(fill, touch)
     min_length = as_int(min_length, "min_length", minimum=2, maximum=rows * cols)
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError(f"unique must be a bool, got {_describe(unique)}")
@@ -112,7 +119,7 @@ def generate(rows, cols=None, *, seed=None, min_length: int = 3, unique: bool = 
     attempts = 0
     while attempts < max_attempts:
         out = _generate.generate(rows, cols, gen.bit_generator, min_length, unique, budget,
-                                 max_attempts - attempts)
+                                 max_attempts - attempts, fill, touch)
         if out is None:
             break
         grid, sol, nodes, used = out
@@ -121,7 +128,7 @@ def generate(rows, cols=None, *, seed=None, min_length: int = 3, unique: bool = 
         if unique:
             score = round(int(nodes) / max(1, int((grid >= 0).sum())), 3)
         if band is None or band[0] <= score < band[1] or (band[1] == score == band[0]):
-            return Puzzle._trusted(grid, sol, difficulty=score)
+            return Puzzle._trusted(grid, sol, difficulty=score, fill=fill, touch=touch)
     raise ValueError(
         f"generate: no {rows} x {cols} puzzle with min_length={min_length}"
         + (f" and difficulty {difficulty!r}" if band else "")

@@ -1,17 +1,17 @@
-"""The Numberlink ``Puzzle``: a grid (copied, read-only), its solution once known, text symbols.
+"""The Numberlink ``Puzzle``: a grid (copied, read-only), its rules, its solution once known.
 
 Grids are ``int16`` arrays: ``0`` empty, ``-1`` solid, ``k > 0`` an endpoint of path ``k`` (each
-``k`` on exactly two squares). A solution fills every non-solid square; each path is a simple
-horizontal/vertical chain between its two endpoints that never touches itself (no square of a
-path has a same-number neighbour other than its path neighbours; an endpoint has exactly one).
+``k`` on exactly two squares). A solution joins each pair by a simple horizontal/vertical chain;
+the rules say more: ``fill`` (every non-solid square on a path) and ``touch`` (a path may run
+beside itself); Flow Free's rules ``fill=True, touch=True`` are the default.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from trapcore._validate import _describe
-from trapcore.numberlink._grid import as_puzzle_grid, frozen, read_only
-from trapcore.numberlink.solve import DEFAULT_MAX_NODES, check, count_nodes, solve
+from trapcore.numberlink._grid import as_puzzle_grid, as_rules, frozen, read_only
+from trapcore.numberlink.solve import DEFAULT_MAX_NODES, check, count, count_nodes, solve
 
 __all__ = ["Puzzle"]
 
@@ -55,6 +55,12 @@ class Puzzle:
         The text symbol of each number (``symbols[k - 1]`` for ``k``; distinct, printable, not
         ``.``, ``#`` or a space). Puzzles read from text keep theirs, so ``to_text`` writes a
         puzzle back as it was read.
+    fill : bool, default True
+        The rules the puzzle is played under: every non-solid square lies on a path
+        (``False``: squares may stay empty, as in Nikoli's Numberlink and janko.at's Arukone).
+    touch : bool, default True
+        A path may run beside itself (``False``: it may not, 0.1's extra rule). ``solve``,
+        ``count``, ``difficulty``, the solution check and the text files use these rules.
 
     Raises
     ------
@@ -66,16 +72,20 @@ class Puzzle:
     >>> p = Puzzle([[1, 0, 1], [2, 0, 2]])
     >>> p
     <Puzzle 2x3 numbers=2>
+    >>> Puzzle([[1, 0, 1], [2, 0, 2]], fill=False)
+    <Puzzle 2x3 numbers=2 fill=False>
     >>> [s.tolist() for s in p.solve()]
     [[[1, 1, 1], [2, 2, 2]]]
     """
 
-    __slots__ = ("_grid", "_solution", "_symbols", "_difficulty")
+    __slots__ = ("_grid", "_solution", "_symbols", "_difficulty", "_fill", "_touch")
 
-    def __init__(self, grid, solution=None, *, symbols: str | None = None):
+    def __init__(self, grid, solution=None, *, symbols: str | None = None, fill: bool = True,
+                 touch: bool = True):
         g = as_puzzle_grid(grid)
+        self._fill, self._touch = as_rules(fill, touch)
         if solution is not None:
-            check(g, solution)
+            check(g, solution, fill=self._fill, touch=self._touch)
             solution = read_only(solution)
         self._grid = read_only(g)
         self._solution = solution
@@ -84,19 +94,24 @@ class Puzzle:
 
     @classmethod
     def _trusted(cls, grid: np.ndarray, solution: np.ndarray | None, *,
-                 symbols: str | None = None, difficulty: float | None = None) -> "Puzzle":
+                 symbols: str | None = None, difficulty: float | None = None,
+                 fill: bool = True, touch: bool = True) -> "Puzzle":
         """A Puzzle from fresh arrays a kernel made (valid: not re-checked, and kept, made
         read-only, rather than copied)."""
         p = cls.__new__(cls)
-        p.__setstate__((grid, solution, symbols, difficulty))
+        p.__setstate__((grid, solution, symbols, difficulty, fill, touch))
         return p
 
     def __getstate__(self):
-        return self._grid, self._solution, self._symbols, self._difficulty
+        return (self._grid, self._solution, self._symbols, self._difficulty, self._fill,
+                self._touch)
 
     def __setstate__(self, state) -> None:
         # pickle and copy come here too: arrays come back writeable, so make them read-only again
-        grid, solution, self._symbols, self._difficulty = state
+        # (0.1's pickles hold four items: their puzzles keep the default rules)
+        if len(state) == 4:
+            state = (*state, True, True)
+        grid, solution, self._symbols, self._difficulty, self._fill, self._touch = state
         self._grid = frozen(grid)
         self._solution = None if solution is None else frozen(solution)
 
@@ -117,6 +132,16 @@ class Puzzle:
         return self._symbols
 
     @property
+    def fill(self) -> bool:
+        """The rules: every non-solid square lies on a path."""
+        return self._fill
+
+    @property
+    def touch(self) -> bool:
+        """The rules: a path may run beside itself."""
+        return self._touch
+
+    @property
     def shape(self) -> tuple[int, int]:
         """``(rows, cols)``."""
         return self._grid.shape
@@ -131,17 +156,18 @@ class Puzzle:
         """Search effort of proving the solution unique: solver nodes per non-solid square.
 
         About 1 means the sweep never backtracks; more means more guessing. Known for generated
-        puzzles; otherwise computed with ``count_nodes(grid, limit=2)`` on first access (which
-        raises ``SearchLimitExceeded`` past 10**9 nodes).
+        puzzles; otherwise computed with ``count_nodes(grid, limit=2)`` under the puzzle's
+        rules on first access (which raises ``SearchLimitExceeded`` past 10**9 nodes).
         """
         if self._difficulty is None:
-            nodes = count_nodes(self._grid, limit=2)
+            nodes = count_nodes(self._grid, fill=self._fill, touch=self._touch, limit=2)
             self._difficulty = round(nodes / max(1, int((self._grid >= 0).sum())), 3)
         return self._difficulty
 
     # -- solving -----------------------------------------------------------------------------
     def solve(self, *, limit: int = 2, max_nodes: int | None = DEFAULT_MAX_NODES) -> list[np.ndarray]:
-        """Solve the puzzle: ``trapcore.numberlink.solve(self.grid, limit=, max_nodes=)``.
+        """Solve the puzzle under its rules: ``trapcore.numberlink.solve(self.grid, fill=self.fill,
+        touch=self.touch, limit=, max_nodes=)``.
 
         Sets ``solution`` when exactly one solution was found (with ``limit >= 2`` that proves it
         unique).
@@ -165,20 +191,28 @@ class Puzzle:
         trapcore.errors.SearchLimitExceeded
             The search needed more than ``max_nodes`` nodes.
         """
-        sols = solve(self._grid, limit=limit, max_nodes=max_nodes)
+        sols = solve(self._grid, fill=self._fill, touch=self._touch, limit=limit,
+                     max_nodes=max_nodes)
         if len(sols) == 1:
             self._solution = read_only(sols[0])
         return sols
 
+    def count(self, *, max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
+        """The exact number of solutions under the puzzle's rules (see
+        :func:`trapcore.numberlink.count`)."""
+        return count(self._grid, fill=self._fill, touch=self._touch, max_nodes=max_nodes)
+
     def __repr__(self) -> str:
         r, c = self._grid.shape
-        return f"<Puzzle {r}x{c} numbers={self.numbers}>"
+        rules = ("" if self._fill else " fill=False") + ("" if self._touch else " touch=False")
+        return f"<Puzzle {r}x{c} numbers={self.numbers}{rules}>"
 
     def __eq__(self, other) -> bool:
-        """Puzzles are equal when their grids are (solutions and symbols aside)."""
+        """Puzzles are equal when their grids and rules are (solutions and symbols aside)."""
         if not isinstance(other, Puzzle):
             return NotImplemented
-        return np.array_equal(self._grid, other._grid)
+        return (np.array_equal(self._grid, other._grid) and self._fill == other._fill
+                and self._touch == other._touch)
 
     __hash__ = None
 

@@ -1,4 +1,11 @@
-"""Numberlink solving and checking: ``solve``, ``count_nodes``, ``check`` (on grids; Puzzle uses them).
+"""Numberlink solving, counting and checking under the rules ``fill`` and ``touch`` (on grids).
+
+The rules (keyword options everywhere): ``fill=True`` every non-solid square lies on a path
+(``False``: squares may stay empty, as in Nikoli's Numberlink and janko.at's Arukone);
+``touch=True`` a path may run beside itself (Flow Free's rules, the default), ``touch=False``
+forbids it (0.1's extra rule: no square of a path has a same-number neighbour that is not its
+path neighbour). A solution is a set of paths; under ``touch=True`` two solutions can colour the
+squares alike when a path can thread its own squares in two ways (they count as two).
 
 The search runs in ``trapcore.numberlink._solver`` without the GIL; this module validates first.
 """
@@ -8,19 +15,21 @@ import numpy as np
 
 from trapcore._validate import as_grid, as_int
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink import _solver
-from trapcore.numberlink._grid import INT16_MAX, MAX_SOLVE_CELLS, as_max_nodes, as_puzzle_grid
+from trapcore.numberlink import _regions, _solver
+from trapcore.numberlink._grid import (INT16_MAX, MAX_SOLVE_CELLS, as_max_nodes, as_puzzle_grid,
+                                       as_rules)
 
-__all__ = ["solve", "count_nodes", "check", "MAX_SOLVE_CELLS"]
+__all__ = ["solve", "count", "count_nodes", "check", "MAX_SOLVE_CELLS"]
 
 DEFAULT_MAX_NODES = 10**9
 #: The most solutions ``solve`` lists at once.
 MAX_LIMIT = 100_000
 
 
-def _search(g: np.ndarray, limit: int, max_nodes: int, caller: str) -> tuple[np.ndarray, int]:
+def _search(g: np.ndarray, limit: int, max_nodes: int, caller: str, fill: bool = True,
+            touch: bool = True) -> tuple[np.ndarray, int]:
     """Run the kernel: (solutions, nodes); SearchLimitExceeded when it ran out of budget."""
-    sols, nodes, complete = _solver.solve(g, limit, max_nodes)
+    sols, nodes, complete = _solver.solve(g, limit, max_nodes, -1, fill, touch)
     if not complete:
         raise SearchLimitExceeded(
             f"{caller}: the search needed more than max_nodes={max_nodes} nodes on this "
@@ -36,16 +45,23 @@ def _as_limit(limit, g: np.ndarray) -> int:
     return limit
 
 
-def solve(grid, *, limit: int = 2, max_nodes: int | None = DEFAULT_MAX_NODES) -> list[np.ndarray]:
-    """Solve a Numberlink grid: return up to ``limit`` solutions.
+def solve(grid, *, fill: bool = True, touch: bool = True, limit: int = 2,
+          max_nodes: int | None = DEFAULT_MAX_NODES) -> list[np.ndarray]:
+    """Solve a Numberlink grid under the rules ``fill`` and ``touch``: up to ``limit`` solutions.
 
-    The search is complete, so ``len(solve(g, limit=2)) == 1`` proves the solution unique, and
-    ``[]`` proves there is none.
+    The search is complete under every rule set, so ``len(solve(g, limit=2)) == 1`` proves the
+    solution unique under those rules, and ``[]`` proves there is none. Under ``touch=False``
+    it is a portfolio of sweeps pruned by the no-touch rule; under ``touch=True`` one row sweep
+    that remembers the frontier states without a solution (a dynamic programme).
 
     Parameters
     ----------
     grid : array_like of int, shape (rows, cols)
         ``0`` empty, ``-1`` solid, ``k > 0`` an endpoint of path ``k`` (each exactly twice).
+    fill : bool, default True
+        Every non-solid square must lie on a path (``False``: squares may stay empty).
+    touch : bool, default True
+        A path may run beside itself (``False``: it may not, 0.1's extra rule).
     limit : int, default 2
         Stop after this many solutions (1 to 100000, and ``limit * rows * cols <= 2**24``).
     max_nodes : int or None, default 10**9
@@ -54,34 +70,87 @@ def solve(grid, *, limit: int = 2, max_nodes: int | None = DEFAULT_MAX_NODES) ->
     Returns
     -------
     list of ndarray of int16, shape (rows, cols)
-        Each solution: the path number on every non-solid square, ``-1`` on solids.
+        Each solution: the path number on every square of a path, ``-1`` on solids, ``0`` on
+        squares left empty (only with ``fill=False``).
 
     Raises
     ------
     TypeError, ValueError
         A malformed ``grid`` (wrong dtype or ndim, values below -1, a number without exactly
-        two endpoints, more than ``MAX_SOLVE_CELLS`` squares) or a bad ``limit`` / ``max_nodes``.
+        two endpoints, more than ``MAX_SOLVE_CELLS`` squares) or a bad ``limit`` / ``max_nodes``
+        / ``fill`` / ``touch``.
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
         Ctrl-C stops a long search (checked every few million nodes).
     """
     g = as_puzzle_grid(grid)
+    fill, touch = as_rules(fill, touch)
     limit = _as_limit(limit, g)
-    sols, _ = _search(g, limit, as_max_nodes(max_nodes), "solve")
+    sols, _ = _search(g, limit, as_max_nodes(max_nodes), "solve", fill, touch)
     return list(sols)
 
 
-def count_nodes(grid, *, limit: int = 2, max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
-    """Search nodes the solver spends on ``grid`` looking for ``limit`` solutions.
+def count(grid, *, fill: bool = True, touch: bool = True,
+          max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
+    """The exact number of solutions of ``grid`` under the rules (sets of paths).
 
-    The solver's effort: ``Puzzle.difficulty`` is this count (with ``limit=2``) per non-solid
-    square.
+    Under ``touch=True`` this is frontier dynamic programming over the squares in row order (the
+    state: which frontier squares carry a path end, which ends belong to one segment, and each
+    segment's number), so boards with far too many solutions to list are counted; under
+    ``touch=False`` the solutions are enumerated (fine when there are few). For "is it unique",
+    ``len(solve(grid, limit=2))`` stops sooner.
 
     Parameters
     ----------
     grid : array_like of int, shape (rows, cols)
         As for :func:`solve`.
+    fill, touch : bool, default True
+        The rules, as for :func:`solve`.
+    max_nodes : int or None, default 10**9
+        Search budget in nodes; ``None`` for no limit.
+
+    Returns
+    -------
+    int
+        How many solutions.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As for :func:`solve`.
+    OverflowError
+        2**62 solutions or more.
+    trapcore.errors.SearchLimitExceeded
+        The count needed more than ``max_nodes`` nodes.
+    """
+    g = as_puzzle_grid(grid)
+    fill, touch = as_rules(fill, touch)
+    max_nodes = as_max_nodes(max_nodes)
+    n, _, complete = _solver.count(g, max_nodes, fill, touch)
+    if not complete:
+        raise SearchLimitExceeded(
+            f"count: the search needed more than max_nodes={max_nodes} nodes on this "
+            f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
+        )
+    if n >= 1 << 62:
+        raise OverflowError("count: this grid has 2**62 solutions or more")
+    return int(n)
+
+
+def count_nodes(grid, *, fill: bool = True, touch: bool = True, limit: int = 2,
+                max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
+    """Search nodes the solver spends on ``grid`` looking for ``limit`` solutions.
+
+    The solver's effort: ``Puzzle.difficulty`` is this count (with ``limit=2``) per non-solid
+    square, under the puzzle's rules.
+
+    Parameters
+    ----------
+    grid : array_like of int, shape (rows, cols)
+        As for :func:`solve`.
+    fill, touch : bool, default True
+        The rules, as for :func:`solve`.
     limit : int, default 2
         As for :func:`solve`.
     max_nodes : int or None, default 10**9
@@ -100,19 +169,28 @@ def count_nodes(grid, *, limit: int = 2, max_nodes: int | None = DEFAULT_MAX_NOD
         The search needed more than ``max_nodes`` nodes.
     """
     g = as_puzzle_grid(grid)
+    fill, touch = as_rules(fill, touch)
     limit = _as_limit(limit, g)
-    return _search(g, limit, as_max_nodes(max_nodes), "count_nodes")[1]
+    return _search(g, limit, as_max_nodes(max_nodes), "count_nodes", fill, touch)[1]
 
 
-def check(grid, solution) -> bool:
-    """Check that ``solution`` solves ``grid`` under the fill and no-touch rules.
+def check(grid, solution, *, fill: bool = True, touch: bool = True) -> bool:
+    """Check that ``solution`` solves ``grid`` under the rules ``fill`` and ``touch``.
+
+    A solution gives each square its path's number. Under ``touch=False`` each number's squares
+    must form exactly a chain between its endpoints; under ``touch=True`` they must be
+    connected and hold a path between the endpoints through all of them (searched by the solver
+    on that number's squares alone when the squares are not a plain chain).
 
     Parameters
     ----------
     grid : array_like of int, shape (rows, cols)
         The puzzle, as for :func:`solve`.
     solution : array_like of int, shape (rows, cols)
-        The path number on every non-solid square, ``-1`` on the grid's solids.
+        The path number on every square of a path, ``-1`` on the grid's solids, ``0`` on
+        squares left empty (allowed only with ``fill=False``).
+    fill, touch : bool, default True
+        The rules, as for :func:`solve`.
 
     Returns
     -------
@@ -125,6 +203,7 @@ def check(grid, solution) -> bool:
         A malformed argument, or (ValueError) the first rule that fails, saying which square.
     """
     g = as_puzzle_grid(grid, "grid")
+    fill, touch = as_rules(fill, touch)
     s = as_grid(solution, "solution", np.int16, values=(-1, INT16_MAX))
     if s.shape != g.shape:
         raise ValueError(f"solution has shape {s.shape}, but grid has shape {g.shape}")
@@ -134,7 +213,7 @@ def check(grid, solution) -> bool:
 
     if (m := (g == -1) != (s == -1)).any():
         raise ValueError(f"solution: solids must be exactly the grid's solids, not at {at(m)}")
-    if (m := (s == 0)).any():
+    if fill and (m := (s == 0)).any():
         raise ValueError(f"solution: every non-solid square must be filled, {at(m)} is empty")
     if (m := (g > 0) & (s != g)).any():
         r, c = at(m)
@@ -153,20 +232,22 @@ def check(grid, solution) -> bool:
     same[:, :-1] += eq_h
     same[1:, :] += eq_v
     same[:-1, :] += eq_v
-    if (m := (g > 0) & (same != 1)).any():
+    bad_end = (same != 1) if not touch else (same < 1)
+    if (m := (g > 0) & bad_end).any():
         r, c = at(m)
         raise ValueError(
             f"solution: endpoint {int(g[r, c])} at {(r, c)} has {int(same[r, c])} neighbours of "
-            "its own number, expected exactly 1"
+            f"its own number, expected {'at least' if touch else 'exactly'} 1"
         )
-    if (m := (g == 0) & (s > 0) & (same != 2)).any():
+    bad_mid = (same != 2) if not touch else (same < 2)
+    if (m := (g == 0) & (s > 0) & bad_mid).any():
         r, c = at(m)
         what = "a dead end" if same[r, c] < 2 else "touching its own path"
         raise ValueError(
             f"solution: square {(r, c)} of path {int(s[r, c])} has {int(same[r, c])} neighbours "
-            f"of its own number ({what}), expected exactly 2"
+            f"of its own number ({what}), expected {'at least' if touch else 'exactly'} 2"
         )
-    comp = _solver.components(s)
+    comp = _regions.components(s)
     # each path must be one region: count the distinct (path, region) pairs per path
     filled = s > 0
     pairs = np.unique(s[filled].astype(np.int64) << 32 | comp[filled].astype(np.int64))
@@ -178,4 +259,28 @@ def check(grid, solution) -> bool:
         raise ValueError(
             f"solution: path {k} is not one chain: {(r, c)} is cut off from its endpoints"
         )
+    if touch:
+        # squares with more than the chain's neighbours: that number's squares must still hold
+        # one path through all of them (a Hamiltonian path between the endpoints)
+        wide = (((g > 0) & (same > 1)) | ((g == 0) & (same > 2))) & (s > 0)
+        for k in np.unique(s[wide]):
+            _threads(g, s, int(k))
     return True
+
+
+def _threads(g: np.ndarray, s: np.ndarray, k: int) -> None:
+    """ValueError unless path k's squares hold one path through all of them (the solver, on the
+    bounding box of k's squares with everything else solid)."""
+    rr, cc = np.nonzero(s == k)
+    box = (slice(rr.min(), rr.max() + 1), slice(cc.min(), cc.max() + 1))
+    sub = np.where(s[box] == k, 0, -1).astype(np.int16)
+    sub[g[box] == k] = 1
+    sols, _, complete = _solver.solve(sub, 1, DEFAULT_MAX_NODES, -1, True, True)
+    if not complete:
+        raise SearchLimitExceeded(f"check: could not decide whether path {k} threads its squares")
+    if len(sols) == 0:
+        r, c = int(rr[0]), int(cc[0])
+        raise ValueError(
+            f"solution: path {k} (its square {(r, c)} and the rest) cannot be one chain through "
+            "all its squares"
+        )

@@ -1,0 +1,136 @@
+"""Pure-Python twins of Numberlink's rules for every rule set (fill, touch): a brute-force solver
+over sets of paths and a plain checker. Exponential: boards of about 20 squares."""
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["brute_solutions", "is_solution"]
+
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def _nbrs(cell, rows, cols):
+    r, c = cell
+    for dr, dc in _STEPS:
+        if 0 <= r + dr < rows and 0 <= c + dc < cols:
+            yield r + dr, c + dc
+
+
+def _touches(path) -> bool:
+    """True when two squares of ``path`` are neighbours without being consecutive on it."""
+    index = {cell: i for i, cell in enumerate(path)}
+    for i, (r, c) in enumerate(path):
+        for dr, dc in _STEPS:
+            j = index.get((r + dr, c + dc))
+            if j is not None and abs(i - j) > 1:
+                return True
+    return False
+
+
+def brute_solutions(grid, *, fill: bool = True, touch: bool = True,
+                    limit: int | None = None) -> list[np.ndarray]:
+    """Every solution under the rules (one grid per set of paths, so two sets of paths that
+    colour the squares alike give two equal grids), by trying every simple path of each number
+    in turn. Unused squares are 0, solids -1."""
+    grid = np.asarray(grid, dtype=np.int16)
+    rows, cols = grid.shape
+    numbers = sorted({int(v) for v in grid.ravel() if v > 0})
+    ends = {k: [tuple(map(int, rc)) for rc in np.argwhere(grid == k)] for k in numbers}
+    used = {(r, c) for r in range(rows) for c in range(cols) if grid[r, c] != 0}
+    free_total = int((grid == 0).sum())
+    out: list[np.ndarray] = []
+    chosen: list[list[tuple[int, int]]] = []
+
+    def place(i: int, covered: int) -> bool:
+        if limit is not None and len(out) >= limit:
+            return True
+        if i == len(numbers):
+            if fill and covered != free_total:
+                return False
+            sol = np.where(grid == -1, -1, 0).astype(np.int16)
+            for k, path in zip(numbers, chosen):
+                for cell in path:
+                    sol[cell] = k
+            out.append(sol)
+            return False
+        k = numbers[i]
+        a, b = ends[k]
+        path = [a]
+
+        def walk(cell) -> bool:
+            for q in _nbrs(cell, rows, cols):
+                if q == b:
+                    full = path + [b]
+                    if touch or not _touches(full):
+                        chosen.append(full)
+                        stop = place(i + 1, covered + len(full) - 2)
+                        chosen.pop()
+                        if stop:
+                            return True
+                elif q not in used:
+                    used.add(q)
+                    path.append(q)
+                    stop = walk(q)
+                    path.pop()
+                    used.discard(q)
+                    if stop:
+                        return True
+            return False
+
+        return walk(a)
+
+    place(0, 0)
+    return out
+
+
+def _threads(cells: set, a, b) -> bool:
+    """Is there a path from a to b through every square of ``cells`` exactly once?"""
+    n = len(cells)
+    seen = {a}
+
+    def dfs(cell, m) -> bool:
+        if cell == b:
+            return m == n
+        r, c = cell
+        for dr, dc in _STEPS:
+            q = (r + dr, c + dc)
+            if q in cells and q not in seen:
+                seen.add(q)
+                if dfs(q, m + 1):
+                    return True
+                seen.discard(q)
+        return False
+
+    return dfs(a, 1)
+
+
+def is_solution(grid, sol, *, fill: bool = True, touch: bool = True) -> bool:
+    """True when ``sol`` (a number per square, 0 unused, -1 solid) solves ``grid`` under the rules
+    (independent of ``trapcore.numberlink.check``)."""
+    grid = np.asarray(grid)
+    sol = np.asarray(sol)
+    if sol.shape != grid.shape:
+        return False
+    rows, cols = grid.shape
+    cells: dict[int, set] = {}
+    ends: dict[int, list] = {}
+    for r in range(rows):
+        for c in range(cols):
+            g, s = int(grid[r, c]), int(sol[r, c])
+            if (g == -1) != (s == -1) or (g > 0 and s != g) or (fill and s == 0) or s < -1:
+                return False
+            if s > 0:
+                cells.setdefault(s, set()).add((r, c))
+            if g > 0:
+                ends.setdefault(g, []).append((r, c))
+    if set(cells) != set(ends):
+        return False
+    for k, member in cells.items():
+        a, b = ends[k]
+        if not _threads(member, a, b):
+            return False
+        if not touch:
+            pairs = sum((r + dr, c + dc) in member for r, c in member for dr, dc in _STEPS) // 2
+            if pairs != len(member) - 1:
+                return False
+    return True
