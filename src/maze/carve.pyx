@@ -13,15 +13,21 @@ Random streams (pinned by tests/reference/maze.py, which consumes them identical
   front.
 - backtracker, prim, wilson: the first cell is bounded(n); a choice among k > 1 options draws
   bounded(k); a single option draws nothing. Options are listed Up, Right, Down, Left.
+- carve_items (batches and datasets): item k, attempt a draws from numpy's
+  Philox(key, counter=[0, 0, k, a]) computed here (common/philox.pxd): first the carving, then,
+  when p > 0, the braiding (as braid), then a random entrance and a random exit when asked
+  (bounded(m) each over the m border cells in row-major order, entrance first).
 """
 import numpy as np
 
-from libc.stdint cimport int32_t, uint8_t, uint32_t, uintptr_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from numpy.random cimport bitgen_t
 
 from maze.doors cimport (ALL_LOCKED, DOWN, LEFT, LOCKED, OPEN, PREFETCH_AHEAD, RIGHT, UP, inside,
                     passable, prefetch, set_door, step)
+from common.philox cimport philox_bitgen, philox_next32, philox_next64, philox_seed, philox_state
 from common.random cimport bitgen_of, bounded, shuffle_int32, uniform01
+from common.signals cimport raise_pending, signalled
 from common.unionfind cimport ds_find, ds_link
 
 # method codes (trapcore/maze/maze.py maps the names)
@@ -30,6 +36,9 @@ cdef enum:
     BACKTRACKER = 1
     WILSON = 2
     PRIM = 3
+
+cdef enum:
+    POLL_CELLS = 1 << 16                   # batch kernels poll for Ctrl-C after this many cells
 
 METHODS = {"kruskal": KRUSKAL, "backtracker": BACKTRACKER, "wilson": WILSON, "prim": PRIM}
 
@@ -246,23 +255,79 @@ def carve(int32_t rows, int32_t cols, int method, bit_generator):
     return out
 
 
-def carve_batch(uint8_t[:, :, ::1] out, list bit_generators, int method):
-    """Carve out[k] from bit_generators[k] for every k, without the GIL. The generators must be
-    private to the caller (their locks are not taken)."""
-    cdef Py_ssize_t count = out.shape[0], k
+cdef inline void border_cell(int32_t rows, int32_t cols, uint32_t j, int32_t* r, int32_t* c) noexcept nogil:
+    """The j-th border cell in row-major order (j < the number of border cells)."""
+    cdef int32_t side = 2 if cols > 1 else 1
+    if j < <uint32_t> cols:
+        r[0] = 0
+        c[0] = j
+        return
+    j -= cols
+    if j < <uint32_t> ((rows - 2) * side):
+        r[0] = 1 + j // side
+        c[0] = 0 if j % side == 0 else cols - 1
+        return
+    j -= (rows - 2) * side
+    r[0] = rows - 1
+    c[0] = j
+
+
+def carve_items(uint8_t[:, :, ::1] out, uint64_t key0, uint64_t key1, const int64_t[::1] items,
+                uint64_t attempt, int method, double p, int32_t[:, ::1] ends, bint random_entrance,
+                bint random_exit):
+    """Carve out[j] as item items[j] (attempt `attempt`) of the batch keyed (key0, key1), without
+    the GIL: its stream is Philox(key, counter=[0, 0, item, attempt]), computed here. Then braid
+    with probability p when p > 0, then draw ends[j] = (entrance row, col, exit row, col) when
+    asked (ends holds the fixed cells otherwise, and is left alone)."""
+    cdef Py_ssize_t count = out.shape[0], j
     cdef int32_t rows = out.shape[1], cols = out.shape[2]
     cdef Py_ssize_t n = <Py_ssize_t> rows * cols
+    cdef uint32_t m = <uint32_t> (n if rows <= 2 or cols <= 2 else 2 * (rows + cols) - 4)
+    cdef philox_state st
+    cdef bitgen_t bg
+    cdef Py_ssize_t work = 0
+    cdef bint stopped = False
     if count == 0:
         return
-    cdef uintptr_t[::1] rngs = np.empty(count, dtype=np.uintp)
-    for k in range(count):
-        rngs[k] = <uintptr_t> bitgen_of(bit_generators[k])
     cdef int32_t[::1] iscratch = np.empty(int_scratch(method, n), dtype=np.int32)
     cdef uint8_t[::1] bscratch = np.empty(byte_scratch(method, n), dtype=np.uint8)
     with nogil:
-        for k in range(count):
-            carve_one(method, &out[k, 0, 0], rows, cols, <bitgen_t*> rngs[k],
-                      &iscratch[0], &bscratch[0])
+        philox_bitgen(&bg, &st)
+        for j in range(count):
+            work += n
+            if work > POLL_CELLS:          # Ctrl-C about every 2**16 cells (src/common/signals.pxd)
+                work = 0
+                if signalled():
+                    stopped = True
+                    break
+            philox_seed(&st, key0, key1, <uint64_t> items[j], attempt)
+            carve_one(method, &out[j, 0, 0], rows, cols, &bg, &iscratch[0], &bscratch[0])
+            if p > 0:
+                braid_cells(&out[j, 0, 0], rows, cols, p, &bg)
+            if random_entrance:
+                border_cell(rows, cols, bounded(&bg, m), &ends[j, 0], &ends[j, 1])
+            if random_exit:
+                border_cell(rows, cols, bounded(&bg, m), &ends[j, 2], &ends[j, 3])
+    if stopped:
+        raise_pending()
+
+
+def philox_raw(uint64_t key0, uint64_t key1, uint64_t item, uint64_t attempt, Py_ssize_t count,
+               bint halves):
+    """``count`` draws of the in-kernel Philox stream of (item, attempt): raw 64-bit outputs as
+    uint64, or with ``halves`` 32-bit draws as uint32 (for tests against numpy's Philox)."""
+    cdef philox_state st
+    cdef Py_ssize_t i
+    philox_seed(&st, key0, key1, item, attempt)
+    if halves:
+        out32 = np.empty(count, dtype=np.uint32)
+        for i in range(count):
+            out32[i] = philox_next32(&st)
+        return out32
+    out64 = np.empty(count, dtype=np.uint64)
+    for i in range(count):
+        out64[i] = philox_next64(&st)
+    return out64
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,6 +464,58 @@ def distances(const uint8_t[:, ::1] doors, int32_t start):
     return out
 
 
+def solve_items(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32_t[:, ::1] paths,
+                int32_t[:, ::1] measures):
+    """For each maze j, a shortest path from (ends[j, 0], ends[j, 1]) to (ends[j, 2], ends[j, 3])
+    as flat cells in paths[j, :length], and measures[j] = (length in cells, 0 when the goal is
+    unreachable; dead ends: cells with one open door; decision points: cells of the path before
+    the goal where the walker has a choice, i.e. more than two open doors, or more than one at
+    the start). Without the GIL."""
+    cdef Py_ssize_t count = doors.shape[0], j, i
+    cdef int32_t rows = doors.shape[1], cols = doors.shape[2], s, g, cur, k, dead, choice, deg
+    cdef Py_ssize_t n = <Py_ssize_t> rows * cols
+    cdef int32_t[::1] dist = np.empty(n, dtype=np.int32)
+    cdef int32_t[::1] parent = np.empty(n, dtype=np.int32)
+    cdef int32_t[::1] queue = np.empty(n, dtype=np.int32)
+    cdef const uint8_t* dp
+    cdef Py_ssize_t work = 0
+    cdef bint stopped = False
+    if count == 0:
+        return
+    with nogil:
+        for j in range(count):
+            work += n
+            if work > POLL_CELLS:
+                work = 0
+                if signalled():
+                    stopped = True
+                    break
+            dp = &doors[j, 0, 0]
+            s = ends[j, 0] * cols + ends[j, 1]
+            g = ends[j, 2] * cols + ends[j, 3]
+            bfs(dp, rows, cols, s, g, &dist[0], &parent[0], &queue[0])
+            k = dist[g] + 1
+            dead = 0
+            for i in range(n):
+                if degree(dp, <int32_t> i, cols) == 1:
+                    dead += 1
+            choice = 0
+            if k > 0:
+                cur = g
+                for i in range(k - 1, -1, -1):
+                    paths[j, i] = cur
+                    if i < k - 1:
+                        deg = degree(dp, cur, cols)
+                        if deg > 2 or (i == 0 and deg > 1):
+                            choice += 1
+                    cur = parent[cur]
+            measures[j, 0] = k if k > 0 else 0
+            measures[j, 1] = dead
+            measures[j, 2] = choice
+    if stopped:
+        raise_pending()
+
+
 # ---------------------------------------------------------------------------------------------
 # braiding
 
@@ -408,41 +525,49 @@ cdef inline int degree(const uint8_t* doors, int32_t i, int32_t cols) noexcept n
             + passable(doors, i, cols, DOWN) + passable(doors, i, cols, LEFT))
 
 
+cdef Py_ssize_t braid_cells(uint8_t* dp, int32_t rows, int32_t cols, double p,
+                            bitgen_t* rng) noexcept nogil:
+    """The braiding of braid() on one door array; returns the number of doors opened."""
+    cdef int32_t i, r, c, k, kd
+    cdef Py_ssize_t n = <Py_ssize_t> rows * cols, opened = 0
+    cdef int options[4]
+    cdef int dead[4]
+    cdef int d
+    for i in range(n):
+        if degree(dp, i, cols) != 1:
+            continue
+        if not uniform01(rng) < p:
+            continue
+        r = i // cols
+        c = i - r * cols
+        k = 0
+        kd = 0
+        for d in range(4):
+            if inside(r, c, rows, cols, d) and not passable(dp, i, cols, d):
+                options[k] = d
+                k += 1
+                if degree(dp, step(i, cols, d), cols) == 1:
+                    dead[kd] = d
+                    kd += 1
+        if kd > 0:
+            d = dead[bounded(rng, <uint32_t> kd)] if kd > 1 else dead[0]
+        elif k > 0:
+            d = options[bounded(rng, <uint32_t> k)] if k > 1 else options[0]
+        else:
+            continue
+        set_door(dp, i, cols, d, OPEN)
+        opened += 1
+    return opened
+
+
 def braid(uint8_t[:, ::1] doors, double p, bit_generator):
     """Remove dead ends in place: visit cells in index order; a cell that is still a dead end
     draws uniform01 and, when it is < p, opens one of its locked interior doors (chosen among
     neighbours that are dead ends too if there are any, else among all; bounded(k) when k > 1).
     Returns the number of doors opened."""
-    cdef int32_t rows = doors.shape[0], cols = doors.shape[1], i, r, c, k, kd, nb
-    cdef Py_ssize_t n = <Py_ssize_t> rows * cols, opened = 0
-    cdef uint8_t* dp = &doors[0, 0]
-    cdef int options[4]
-    cdef int dead[4]
-    cdef int d
+    cdef int32_t rows = doors.shape[0], cols = doors.shape[1]
+    cdef Py_ssize_t opened
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     with bit_generator.lock, nogil:
-        for i in range(n):
-            if degree(dp, i, cols) != 1:
-                continue
-            if not uniform01(rng) < p:
-                continue
-            r = i // cols
-            c = i - r * cols
-            k = 0
-            kd = 0
-            for d in range(4):
-                if inside(r, c, rows, cols, d) and not passable(dp, i, cols, d):
-                    options[k] = d
-                    k += 1
-                    if degree(dp, step(i, cols, d), cols) == 1:
-                        dead[kd] = d
-                        kd += 1
-            if kd > 0:
-                d = dead[bounded(rng, <uint32_t> kd)] if kd > 1 else dead[0]
-            elif k > 0:
-                d = options[bounded(rng, <uint32_t> k)] if k > 1 else options[0]
-            else:
-                continue
-            set_door(dp, i, cols, d, OPEN)
-            opened += 1
+        opened = braid_cells(&doors[0, 0], rows, cols, p, rng)
     return opened

@@ -1,5 +1,6 @@
 """The public surface of trapcore.cat: __all__, the str enums, the typed results and their reprs,
 IllegalMoveError, and the 0.2 vocabulary (cells as tuples, policy=, keyword-only options)."""
+
 import inspect
 import types
 
@@ -7,8 +8,17 @@ import numpy as np
 import pytest
 
 import trapcore as tc
-from trapcore.cat import (Analysis, CatGame, Hint, Position, SimResult, Solution, Status, Turn,
-                          Verdict)
+from trapcore.cat import (
+    Analysis,
+    CatGame,
+    Hint,
+    Position,
+    SimResult,
+    Solution,
+    Status,
+    Turn,
+    Verdict,
+)
 from trapcore.errors import IllegalMoveError
 
 SUBMODULES = {"hexgrid", "game", "players", "solver", "simulation", "render", "formats", "cli"}
@@ -106,15 +116,40 @@ def test_illegal_moves_raise_illegal_move_error(what):
 def test_vocabulary():
     """Every cell parameter takes one (row, col) tuple; policy= names the cat's policy; no
     cat= or cat_policy= meaning a policy; options after the main arguments are keyword-only."""
-    functions = [tc.cat.cat_move, tc.cat.player_move, tc.cat.solve, tc.cat.hint,
-                 tc.cat.winnable_board, tc.cat.simulate, tc.cat.hexgrid.random_board,
-                 tc.cat.render_board, CatGame, CatGame.from_board, CatGame.block, CatGame.hint,
-                 CatGame.analyze, tc.cat.batch_generators]
+    functions = [
+        tc.cat.cat_move,
+        tc.cat.player_move,
+        tc.cat.solve,
+        tc.cat.hint,
+        tc.cat.winnable_board,
+        tc.cat.simulate,
+        tc.cat.hexgrid.random_board,
+        tc.cat.render_board,
+        CatGame,
+        CatGame.from_board,
+        CatGame.block,
+        CatGame.hint,
+        CatGame.analyze,
+        tc.cat.batch_generators,
+    ]
     for fn in functions:
         params = inspect.signature(fn).parameters
         assert "cat_policy" not in params
-        for name in ("policy", "player", "rules", "seed", "max_nodes", "max_tries", "workers",
-                     "method", "winnable", "keep_free", "numbers", "progress", "max_depth"):
+        for name in (
+            "policy",
+            "player",
+            "rules",
+            "seed",
+            "max_nodes",
+            "max_tries",
+            "workers",
+            "method",
+            "winnable",
+            "keep_free",
+            "numbers",
+            "progress",
+            "max_depth",
+        ):
             if name in params:
                 assert params[name].kind is inspect.Parameter.KEYWORD_ONLY, (fn, name)
         if "cat" in params:

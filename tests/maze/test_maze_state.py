@@ -263,6 +263,6 @@ def test_package_exports():
                                  "open_door", "close_door", "lock_door", "CLOSED", "OPEN",
                                  "LOCKED", "METHODS", "SOLVERS", "HANDS", "SIDES"}
     public = {n for n in dir(maze) if not n.startswith("_")}
-    modules = {"batch", "cli", "doors", "maze", "render"}
+    modules = {"batch", "cli", "doors", "formats", "maze", "render"}
     assert public - modules == set(maze.__all__)
     assert tc.Maze is Maze

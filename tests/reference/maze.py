@@ -284,7 +284,7 @@ def braid(doors_array, p: float, seed) -> np.ndarray:
     end) drawing uniform01 and, below p, opening a locked interior door, to a dead-end neighbour
     if there is one."""
     rows, cols = doors_array.shape
-    stream = MazeStream(seed)
+    stream = seed if isinstance(seed, Uint32Stream) else MazeStream(seed)
     doors = [int(x) for x in doors_array.ravel()]
 
     def degree(i):
@@ -306,6 +306,30 @@ def braid(doors_array, p: float, seed) -> np.ndarray:
             continue
         open_between(doors, i, cols, d)
     return to_array(doors, rows, cols)
+
+
+def border_cells(rows: int, cols: int) -> list:
+    """The cells on the outer wall, in row-major order."""
+    return [(r, c) for r in range(rows) for c in range(cols)
+            if r in (0, rows - 1) or c in (0, cols - 1)]
+
+
+def dataset_item(rows, cols, generator, method="kruskal", p=0.0, entrance=(0, 0), exit=None):
+    """The twin of one candidate of a maze dataset item (carve_items in src/maze/carve.pyx), from
+    its generator (``trapcore._seeding.item_generator(key, k, attempt)``): carve, braid when
+    p > 0, draw a random entrance and exit when asked ("random"), all from one stream; then the
+    BFS solution. Returns (doors, entrance, exit, solution)."""
+    stream = MazeStream(generator)
+    doors = CARVERS[method](rows, cols, stream)
+    if p > 0:
+        doors = braid(doors, p, stream)
+    border = border_cells(rows, cols)
+    exit = (rows - 1, cols - 1) if exit is None else exit
+    if entrance == "random":
+        entrance = border[stream.bounded(len(border))]
+    if exit == "random":
+        exit = border[stream.bounded(len(border))]
+    return doors, tuple(entrance), tuple(exit), solve_bfs(doors, entrance, exit)
 
 
 def walk_is_legal(doors, route) -> bool:

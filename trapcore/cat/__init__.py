@@ -2,6 +2,7 @@
 
 ``trapcore.cat.hexgrid`` holds the geometry (neighbours, distances, escape paths, random boards).
 """
+
 from trapcore.cat import hexgrid
 from trapcore.cat.formats import (
     LAYOUTS,

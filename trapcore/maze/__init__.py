@@ -1,4 +1,4 @@
-"""Perfect mazes: the Maze (carve, solve, trace, braid, draw), door-bit helpers and carve_many."""
+"""Perfect mazes: the Maze (carve, solve, trace, braid, draw, convert), door-bit helpers, carve_many."""
 from trapcore.maze.batch import MAX_BATCH_CELLS, MAX_WORKERS, carve_many
 from trapcore.maze.doors import (
     CLOSED,
@@ -15,6 +15,15 @@ from trapcore.maze.doors import (
     right_doors,
     set_door,
 )
+from trapcore.maze.formats import (
+    MAX_SVG_CELLS,
+    from_connection_list,
+    from_labmaze_text,
+    from_maze_dataset_ascii,
+    to_connection_list,
+    to_labmaze_text,
+    to_maze_dataset_ascii,
+)
 from trapcore.maze.maze import HANDS, METHODS, SOLVERS, Maze, Trace
 from trapcore.maze.render import MAX_PIXELS, MAX_TEXT_CELLS
 
@@ -25,6 +34,7 @@ __all__ = [
     "MAX_BATCH_CELLS",
     "MAX_MAZE_CELLS",
     "MAX_PIXELS",
+    "MAX_SVG_CELLS",
     "MAX_TEXT_CELLS",
     "MAX_WORKERS",
     "METHODS",
@@ -38,8 +48,14 @@ __all__ = [
     "close_door",
     "door",
     "down_doors",
+    "from_connection_list",
+    "from_labmaze_text",
+    "from_maze_dataset_ascii",
     "lock_door",
     "open_door",
     "right_doors",
     "set_door",
+    "to_connection_list",
+    "to_labmaze_text",
+    "to_maze_dataset_ascii",
 ]

@@ -1,8 +1,9 @@
-"""Many mazes at once: carve_many, maze k seeded by trapcore._seeding's item k, threads optional."""
+"""Many mazes at once: carve_many, maze k from trapcore._seeding's item k (Philox in the kernel)."""
 from __future__ import annotations
 
 import os
 from itertools import pairwise
+from typing import Any
 
 import numpy as np
 
@@ -19,24 +20,45 @@ MAX_BATCH_CELLS = 1 << 30
 MAX_WORKERS = 1024
 
 
-def _bit_generators(key: np.ndarray, start: int, stop: int) -> list:
-    """The Philox bit generators of items ``start .. stop-1``: the same streams as
-    ``trapcore._seeding.item_generator(key, k).bit_generator`` (key ``key``, counter
-    ``[0, 0, k, 0]``), built without the ``Generator`` wrappers the kernel does not need."""
-    counters = np.zeros((stop - start, 4), dtype=np.uint64)
-    counters[:, 2] = np.arange(start, stop, dtype=np.uint64)
-    philox = np.random.Philox
-    return [philox(key=key, counter=counter) for counter in counters]
+def _split(count: int, workers: int) -> list[tuple[int, int]]:
+    """``workers`` contiguous slices ``(a, b)`` of ``range(count)``, empty ones dropped."""
+    bounds = np.linspace(0, count, min(workers, count) + 1).astype(int).tolist()
+    return [(a, b) for a, b in pairwise(bounds) if b > a]
 
 
-def carve_many(n, rows, cols, *, seed=None, method="kruskal", workers=None) -> np.ndarray:
+def _carve_items(out: np.ndarray, key: np.ndarray, items: np.ndarray, *, method: int = 0,
+                 attempt: int = 0, p: float = 0.0, ends: np.ndarray | None = None,
+                 random_entrance: bool = False, random_exit: bool = False,
+                 workers: int = 1) -> None:
+    """Carve ``out[j]`` as item ``items[j]`` of the batch keyed ``key`` (checked arguments only:
+    ``out`` a C-contiguous uint8 (n, rows, cols), ``items`` int64 (n,), ``ends`` int32 (n, 4)),
+    in ``workers`` threads; see ``_carve.carve_items`` for the stream of each item."""
+    if ends is None:
+        ends = np.zeros((len(out), 4), dtype=np.int32)
+    k0, k1 = int(key[0]), int(key[1])
+    args = (attempt, method, float(p))
+    if workers <= 1 or len(out) < 2:
+        _k.carve_items(out, k0, k1, items, *args, ends, random_entrance, random_exit)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        jobs = [pool.submit(_k.carve_items, out[a:b], k0, k1, items[a:b], *args, ends[a:b],
+                            random_entrance, random_exit)
+                for a, b in _split(len(out), workers)]
+        for job in jobs:
+            job.result()
+
+
+def carve_many(n: Any, rows: Any, cols: Any, *, seed: Any = None, method: Any = "kruskal",
+               workers: Any = None) -> np.ndarray:
     """Carve ``n`` perfect mazes at once (for datasets).
 
     Maze ``k`` draws from the batch's item ``k`` (:mod:`trapcore._seeding`): the seed gives one
     root key, and maze ``k`` is carved from a Philox generator keyed by it with ``k`` in its
-    counter, so ``out[k]`` equals ``Maze.carve(rows, cols,
-    seed=trapcore._seeding.item_generator(root_key(seed), k), method=method).doors`` and does not
-    depend on ``workers`` or on how a dataset is sharded.
+    counter (computed inside the kernel: no Python object per maze), so ``out[k]`` equals
+    ``Maze.carve(rows, cols, seed=trapcore._seeding.item_generator(root_key(seed), k),
+    method=method).doors`` and does not depend on ``workers`` or on how a dataset is sharded.
 
     Parameters
     ----------
@@ -79,19 +101,6 @@ def carve_many(n, rows, cols, *, seed=None, method="kruskal", workers=None) -> n
         workers = os.cpu_count() or 1
     key = root_key(seed)
     out = np.empty((n, rows, cols), dtype=np.uint8)
-    if n == 0:
-        return out
-    bit_generators = _bit_generators(key, 0, n)
-    workers = min(workers, n)
-    if workers == 1:
-        _k.carve_batch(out, bit_generators, code)
-        return out
-    from concurrent.futures import ThreadPoolExecutor
-
-    bounds = np.linspace(0, n, workers + 1).astype(int)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        jobs = [pool.submit(_k.carve_batch, out[a:b], bit_generators[a:b], code)
-                for a, b in pairwise(bounds.tolist()) if b > a]
-        for job in jobs:
-            job.result()
+    if n:
+        _carve_items(out, key, np.arange(n, dtype=np.int64), method=code, workers=min(workers, n))
     return out

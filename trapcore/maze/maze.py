@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from trapcore._validate import _describe, as_cell, as_choice, as_generator, as_int
 from trapcore.maze import _carve as _k
+from trapcore.maze import formats as _formats
 from trapcore.maze import render as _render
 from trapcore.maze.doors import MAX_MAZE_CELLS, OPEN, check_doors, door
 
@@ -493,3 +495,116 @@ class Maze:
             If Pillow is not installed (``pip install trapcore[image]``).
         """
         return _render.to_image(self, cell=cell, wall=wall, path=path, trace=trace, colors=colors)
+
+    # -- other formats (trapcore/maze/formats.py) -----------------------------------------------
+
+    def to_networkx(self) -> Any:
+        """The maze as a ``networkx.Graph``: a node per cell ``(row, col)``, an edge per open door.
+
+        Returns
+        -------
+        networkx.Graph
+            ``G.graph`` holds ``shape``, ``entrance`` and ``exit``; a perfect maze gives a tree.
+
+        Raises
+        ------
+        ImportError
+            If networkx is not installed.
+        """
+        return _formats.to_networkx(self)
+
+    @classmethod
+    def from_networkx(cls, graph: Any, *, shape: Any = None, entrance: Any = None,
+                      exit: Any = None) -> Maze:
+        """The maze whose open doors are the edges of ``graph``; every other door is locked.
+
+        Parameters
+        ----------
+        graph : networkx.Graph
+            Nodes ``(row, col)``; each edge joins two neighbouring cells.
+        shape : (rows, cols), optional
+            Default: ``graph.graph["shape"]`` if set, else one more than the largest node.
+        entrance, exit : (row, col), optional
+            Default: ``graph.graph``'s if set, else the top-left and bottom-right cells.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For a graph that is not one of neighbouring cells inside ``shape``.
+        """
+        m: Maze = _formats.from_networkx(graph, shape=shape, entrance=entrance, exit=exit)
+        return m
+
+    def to_grid(self) -> np.ndarray:
+        """mazelib's wall grid: ``uint8 (2*rows + 1, 2*cols + 1)``, 1 = wall, 0 = free.
+
+        Cell ``(r, c)`` is ``grid[2r+1, 2c+1]``, the door between it and the cell below
+        ``grid[2r+2, 2c+1]`` and the one to its right ``grid[2r+1, 2c+2]``; the outer wall is
+        whole (mazelib keeps its start and end apart).
+        """
+        return _formats.to_grid(self)
+
+    @classmethod
+    def from_grid(cls, grid: Any, *, entrance: Any = None, exit: Any = None) -> Maze:
+        """The maze of a mazelib wall grid (``Maze.to_grid``'s layout; ``mazelib.Maze.grid``).
+
+        Parameters
+        ----------
+        grid : array_like of 0/1 or bool, shape (2*rows + 1, 2*cols + 1)
+            1 = wall. Walls are doors; the outer wall and the posts are not read.
+        entrance, exit : (row, col), optional
+            Cells on the outer wall (defaults: top-left, bottom-right).
+
+        Raises
+        ------
+        TypeError, ValueError
+            For a grid of another shape or values, or a wall where a cell is.
+        """
+        m: Maze = _formats.from_grid(grid, entrance=entrance, exit=exit)
+        return m
+
+    def to_svg(self, *, cell: Any = 10, path: Any = None, colors: Any = None) -> str:
+        """The maze as an SVG picture, ``cols*cell + 2`` by ``rows*cell + 2`` units.
+
+        Parameters
+        ----------
+        cell : int
+            Units from one wall line to the next (2..1000).
+        path : (n, 2) array of (row, col), optional
+            Drawn as a line through the cells' centres.
+        colors : dict, optional
+            ``(r, g, b)`` for ``"floor"``, ``"wall"``, ``"path"``.
+
+        Returns
+        -------
+        str
+            An ``<svg>`` document; walls are one ``<path>`` of merged runs.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For a bad size, path or colour, or more than ``MAX_SVG_CELLS`` cells.
+        """
+        return _formats.to_svg(self, cell=cell, path=path, colors=colors)
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture of the maze (``None`` for mazes too large to draw)."""
+        if self.doors.size > _formats.MAX_SVG_CELLS:
+            return None
+        return self.to_svg(cell=max(4, min(20, 600 // max(self.shape))))
+
+    def _repr_png_(self) -> bytes | None:
+        """PNG bytes for Jupyter (``None`` without Pillow or for mazes too large to draw)."""
+        if self.doors.size > _formats.MAX_SVG_CELLS:
+            return None
+        try:
+            cell = max(4, min(20, 600 // max(self.shape)))
+            image = self.to_image(cell=cell)  # type: ignore[no-untyped-call]
+        except ImportError:
+            return None
+        import io
+
+        buf = io.BytesIO()
+        image.save(buf, format="PNG")
+        data: bytes = buf.getvalue()
+        return data

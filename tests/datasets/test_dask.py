@@ -1,0 +1,54 @@
+"""Datasets on a real dask.distributed LocalCluster: the same bytes as one process, any shards."""
+import pytest
+
+pytest.importorskip("pyarrow")
+distributed = pytest.importorskip("distributed")
+
+import trapcore.datasets as tds  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster, \
+            distributed.Client(cluster) as c:
+        yield c
+
+
+def _bytes(info):
+    return [p.read_bytes() for p in info.files]
+
+
+@pytest.mark.parametrize("shards", [1, 2, 5])
+def test_cluster_output_is_byte_identical(tmp_path, client, shards):
+    spec = tds.MazeSpec(8, 9, braid=0.2, entrance="random", filters={"path_length": (10, None)})
+    alone = tds.write_parquet(spec, 500, 21, tmp_path / "alone", num_shards=shards)
+    on_dask = tds.write_parquet(spec, 500, 21, tmp_path / "dask", num_shards=shards, client=client)
+    assert _bytes(alone) == _bytes(on_dask)
+    assert alone.content_hash == on_dask.content_hash
+    assert ((tmp_path / "alone" / "trapcore.json").read_bytes()
+            == (tmp_path / "dask" / "trapcore.json").read_bytes())
+
+
+def test_scheduler_address_and_hash_across_shard_counts(tmp_path, client):
+    spec = tds.MazeSpec(6, 6, method="backtracker")
+    one = tds.write_parquet(spec, 300, 8, tmp_path / "one", num_shards=1)
+    by_address = tds.write_parquet(spec, 300, 8, tmp_path / "addr", num_shards=4,
+                                   client=client.scheduler.address)
+    assert by_address.content_hash == one.content_hash
+    back = tds.read(tmp_path / "addr")
+    assert (back["doors"] == tds.read(tmp_path / "one")["doors"]).all()
+
+
+def test_numberlink_on_the_cluster(tmp_path, client):
+    spec = tds.NumberlinkSpec(5)
+    alone = tds.write_parquet(spec, 6, 3, tmp_path / "a", num_shards=3)
+    on_dask = tds.write_parquet(spec, 6, 3, tmp_path / "b", num_shards=3, client=client)
+    assert _bytes(alone) == _bytes(on_dask)
+
+
+def test_local_cluster_started_for_the_call(tmp_path):
+    spec = tds.MazeSpec(5, 5)
+    alone = tds.write_parquet(spec, 100, 2, tmp_path / "a", num_shards=2)
+    local = tds.write_parquet(spec, 100, 2, tmp_path / "b", num_shards=2, client="local:2")
+    assert _bytes(alone) == _bytes(local)

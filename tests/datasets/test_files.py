@@ -1,0 +1,230 @@
+"""Dataset files: Parquet shards and npz round trips, metadata, hashes, atomic writes, the CLI."""
+import io
+import json
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+pa = pytest.importorskip("pyarrow")
+pq = pytest.importorskip("pyarrow.parquet")
+
+import trapcore  # noqa: E402
+import trapcore.datasets as tds  # noqa: E402
+from trapcore.cli import main  # noqa: E402
+from trapcore.datasets import files as _files  # noqa: E402
+
+
+def _same(a, b):
+    assert list(a.columns) == list(b.columns)
+    for k in a.columns:
+        x, y = a[k], b[k]
+        if isinstance(x, tds.Ragged):
+            np.testing.assert_array_equal(x.values, y.values)
+            np.testing.assert_array_equal(x.offsets, y.offsets)
+        else:
+            assert x.dtype == y.dtype
+            np.testing.assert_array_equal(x, y)
+
+
+@pytest.mark.parametrize("spec", [tds.MazeSpec(7, 5, braid=0.4, entrance="random"),
+                                  tds.NumberlinkSpec(5), tds.CatSpec(7, 9, blocks=5)])
+def test_parquet_round_trip(tmp_path, spec):
+    n = 40 if spec.kind == "maze" else 5
+    info = tds.write_parquet(spec, n, 12, tmp_path / "ds", num_shards=3)
+    assert [p.name for p in info.files] == [f"train-0000{s}-of-00003.parquet" for s in range(3)]
+    back = tds.read(tmp_path / "ds")
+    _same(back, tds.generate(spec, n, 12))
+    assert back.spec == spec and back.seed == 12 and (back.start, back.stop) == (0, n)
+    one = tds.read(info.files[1])
+    assert (one.start, one.stop) == (n // 3, 2 * n // 3)
+    np.testing.assert_array_equal(one["index"], np.arange(n // 3, 2 * n // 3))
+    part = tds.read(tmp_path / "ds", columns=["index"])
+    assert list(part.columns) == ["index"]
+
+
+def test_rows_give_numpy_arrays_in_shape(tmp_path):
+    tds.write_parquet(tds.MazeSpec(6, 9), 10, 1, tmp_path)
+    table = pq.read_table(tmp_path / "train-00000-of-00001.parquet")
+    row = table.slice(3, 1).to_pylist()[0]
+    assert row["index"] == 3
+    assert np.asarray(row["doors"]).shape == (6, 9)
+    sol = np.asarray(row["solution"])
+    assert sol.ndim == 2 and sol.shape[1] == 2
+    assert tuple(sol[0]) == (0, 0) and tuple(sol[-1]) == (5, 8)
+    assert row["path_length"] == len(sol)
+    assert pa.types.is_fixed_size_list(table.schema.field("doors").type)
+
+
+def test_metadata_card_and_manifest(tmp_path):
+    spec = tds.MazeSpec(5, 5, filters={"path_length": (9, None)})
+    info = tds.write_parquet(spec, 30, 77, tmp_path, num_shards=2)
+    meta = json.loads(pq.read_schema(info.files[1]).metadata[b"trapcore"])
+    assert meta["spec"] == spec.to_dict() and meta["seed"] == 77 and meta["n"] == 30
+    assert meta["trapcore_version"] == trapcore.__version__
+    assert (meta["shard"], meta["num_shards"], meta["start"], meta["stop"]) == (1, 2, 15, 30)
+    assert meta["columns"]["doors"] == {"dtype": "uint8", "shape": [5, 5]}
+    manifest = json.loads((tmp_path / "trapcore.json").read_text())
+    assert manifest["content_hash"] == info.content_hash and len(manifest["shard_hashes"]) == 2
+    card = (tmp_path / "README.md").read_text()
+    assert info.content_hash in card and 'path: "train-*.parquet"' in card and "`77`" in card
+    assert repr(info).startswith("<DatasetInfo maze n=30 shards=2")
+    again = card.split("```python\n")[1].split("```")[0].replace('"DIR"', repr(str(tmp_path / "b")))
+    exec(again, {})
+    made = json.loads((tmp_path / "b" / "trapcore.json").read_text())
+    assert made["content_hash"] == info.content_hash
+    tds.write_parquet(tds.NumberlinkSpec(4), 2, 1, tmp_path / "nl")
+    card = (tmp_path / "nl" / "README.md").read_text()
+    again = card.split("```python\n")[1].split("```")[0]
+    exec(again.replace('"DIR"', repr(str(tmp_path / "nl2"))), {})
+    assert tds.read(tmp_path / "nl2")["grid"].tolist() == tds.read(tmp_path / "nl")["grid"].tolist()
+
+
+def test_content_hash_does_not_depend_on_shards_or_workers(tmp_path):
+    spec = tds.MazeSpec(6, 6, method="wilson")
+    hashes = {tds.write_parquet(spec, 100, 5, tmp_path / f"s{k}", num_shards=k,
+                                workers=w).content_hash
+              for k, w in [(1, 1), (3, 2), (7, 1)]}
+    assert len(hashes) == 1
+    again = tds.write_parquet(spec, 100, 5, tmp_path / "again", num_shards=3, workers=1)
+    for a, b in zip(sorted((tmp_path / "s3").glob("*.parquet")), again.files):
+        assert a.read_bytes() == b.read_bytes()
+    assert tds.write_parquet(spec, 100, 6, tmp_path / "other").content_hash not in hashes
+
+
+def test_rewrite_removes_stale_shards_and_failures_keep_good_files(tmp_path, monkeypatch):
+    spec = tds.MazeSpec(4, 4)
+    tds.write_parquet(spec, 20, 1, tmp_path, num_shards=4)
+    tds.write_parquet(spec, 20, 1, tmp_path, num_shards=2)
+    assert sorted(p.name for p in tmp_path.glob("*.parquet")) == [
+        "train-00000-of-00002.parquet", "train-00001-of-00002.parquet"]
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+
+    real = _files.shard_bytes
+    calls = []
+
+    def failing(*args):
+        calls.append(args[3])
+        if args[3] == 1:
+            raise RuntimeError("disk full")
+        return real(*args)
+
+    monkeypatch.setattr(_files, "shard_bytes", failing)
+    with pytest.raises(RuntimeError, match="disk full"):
+        tds.write_parquet(spec, 20, 1, tmp_path, num_shards=2)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before   # no temp file left
+    assert calls == [0, 1]
+
+
+def test_npz_round_trip(tmp_path):
+    b = tds.generate(tds.MazeSpec(5, 8, braid=0.5), 25, 3)
+    path = tds.write_npz(b, tmp_path / "mazes.npz")
+    back = tds.read(path)
+    _same(back, b)
+    with np.load(path, allow_pickle=False) as z:
+        assert z["doors"].shape == (25, 5, 8) and "solution.offsets" in z.files
+    assert list(tds.read(path, columns=["doors"]).columns) == ["doors"]
+
+
+def test_bad_arguments(tmp_path):
+    spec = tds.MazeSpec(3, 3)
+    with pytest.raises(TypeError, match="directory"):
+        tds.write_parquet(spec, 3, 1, 42)
+    with pytest.raises(ValueError, match="compression"):
+        tds.write_parquet(spec, 3, 1, tmp_path, compression="lz5")
+    with pytest.raises(TypeError, match="progress"):
+        tds.write_parquet(spec, 3, 1, tmp_path, progress=3)
+    with pytest.raises(TypeError, match="client"):
+        tds.write_parquet(spec, 3, 1, tmp_path, client=3.5)
+    with pytest.raises(ValueError, match="local:W"):
+        tds.write_parquet(spec, 3, 1, tmp_path, client="local:x")
+    with pytest.raises(TypeError, match="batch"):
+        tds.write_npz({"doors": 1}, tmp_path / "x.npz")
+    with pytest.raises(FileNotFoundError):
+        tds.read(tmp_path / "empty")
+    pq.write_table(pa.table({"a": [1]}), tmp_path / "plain.parquet")
+    with pytest.raises(ValueError, match="no trapcore metadata"):
+        tds.read(tmp_path / "plain.parquet")
+    tds.write_parquet(spec, 3, 1, tmp_path / "ok")
+    with pytest.raises(ValueError, match="columns"):
+        tds.read(tmp_path / "ok", columns=["grid"])
+
+
+def test_progress_is_called_per_shard(tmp_path):
+    seen = []
+    tds.write_parquet(tds.MazeSpec(3, 3), 10, 1, tmp_path, num_shards=3,
+                      progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(3, 10), (6, 10), (10, 10)]
+
+
+def test_cli_writes_the_same_dataset(tmp_path, capsys):
+    assert main(["dataset", "maze", "--rows", "6", "--cols", "7", "--braid", "0.25",
+                 "--entrance", "random", "--filter", "path_length=8:", "-n", "50", "--seed", "4",
+                 "--shards", "2", "-o", str(tmp_path / "cli")]) == 0
+    out = capsys.readouterr()
+    assert "wrote 50 maze items in 2 shard(s)" in out.out and out.err == ""   # no bar off a tty
+    spec = tds.MazeSpec(6, 7, braid=0.25, entrance="random", filters={"path_length": (8, None)})
+    info = tds.write_parquet(spec, 50, 4, tmp_path / "api", num_shards=2)
+    assert info.content_hash in out.out
+    assert main(["dataset", "numberlink", "--rows", "5", "-n", "3", "--seed", "1",
+                 "-o", str(tmp_path / "nl")]) == 0
+    assert tds.read(tmp_path / "nl")["grid"].shape == (3, 5, 5)
+    assert main(["dataset", "cat", "--rows", "7", "--cols", "7", "--blocks", "4", "--winnable",
+                 "-n", "3", "--seed", "1", "-o", str(tmp_path / "cat")]) == 0
+    cats = tds.read(tmp_path / "cat")
+    assert cats["board"].shape == (3, 7, 7) and (cats["winnable"] == 1).all()
+    assert main(["dataset", "maze", "-n", "5", "-o", str(tmp_path / "x"),
+                 "--filter", "oops"]) == 2
+    assert "NAME=LOW:HIGH" in capsys.readouterr().err
+
+
+def test_progress_bar_on_a_terminal(tmp_path):
+    from trapcore.datasets import cli
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    err, out = Tty(), io.StringIO()
+    args = cli_args(["dataset", "maze", "-n", "20", "--seed", "1", "--shards", "2",
+                     "-o", str(tmp_path)])
+    assert cli.run(args, out=out, err=err) == 0
+    assert "20/20" in err.getvalue() and "\r[" in err.getvalue()
+
+
+def cli_args(argv):
+    from trapcore.cli import build_parser
+
+    return build_parser().parse_args(argv)
+
+
+def test_hugging_face_loads_the_folder(tmp_path):
+    datasets = pytest.importorskip("datasets")        # tests/datasets is a namespace package:
+    if not hasattr(datasets, "load_dataset"):           # Hugging Face's wins when installed
+        pytest.skip("Hugging Face datasets is not installed")
+    tds.write_parquet(tds.MazeSpec(4, 6), 12, 2, tmp_path / "hf", num_shards=2)
+    ds = datasets.load_dataset("parquet", data_dir=str(tmp_path / "hf"), split="train",
+                               cache_dir=str(tmp_path / "cache")).with_format("numpy")
+    assert len(ds) == 12
+    np.testing.assert_array_equal(ds["index"], np.arange(12))
+    np.testing.assert_array_equal(np.asarray(ds["doors"]),
+                                  tds.generate(tds.MazeSpec(4, 6), 12, 2)["doors"])
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.integers(1, 6), cols=st.integers(1, 6), n=st.integers(0, 40),
+       shards=st.integers(1, 4), braid=st.sampled_from([0.0, 0.5]), seed=st.integers(0, 2**63),
+       compression=st.sampled_from(_files.COMPRESSIONS))
+def test_round_trip_property(tmp_path, rows, cols, n, shards, braid, seed, compression):
+    spec = tds.MazeSpec(rows, cols, braid=braid, exit="random")
+    shards = min(shards, max(1, n))
+    folder = tmp_path / f"p{rows}x{cols}n{n}s{shards}{compression}{seed}"
+    info = tds.write_parquet(spec, n, seed, folder, num_shards=shards, compression=compression)
+    back = tds.read(folder)
+    _same(back, tds.generate(spec, n, seed))
+    assert len(back) == n and info.content_hash == tds.write_parquet(
+        spec, n, seed, folder / "again", num_shards=1).content_hash
+    tds.write_npz(back, folder / "b.npz")
+    _same(tds.read(folder / "b.npz"), back)

@@ -1,0 +1,160 @@
+"""Cat boards for other programs: odd-r <-> even-r conversion, and text in either layout."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from trapcore._validate import _describe, as_cell, as_choice, as_grid
+from trapcore.cat.render import Position, read_board
+
+__all__ = ["LAYOUTS", "STYLES", "board_from_text", "board_to_text", "from_odd_r", "odd_r_cell",
+           "to_odd_r"]
+
+#: Offset layouts: trapcore's ``"even-r"`` (even rows shifted half a cell right) and ``"odd-r"``
+#: (odd rows shifted right), which most clones store.
+LAYOUTS = ("even-r", "odd-r")
+#: Text styles: ``"drawing"`` (``.`` free, ``#`` blocked, ``C`` the cat, the shifted rows
+#: indented) and ``"digits"`` (rows of ``0`` free, ``1`` blocked; the cat is not drawn).
+STYLES = ("drawing", "digits")
+
+
+def _board(board: Any, name: Any = "board") -> np.ndarray:
+    return as_grid(board, name, np.uint8, values=(0, 1))
+
+
+def odd_r_cell(cell: Any, shape: Any) -> tuple[int, int]:
+    """The cell ``(r, cols - 1 - c)``: where ``cell`` of an even-r board lies on the odd-r board
+    :func:`to_odd_r` makes, and back (the map is its own inverse).
+
+    Parameters
+    ----------
+    cell : (row, col)
+    shape : (rows, cols)
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a cell that is not a pair of ints inside ``shape``.
+    """
+    r, c = as_cell(cell, tuple(shape), "cell")
+    return r, int(shape[1]) - 1 - c
+
+
+def to_odd_r(board: Any, cat: Any = None) -> Position:
+    """The odd-r board of the same game as the even-r ``board``.
+
+    Mirroring the columns turns "even rows shifted right" into "odd rows shifted right" with the
+    same shape: every cell keeps its six neighbours and its place on the border, so the game
+    (distances, escapes, the solver's verdicts) is the same, drawn mirrored left to right. No
+    map that keeps the picture's orientation keeps the shape too (it would add a row).
+
+    Parameters
+    ----------
+    board : array_like of 0/1, shape (rows, cols)
+        Even-r (trapcore's layout).
+    cat : (row, col), optional
+        The cat's cell on ``board``.
+
+    Returns
+    -------
+    Position
+        ``(odd-r board, cat's cell on it or None)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a board that is not 2-D of 0 and 1, or a cat outside it.
+    """
+    b = _board(board)
+    return Position(np.ascontiguousarray(b[:, ::-1]),
+                    None if cat is None else odd_r_cell(as_cell(cat, b.shape, "cat"), b.shape))
+
+
+def from_odd_r(board: Any, cat: Any = None) -> Position:
+    """The even-r board (trapcore's layout) of the same game as the odd-r ``board`` (a clone's);
+    the inverse of :func:`to_odd_r`, with the same parameters and errors."""
+    return to_odd_r(board, cat)
+
+
+def board_to_text(board: Any, cat: Any = None, *, layout: Any = "even-r",
+                  style: Any = "drawing") -> str:
+    """A board as text, in trapcore's layout or a clone's.
+
+    Parameters
+    ----------
+    board : array_like of 0/1, shape (rows, cols)
+        Even-r (trapcore's layout).
+    cat : (row, col), optional
+        Drawn ``C`` (``"drawing"`` only).
+    layout : {"even-r", "odd-r"}
+        ``"odd-r"`` writes the board :func:`to_odd_r` gives, its odd rows indented.
+    style : {"drawing", "digits"}
+        See :data:`STYLES`.
+
+    Returns
+    -------
+    str
+        One line per row, ending in a newline; :func:`board_from_text` reads it back.
+    """
+    layout = as_choice(layout, "layout", LAYOUTS)
+    style = as_choice(style, "style", STYLES)
+    b = _board(board)
+    if cat is not None:
+        cat = as_cell(cat, b.shape, "cat")
+    if layout == "odd-r":
+        b, cat = to_odd_r(b, cat)
+    if style == "digits":
+        return "".join(" ".join(row) + "\n" for row in b.astype(str).tolist())
+    chars = np.where(b == 0, ".", "#").astype("<U1")
+    if cat is not None:
+        chars[cat] = "C"
+    shifted = 0 if layout == "even-r" else 1
+    return "".join((" " if r % 2 == shifted else "") + " ".join(row) + "\n"
+                   for r, row in enumerate(chars.tolist()))
+
+
+def _detect(text: str) -> str | None:
+    """The layout a drawing's indentation shows: the parity of its indented rows, or None."""
+    rows = [line for line in text.splitlines() if any(ch in ".#Cc" for ch in line)]
+    if len(rows) < 2:
+        return None
+    indent = [len(line) - len(line.lstrip(" ")) for line in rows[:2]]
+    if indent[0] > indent[1]:
+        return "even-r"
+    if indent[1] > indent[0]:
+        return "odd-r"
+    return None
+
+
+def board_from_text(text: Any, *, layout: Any = None) -> Position:
+    """Read a board drawn in either layout, as trapcore's even-r board.
+
+    Parameters
+    ----------
+    text : str
+        A drawing (``.`` free, ``#`` blocked, ``C`` the cat) or rows of ``0``/``1`` digits, as
+        :func:`trapcore.cat.read_board` reads them.
+    layout : {"even-r", "odd-r"}, optional
+        The text's layout; by default read from the indentation of the first two rows (the
+        indented one is the shifted one), else ``"even-r"``.
+
+    Returns
+    -------
+    Position
+        ``(even-r board, cat or None)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For text that is not a str, holds no board or rows of different lengths, or an unknown
+        layout.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {_describe(text)}")
+    if layout is not None:
+        layout = as_choice(layout, "layout", LAYOUTS)
+    else:
+        layout = _detect(text) or "even-r"
+    pos = read_board(text)
+    return from_odd_r(pos.board, pos.cat) if layout == "odd-r" else pos

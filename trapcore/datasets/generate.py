@@ -1,0 +1,94 @@
+"""generate(spec, n, seed, shard=, num_shards=): one shard's items, each pure in (spec, seed, k)."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from trapcore._seeding import root_key
+from trapcore._validate import _describe, as_int
+from trapcore.datasets.items import ITEMS, Batch
+from trapcore.datasets.spec import CatSpec, MazeSpec, NumberlinkSpec
+
+__all__ = ["MAX_ITEMS", "generate", "shard_range"]
+
+#: The most items a dataset may have.
+MAX_ITEMS = 1 << 40
+
+
+def _as_spec(spec: Any) -> Any:
+    if not isinstance(spec, (MazeSpec, NumberlinkSpec, CatSpec)):
+        raise TypeError(f"spec must be a MazeSpec, NumberlinkSpec or CatSpec, "
+                        f"got {_describe(spec)}")
+    return spec
+
+
+def _as_seed(seed: Any) -> int:
+    """A dataset's seed is recorded in its metadata, so it is an int (``None``: fresh entropy,
+    drawn once and recorded)."""
+    if seed is None:
+        return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+    if isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+        raise TypeError("seed must be an int for a dataset (it is written into the metadata so the "
+                        f"dataset can be made again), got {_describe(seed)}")
+    return as_int(seed, "seed", minimum=0)
+
+
+def shard_range(n: int, shard: int, num_shards: int) -> tuple[int, int]:
+    """Items ``(start, stop)`` of shard ``shard`` of ``num_shards`` over ``n`` items: contiguous
+    slices, ``start = shard * n // num_shards``."""
+    return shard * n // num_shards, (shard + 1) * n // num_shards
+
+
+def _check(spec: Any, n: Any, seed: Any, shard: Any, num_shards: Any) -> Any:
+    spec = _as_spec(spec)
+    n = as_int(n, "n", minimum=0, maximum=MAX_ITEMS)
+    seed = _as_seed(seed)
+    num_shards = as_int(num_shards, "num_shards", minimum=1, maximum=max(1, n))
+    shard = as_int(shard, "shard", minimum=0, maximum=num_shards - 1)
+    return spec, n, seed, shard, num_shards
+
+
+def generate(spec: Any, n: Any, seed: Any = None, *, shard: Any = 0, num_shards: Any = 1,
+             workers: Any = 1) -> Batch:
+    """The items of one shard of a dataset.
+
+    Item ``k`` is a pure function of ``(spec, seed, k)``: its randomness is the Philox stream
+    keyed by the seed's root key with ``k`` in the counter (:mod:`trapcore._seeding`), and when
+    the spec's filters reject a candidate the next one comes from the next attempt stream of the
+    same item. So shards, threads and machines never change an item.
+
+    Parameters
+    ----------
+    spec : MazeSpec, NumberlinkSpec or CatSpec
+        What an item is.
+    n : int
+        Items in the whole dataset (>= 0).
+    seed : int or None
+        The dataset's seed (>= 0); ``None`` draws one (recorded in ``Batch.seed``).
+    shard, num_shards : int
+        Which slice of the items: shard ``s`` holds items ``s*n//num_shards`` to
+        ``(s+1)*n//num_shards - 1`` (``1 <= num_shards <= max(1, n)``).
+    workers : int
+        Threads carving mazes (the kernels release the GIL); the result does not depend on it.
+
+    Returns
+    -------
+    Batch
+        ``columns["index"]`` holds each item's ``k``; the other columns depend on the puzzle
+        (mazes: ``doors``, ``entrance``, ``exit``, ``solution`` (a :class:`Ragged` of cells) and
+        the measures of :data:`MAZE_MEASURES`).
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a bad argument (named), or filters that reject ``spec.max_attempts`` candidates of
+        an item.
+    """
+    spec, n, seed, shard, num_shards = _check(spec, n, seed, shard, num_shards)
+    workers = as_int(workers, "workers", minimum=1, maximum=1024)
+    start, stop = shard_range(n, shard, num_shards)
+    if spec.kind not in ITEMS:
+        raise ValueError(f"{spec.kind} datasets are not available in this trapcore")
+    columns = ITEMS[spec.kind](spec, root_key(seed), start, stop, workers)
+    return Batch(spec, seed, n, start, stop, columns)

@@ -1,0 +1,269 @@
+"""Dataset items: the Batch and Ragged containers, and each puzzle's items keyed per item."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from trapcore._seeding import item_generator
+
+__all__ = ["Batch", "Ragged"]
+
+#: Items carved, solved and measured at once (bounds the scratch: 4 bytes per cell per item).
+CHUNK = 1 << 15
+
+
+@dataclass(frozen=True, eq=False)
+class Ragged:
+    """Rows of different lengths in one array: row ``i`` is ``values[offsets[i]:offsets[i+1]]``.
+
+    Attributes
+    ----------
+    values : ndarray, shape (m, ...)
+    offsets : ndarray of int64, shape (n + 1,)
+    """
+
+    values: np.ndarray
+    offsets: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def __getitem__(self, i: Any) -> np.ndarray:
+        i = range(len(self))[i]
+        return self.values[self.offsets[i]:self.offsets[i + 1]]
+
+    @property
+    def lengths(self) -> np.ndarray:
+        """``int64`` (n,): the length of each row."""
+        return np.diff(self.offsets)
+
+    @classmethod
+    def concat(cls, parts: Any) -> Ragged:
+        """One Ragged holding the rows of ``parts`` in order."""
+        parts = list(parts)
+        values = np.concatenate([p.values for p in parts])
+        lengths = np.concatenate([p.lengths for p in parts])
+        offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        return cls(values, offsets)
+
+    def take(self, rows: Any) -> Ragged:
+        """The rows at ``rows`` (an index or boolean mask array), in that order."""
+        idx = np.arange(len(self))[rows]
+        lengths = self.lengths[idx]
+        offsets = np.zeros(len(idx) + 1, dtype=np.int64)
+        np.cumsum(lengths, out=offsets[1:])
+        starts = np.repeat(self.offsets[:-1][idx] - offsets[:-1], lengths)
+        return Ragged(self.values[np.arange(offsets[-1]) + starts], offsets)
+
+    def __repr__(self) -> str:
+        return f"<Ragged rows={len(self)} values={self.values.shape} {self.values.dtype}>"
+
+
+@dataclass(frozen=True, eq=False)
+class Batch:
+    """Items ``start .. stop-1`` of a dataset, as columns (one row per item).
+
+    Attributes
+    ----------
+    spec : MazeSpec, NumberlinkSpec or CatSpec
+    seed : int
+        The dataset's seed.
+    n : int
+        Items in the whole dataset.
+    start, stop : int
+        The items held here (``columns["index"]`` is ``arange(start, stop)``).
+    columns : dict
+        Column name -> ndarray with one row per item (fixed shape) or :class:`Ragged`.
+    """
+
+    spec: Any
+    seed: int
+    n: int
+    start: int
+    stop: int
+    columns: dict[str, Any]
+
+    def __len__(self) -> int:
+        return self.stop - self.start
+
+    def __getitem__(self, name: Any) -> Any:
+        return self.columns[name]
+
+    def __repr__(self) -> str:
+        return (f"<Batch {self.spec.kind} items {self.start}..{self.stop} of {self.n} "
+                f"columns={list(self.columns)}>")
+
+
+def _passes(spec: Any, measures: dict[str, Any]) -> np.ndarray:
+    ok = np.ones(len(next(iter(measures.values()))), dtype=bool)
+    for name, lo, hi in spec.filters:
+        m = measures[name]
+        if lo is not None:
+            ok &= m >= lo
+        if hi is not None:
+            ok &= m <= hi
+    return ok
+
+
+def _too_strict(spec: Any, item: Any) -> ValueError:
+    return ValueError(
+        f"filters {dict((n, (lo, hi)) for n, lo, hi in spec.filters)} rejected "
+        f"{spec.max_attempts} candidates of item {item}; relax them or raise max_attempts"
+    )
+
+
+# -- mazes -------------------------------------------------------------------------------------
+
+
+def _maze_chunk(spec: Any, key: Any, items: np.ndarray, attempt: int,
+                workers: int) -> dict[str, Any]:
+    """Candidates ``attempt`` of ``items``: carved, braided, ends drawn, solved, measured."""
+    from trapcore.maze import _carve
+    from trapcore.maze.batch import _carve_items
+    from trapcore.maze.maze import _CODE
+
+    rows, cols = spec.rows, spec.cols
+    n = len(items)
+    doors = np.empty((n, rows, cols), dtype=np.uint8)
+    ends = np.zeros((n, 4), dtype=np.int32)
+    rand_in, rand_out = spec.entrance == "random", spec.exit == "random"
+    if not rand_in:
+        ends[:, 0:2] = spec.entrance
+    if not rand_out:
+        ends[:, 2:4] = spec.exit
+    _carve_items(doors, key, items, method=_CODE[spec.method], attempt=attempt, p=spec.braid,
+                 ends=ends, random_entrance=rand_in, random_exit=rand_out, workers=workers)
+    paths = np.empty((n, rows * cols), dtype=np.int32)
+    measures = np.empty((n, 3), dtype=np.int32)
+    _carve.solve_items(doors, ends, paths, measures)
+    lengths = measures[:, 0]
+    flat = paths[np.arange(rows * cols) < lengths[:, None]]
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    solution = Ragged(np.stack([flat // cols, flat % cols], axis=1).astype(np.int32), offsets)
+    distance = (np.abs(ends[:, 0] - ends[:, 2]) + np.abs(ends[:, 1] - ends[:, 3])).astype(np.int32)
+    return {"index": items.astype(np.int64), "doors": doors, "entrance": ends[:, 0:2].copy(),
+            "exit": ends[:, 2:4].copy(), "solution": solution, "path_length": lengths.copy(),
+            "dead_ends": measures[:, 1].copy(), "decision_points": measures[:, 2].copy(),
+            "distance": distance}
+
+
+def _take(cols: dict[str, Any], rows: Any) -> dict[str, Any]:
+    return {k: (v.take(rows) if isinstance(v, Ragged) else v[rows]) for k, v in cols.items()}
+
+
+def _merge(parts: list[dict[str, Any]], order: np.ndarray | None = None) -> dict[str, Any]:
+    out = {}
+    for name in parts[0]:
+        vals = [p[name] for p in parts]
+        out[name] = Ragged.concat(vals) if isinstance(vals[0], Ragged) else np.concatenate(vals)
+    if order is not None:
+        out = _take(out, order)
+    return out
+
+
+def maze_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> dict[str, Any]:
+    """Columns of maze items ``start .. stop-1``: each the first candidate (attempt 0, 1, ...)
+    that passes the spec's filters."""
+    chunks = []
+    for a in range(start, stop, CHUNK):
+        items = np.arange(a, min(stop, a + CHUNK), dtype=np.int64)
+        cols = _maze_chunk(spec, key, items, 0, workers)
+        if not spec.filters:
+            chunks.append(cols)
+            continue
+        ok = _passes(spec, cols)
+        kept = [_take(cols, ok)]
+        pending = items[~ok]
+        attempt = 1
+        while len(pending):
+            if attempt >= spec.max_attempts:
+                raise _too_strict(spec, int(pending[0]))
+            cand = _maze_chunk(spec, key, pending, attempt, workers)
+            ok = _passes(spec, cand)
+            kept.append(_take(cand, ok))
+            pending = pending[~ok]
+            attempt += 1
+        merged = _merge(kept)
+        chunks.append(_take(merged, np.argsort(merged["index"], kind="stable")))
+    if not chunks:
+        return _maze_chunk(spec, key, np.empty(0, dtype=np.int64), 0, 1)
+    return chunks[0] if len(chunks) == 1 else _merge(chunks)
+
+
+# -- Numberlink --------------------------------------------------------------------------------
+
+
+def numberlink_items(spec: Any, key: Any, start: int, stop: int,
+                     workers: int = 1) -> dict[str, Any]:
+    """Columns of Numberlink items ``start .. stop-1`` (one ``generate`` call per candidate,
+    seeded by the item's generator)."""
+    from trapcore.numberlink import generate
+
+    kwargs = {"min_length": spec.min_length, "unique": spec.unique, "difficulty": spec.difficulty,
+              "fill": spec.fill, "touch": spec.touch}
+    n = stop - start
+    grid = np.empty((n, spec.rows, spec.cols), dtype=np.int16)
+    solution = np.empty((n, spec.rows, spec.cols), dtype=np.int16)
+    numbers = np.empty(n, dtype=np.int32)
+    difficulty = np.empty(n, dtype=np.float64)
+    for j, k in enumerate(range(start, stop)):       # one generate call per item, not per cell
+        for attempt in range(spec.max_attempts):
+            p = generate(spec.rows, spec.cols, seed=item_generator(key, k, attempt), **kwargs)
+            m = {"numbers": np.array([p.numbers]), "difficulty": np.array([p.difficulty])}
+            if _passes(spec, m)[0]:
+                break
+        else:
+            raise _too_strict(spec, k)
+        grid[j] = p.grid
+        solution[j] = p.solution
+        numbers[j] = p.numbers
+        difficulty[j] = p.difficulty
+    return {"index": np.arange(start, stop, dtype=np.int64), "grid": grid, "solution": solution,
+            "numbers": numbers, "difficulty": difficulty}
+
+
+# -- Trap the Cat -------------------------------------------------------------------------------
+
+#: The solver's budget per start when a cat spec asks for winnable (or lost) starts.
+CAT_SOLVER_NODES = 200_000
+
+
+def cat_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> dict[str, Any]:
+    """Columns of cat items ``start .. stop-1``: a random even-r board with the cat in the middle
+    (``hexgrid.random_board`` from the item's generator); with ``winnable`` set, the solver
+    (against ``model_of(policy)``) must prove the start won (True) or lost (False), an unproven
+    candidate counting as rejected."""
+    from trapcore.cat import Verdict, hexgrid, model_of, solve
+
+    n = stop - start
+    cat = (spec.rows // 2, spec.cols // 2)
+    board = np.empty((n, spec.rows, spec.cols), dtype=np.uint8)
+    escape = np.empty(n, dtype=np.int32)
+    verdict = np.full(n, -1, dtype=np.int8)
+    want = None if spec.winnable is None else (Verdict.WIN if spec.winnable else Verdict.LOSS)
+    for j, k in enumerate(range(start, stop)):          # one board per item, not per cell
+        for attempt in range(spec.max_attempts):
+            b = hexgrid.random_board(spec.rows, spec.cols, spec.blocks,
+                                     seed=item_generator(key, k, attempt), keep_free=cat)
+            if want is None:
+                break
+            got = solve(b, cat, policy=model_of(spec.policy), max_nodes=CAT_SOLVER_NODES).verdict
+            if got == want:
+                verdict[j] = 1 if got == Verdict.WIN else 0
+                break
+        else:
+            raise ValueError(f"no {'won' if spec.winnable else 'lost'} start for item {k} in "
+                             f"{spec.max_attempts} candidates; change blocks or raise max_attempts")
+        board[j] = b
+        escape[j] = hexgrid.distance_to_border(b)[cat]
+    cats = np.empty((n, 2), dtype=np.int32)
+    cats[:] = cat
+    return {"index": np.arange(start, stop, dtype=np.int64), "board": board, "cat": cats,
+            "escape_distance": escape, "winnable": verdict}
+
+
+ITEMS = {"maze": maze_items, "numberlink": numberlink_items, "cat": cat_items}

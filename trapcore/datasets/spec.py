@@ -1,0 +1,291 @@
+"""Dataset specs: what one item of a maze, Numberlink or cat dataset is, checked once, as JSON."""
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from trapcore._validate import _describe, as_cell, as_choice, as_int
+
+__all__ = ["MAZE_MEASURES", "NUMBERLINK_MEASURES", "CatSpec", "MazeSpec", "NumberlinkSpec",
+           "spec_from_dict"]
+
+#: Measures of a maze item, usable in ``filters``: cells of the solution, cells with one open door,
+#: cells of the solution (before the goal) where the walker has a choice, and the Manhattan
+#: distance from the entrance to the exit.
+MAZE_MEASURES = ("path_length", "dead_ends", "decision_points", "distance")
+#: Measures of a Numberlink item: how many paths, and the solver's nodes per square.
+NUMBERLINK_MEASURES = ("numbers", "difficulty")
+
+
+def _as_filters(filters: Any, measures: Any, kind: Any) -> tuple[Any, ...]:
+    """``{measure: (low, high)}`` (inclusive; ``None`` for no bound) as a sorted tuple of
+    ``(measure, low, high)``."""
+    if filters is None:
+        return ()
+    if isinstance(filters, tuple) and all(isinstance(f, tuple) and len(f) == 3 for f in filters):
+        filters = {name: (lo, hi) for name, lo, hi in filters}
+    if not isinstance(filters, dict):
+        raise TypeError(f"filters must be a dict {{measure: (low, high)}}, "
+                        f"got {_describe(filters)}")
+    out = []
+    for name, bounds in filters.items():
+        if name not in measures:
+            raise ValueError(f"filters: unknown {kind} measure {name!r}; "
+                             f"use one of {list(measures)}")
+        try:
+            lo, hi = bounds
+        except (TypeError, ValueError):
+            raise TypeError(f"filters[{name!r}] must be a (low, high) pair, "
+                            f"got {_describe(bounds)}") from None
+        for v in (lo, hi):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))
+                                  or math.isnan(v)):
+                raise TypeError(f"filters[{name!r}] bounds must be numbers or None, got {bounds!r}")
+        if lo is not None and hi is not None and lo > hi:
+            raise ValueError(f"filters[{name!r}] must have low <= high, got {bounds!r}")
+        out.append((name, lo, hi))
+    return tuple(sorted(out))
+
+
+def _set(obj: Any, name: Any, value: Any) -> None:
+    object.__setattr__(obj, name, value)
+
+
+class _Spec:
+    """Shared behaviour: ``kind``, ``to_dict`` (JSON-ready) and a short repr."""
+
+    kind = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The spec as a JSON-ready dict, with ``"kind"``; :func:`spec_from_dict` reads it back."""
+        d: dict[str, Any] = {"kind": self.kind}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            v = getattr(self, f.name)
+            if f.name == "filters":
+                v = {name: [lo, hi] for name, lo, hi in v}
+            elif isinstance(v, tuple):
+                v = list(v)
+            d[f.name] = v
+        return d
+
+    def replace(self, **changes: Any) -> Any:
+        """A copy with some fields changed (checked again)."""
+        return dataclasses.replace(self, **changes)  # type: ignore[type-var]
+
+
+@dataclass(frozen=True)
+class MazeSpec(_Spec):
+    """One item of a maze dataset: a carved (optionally braided) maze, its ends and solution.
+
+    Parameters
+    ----------
+    rows, cols : int
+        Size in cells (each >= 1; ``rows * cols`` <= 2**20).
+    method : {"kruskal", "backtracker", "wilson", "prim"}
+        Carving method, as for :meth:`trapcore.maze.Maze.carve`.
+    braid : float in [0, 1]
+        Fraction of dead ends removed after carving (adds loops), as :meth:`Maze.braid`.
+    entrance, exit : (row, col) or "random"
+        Cells on the outer wall, or ``"random"``: a border cell drawn for each item. Defaults:
+        the top-left and the bottom-right cells.
+    filters : dict, optional
+        ``{measure: (low, high)}`` over :data:`MAZE_MEASURES`, bounds inclusive (``None``: no
+        bound). An item whose candidate fails is drawn again from its next attempt stream, so
+        item ``k`` still depends only on ``(spec, seed, k)``.
+    max_attempts : int
+        Candidates tried per item before ``ValueError`` (the filters are too strict).
+    """
+
+    rows: int = 10
+    cols: int = 10
+    method: str = "kruskal"
+    braid: float = 0.0
+    entrance: Any = (0, 0)
+    exit: Any = None
+    filters: Any = ()
+    max_attempts: int = 1000
+    kind = "maze"
+
+    def __post_init__(self) -> None:
+        rows = as_int(self.rows, "rows", minimum=1)
+        cols = as_int(self.cols, "cols", minimum=1)
+        if rows * cols > 1 << 20:
+            raise ValueError(f"rows x cols = {rows * cols} cells is more than the {1 << 20} a "
+                             "dataset maze may have")
+        _set(self, "rows", rows)
+        _set(self, "cols", cols)
+        from trapcore.maze import METHODS
+
+        _set(self, "method", as_choice(self.method, "method", METHODS))
+        p = self.braid
+        if isinstance(p, bool) or not isinstance(p, (int, float)):
+            raise TypeError(f"braid must be a number in [0, 1], got {_describe(p)}")
+        if not 0.0 <= float(p) <= 1.0:
+            raise ValueError(f"braid must lie in [0, 1], got {p}")
+        _set(self, "braid", float(p))
+        exit_ = (rows - 1, cols - 1) if self.exit is None else self.exit
+        for name, cell in (("entrance", self.entrance), ("exit", exit_)):
+            if isinstance(cell, str):
+                if cell != "random":
+                    raise ValueError(f"{name} must be a (row, col) cell or 'random', got {cell!r}")
+                value = "random"
+            else:
+                r, c = as_cell(tuple(cell) if isinstance(cell, list) else cell, (rows, cols), name)
+                if not (r in (0, rows - 1) or c in (0, cols - 1)):
+                    raise ValueError(f"{name} = ({r}, {c}) must be on the outer wall")
+                value = (r, c)  # type: ignore[assignment]
+            _set(self, name, value)
+        _set(self, "filters", _as_filters(self.filters, MAZE_MEASURES, "maze"))
+        _set(self, "max_attempts", as_int(self.max_attempts, "max_attempts", minimum=1))
+
+    def __repr__(self) -> str:
+        extra = f" braid={self.braid}" if self.braid else ""
+        extra += f" filters={len(self.filters)}" if self.filters else ""
+        return f"<MazeSpec {self.rows}x{self.cols} method={self.method!r}{extra}>"
+
+
+@dataclass(frozen=True)
+class NumberlinkSpec(_Spec):
+    """One item of a Numberlink dataset: a generated puzzle and its solution.
+
+    Parameters
+    ----------
+    rows, cols : int
+        Board size (>= 2 each); ``cols`` defaults to ``rows``.
+    min_length : int
+        Shortest path, in squares, as for :func:`trapcore.numberlink.generate`.
+    unique : bool
+        Only puzzles with exactly one solution.
+    difficulty : {"easy", "medium", "hard"} or (low, high), optional
+        As for :func:`trapcore.numberlink.generate`.
+    fill, touch : bool
+        The rules, as for :func:`trapcore.numberlink.generate`: Flow Free's by default;
+        ``fill=False`` Nikoli's (squares may stay empty), ``touch=False`` the no-touch rule.
+    filters : dict, optional
+        ``{measure: (low, high)}`` over :data:`NUMBERLINK_MEASURES`.
+    max_attempts : int
+        Candidates tried per item before ``ValueError``.
+    """
+
+    rows: int = 7
+    cols: Any = None
+    min_length: int = 3
+    unique: bool = True
+    difficulty: Any = None
+    fill: bool = True
+    touch: bool = True
+    filters: Any = ()
+    max_attempts: int = 1000
+    kind = "numberlink"
+
+    def __post_init__(self) -> None:
+        rows = as_int(self.rows, "rows", minimum=2)
+        cols = rows if self.cols is None else as_int(self.cols, "cols", minimum=2)
+        from trapcore.numberlink import MAX_GENERATE_CELLS
+
+        if rows * cols > MAX_GENERATE_CELLS:
+            raise ValueError(f"rows x cols = {rows * cols} is more than the {MAX_GENERATE_CELLS} "
+                             "squares generate accepts")
+        _set(self, "rows", rows)
+        _set(self, "cols", cols)
+        _set(self, "min_length",
+             as_int(self.min_length, "min_length", minimum=2, maximum=rows * cols))
+        if not isinstance(self.unique, bool):
+            raise TypeError(f"unique must be a bool, got {_describe(self.unique)}")
+        d = self.difficulty
+        if d is not None and not isinstance(d, str):
+            try:
+                lo, hi = (float(v) for v in d)
+            except (TypeError, ValueError):
+                raise TypeError(f"difficulty must be a level name or a (low, high) pair, got "
+                                f"{_describe(d)}") from None
+            d = (lo, hi)
+        if d is not None and not self.unique:
+            raise ValueError("difficulty needs unique=True")
+        _set(self, "difficulty", d)
+        for name in ("fill", "touch"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be a bool, got {_describe(getattr(self, name))}")
+        _set(self, "filters", _as_filters(self.filters, NUMBERLINK_MEASURES, "Numberlink"))
+        _set(self, "max_attempts", as_int(self.max_attempts, "max_attempts", minimum=1))
+
+    def __repr__(self) -> str:
+        extra = f" difficulty={self.difficulty!r}" if self.difficulty is not None else ""
+        return f"<NumberlinkSpec {self.rows}x{self.cols} min_length={self.min_length}{extra}>"
+
+
+@dataclass(frozen=True)
+class CatSpec(_Spec):
+    """One item of a Trap the Cat dataset: a random start (board of blocks, the cat in the middle).
+
+    Parameters
+    ----------
+    rows, cols : int
+        Board size (3..255 each); the board is even-r (even rows shifted right), the cat in
+        the middle cell ``(rows // 2, cols // 2)``.
+    blocks : int
+        Blocked cells drawn at random.
+    policy : {"bfs", "rays", "smart"}
+        The cat's policy the ``winnable`` check plays against.
+    winnable : bool or None
+        ``True``: only starts the solver proves won for the player (moving first) against
+        ``policy`` (the smart cat solved as the optimal cat); ``False``: only starts it proves
+        lost; ``None``: every start, unchecked (column ``winnable`` -1).
+    max_attempts : int
+        Candidates tried per item before ``ValueError``.
+    """
+
+    rows: int = 11
+    cols: int = 11
+    blocks: int = 8
+    policy: str = "bfs"
+    winnable: Any = None
+    max_attempts: int = 1000
+    kind = "cat"
+
+    def __post_init__(self) -> None:
+        rows = as_int(self.rows, "rows", minimum=3, maximum=255)
+        cols = as_int(self.cols, "cols", minimum=3, maximum=255)
+        _set(self, "rows", rows)
+        _set(self, "cols", cols)
+        _set(self, "blocks", as_int(self.blocks, "blocks", minimum=0, maximum=rows * cols - 1))
+        _set(self, "policy", as_choice(self.policy, "policy", ("bfs", "rays", "smart")))
+        if self.winnable is not None and not isinstance(self.winnable, bool):
+            raise TypeError(f"winnable must be True, False or None, got {_describe(self.winnable)}")
+        _set(self, "max_attempts", as_int(self.max_attempts, "max_attempts", minimum=1))
+
+    def __repr__(self) -> str:
+        return (f"<CatSpec {self.rows}x{self.cols} blocks={self.blocks} policy={self.policy!r} "
+                f"winnable={self.winnable}>")
+
+
+_KINDS = {"maze": MazeSpec, "numberlink": NumberlinkSpec, "cat": CatSpec}
+
+
+def spec_from_dict(d: Any) -> MazeSpec | NumberlinkSpec | CatSpec:
+    """The spec that ``spec.to_dict()`` wrote (as found in a dataset's metadata).
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a ``d`` that is not such a dict.
+    """
+    if not isinstance(d, dict):
+        raise TypeError(f"d must be a dict from Spec.to_dict(), got {_describe(d)}")
+    d = dict(d)
+    kind = d.pop("kind", None)
+    if kind not in _KINDS:
+        raise ValueError(f"d['kind'] must be one of {sorted(_KINDS)}, got {kind!r}")
+    for key in ("entrance", "exit", "difficulty"):
+        if isinstance(d.get(key), list):
+            d[key] = tuple(d[key])
+    if isinstance(d.get("filters"), dict):
+        d["filters"] = {k: tuple(v) for k, v in d["filters"].items()}
+    names = {f.name for f in dataclasses.fields(_KINDS[kind])}
+    unknown = set(d) - names
+    if unknown:
+        raise ValueError(f"d has unknown {kind} spec fields {sorted(unknown)}")
+    spec: MazeSpec | NumberlinkSpec | CatSpec = _KINDS[kind](**d)
+    return spec
