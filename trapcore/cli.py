@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 # (subcommand module, in the order shown by --help)
-_MODULES = ["trapcore.cat.cli", "trapcore.maze.cli", "trapcore.numberlink.cli", "trapcore.demo.cli"]
+_MODULES = ["trapcore.cat.cli", "trapcore.maze.cli", "trapcore.numberlink.cli", "trapcore.demo.cli",
+            "trapcore.datasets.cli"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,20 +29,133 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def used_seed(seed):
+    """The seed a random command uses: ``seed`` if the user gave one, else a fresh one drawn
+    here, so that the command can print it and any run can be repeated."""
+    if seed is not None:
+        if seed < 0:
+            raise ValueError(f"--seed must be >= 0, got {seed}")
+        return seed
+    import secrets
+
+    return secrets.randbelow(2**32)
+
+
+def say_seed(command: str, seed: int, stream=None) -> None:
+    """Print ``seed`` on stderr (stdout stays the command's output)."""
+    print(f"{command}: seed {seed} (--seed {seed} repeats this)", file=stream or sys.stderr)
+
+
+def is_terminal(stream) -> bool:
+    """True if ``stream`` is an interactive terminal (progress bars are drawn only there)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def check_picture_path(path: str, option: str = "-o") -> str:
+    """Check an output picture name before any work: not empty, not a folder, its folder exists,
+    an extension Pillow can write; raise ValueError in the CLI's words, ImportError without
+    Pillow."""
+    from trapcore._io import check_output_path
+
+    if not path:
+        raise ValueError(f"{option} needs a file name, such as {option} maze.png")
+    check_output_path(path, option)
+    ext = os.path.splitext(path)[1].lower()
+    if not ext:
+        raise ValueError(f"{option} {path!r} has no extension; say which format, such as "
+                         f"{option} {path}.png")
+    try:
+        from PIL import Image
+    except ImportError:
+        raise ImportError(PILLOW_HINT) from None
+    known = Image.registered_extensions()
+    if ext not in known or known[ext] not in Image.SAVE:
+        raise ValueError(f"{option} {path!r}: Pillow cannot write {ext} pictures; use .png, "
+                         ".gif, .bmp or .webp")
+    return path
+
+
+def save_picture(image, path: str) -> None:
+    """Save a Pillow image to ``path`` atomically: an existing file survives a failed write."""
+    from PIL import Image
+
+    from trapcore._io import atomic_open
+
+    fmt = Image.registered_extensions()[os.path.splitext(path)[1].lower()]
+    with atomic_open(path, "wb", name="-o") as fh:
+        image.save(fh, format=fmt)
+
+
+#: How to get Pillow from a checkout (the one line printed when a picture needs it).
+PILLOW_HINT = 'saving pictures needs Pillow: pip install -e ".[image]" (or pip install Pillow)'
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader of our output went away (``| head``): stop quietly, as ``cat`` does."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush fails silently
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 0
+
+
+def _message(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, OSError) and exc.strerror:
+        text = exc.strerror + (f": {exc.filename}" if exc.filename else "")
+    return text.splitlines()[0] if text.strip() else type(exc).__name__
+
+
 def main(argv=None) -> int:
+    """Run ``trapcore ARGS``; return the exit status (0 fine, 1 a negative answer, 2 an error,
+    130 interrupted). Errors are one line on stderr, never a traceback (``TRAPCORE_DEBUG=1``
+    shows it)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    from trapcore.errors import SearchLimitExceeded
+
+    name = f"trapcore {args.command}"
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
     except KeyboardInterrupt:
-        print(file=sys.stderr)
+        print(f"\n{name}: interrupted", file=sys.stderr)
         return 130
-    except (ValueError, TypeError, OSError) as exc:
-        print(f"trapcore {args.command}: error: {exc}", file=sys.stderr)
+    except ImportError as exc:  # an optional dependency is missing
+        if os.environ.get("TRAPCORE_DEBUG"):
+            raise
+        if "PIL" in str(exc) or "Pillow" in str(exc):
+            print(f"{name}: error: {PILLOW_HINT}", file=sys.stderr)
+        else:
+            print(f"{name}: error: {_message(exc)}", file=sys.stderr)
         return 2
+    except (ValueError, TypeError, OSError, SearchLimitExceeded) as exc:
+        if os.environ.get("TRAPCORE_DEBUG"):
+            raise
+        print(f"{name}: error: {_message(exc)}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        if os.environ.get("TRAPCORE_DEBUG"):
+            raise
+        print(f"{name}: error: not enough memory for this size; try a smaller one",
+              file=sys.stderr)
+        return 2
+    except Exception as exc:  # a bug: still one line, and how to see more
+        if os.environ.get("TRAPCORE_DEBUG"):
+            raise
+        print(f"{name}: internal error: {type(exc).__name__}: {_message(exc)} (please report "
+              "it; TRAPCORE_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -30,8 +30,8 @@ def add_parser(sub) -> None:
     )
     p.add_argument("--rows", type=int, default=11, help="board rows (default 11)")
     p.add_argument("--cols", type=int, default=11, help="board columns (default 11)")
-    p.add_argument("--blocked", type=int, default=15,
-                   help="cells blocked at the start (default 15)")
+    p.add_argument("--blocked", type=int, default=None,
+                   help="cells blocked at the start (default 15 on 11x11, scaled to the area)")
     p.add_argument("--policy", default="bfs", choices=POLICIES, help="how the cat moves")
     p.add_argument("--rules", default="enclosed", choices=RULES,
                    help="enclosed: win when the cat has no way out; surrounded: when it "
@@ -43,6 +43,26 @@ def add_parser(sub) -> None:
     _add_solve_parser(tools)
 
 
+# -- shared by the game and its tools -----------------------------------------------------------
+def default_blocks(rows: int, cols: int) -> int:
+    """The start blocks when --blocked is not given: 15 on 11x11, scaled to the board's area, so
+    that ``trapcore cat``, ``cat solve`` and ``cat simulate`` start alike for one --seed."""
+    if rows < 1 or cols < 1:
+        return 0
+    return min(round(15 * rows * cols / 121), rows * cols - 1)
+
+
+def _blocks(args) -> int:
+    return default_blocks(args.rows, args.cols) if args.blocked is None else args.blocked
+
+
+_HELP = ("  row col  block that cell (e.g. `3 4`; columns are numbered along the top)\n"
+         "  u        undo your last block (and the cat's answer)\n"
+         "  h        a hint: the solver's best block\n"
+         "  b        draw the board again\n"
+         "  ? help   this help;  q  quit")
+
+
 # -- the terminal game ---------------------------------------------------------------------------
 def _status_line(game: CatGame) -> str:
     d = game.escape_distance()
@@ -52,19 +72,26 @@ def _status_line(game: CatGame) -> str:
 
 def play(args, stdin=None, out=None) -> int:
     """Play a game in the terminal: read ``row col`` lines from ``stdin``, draw to ``out``."""
+    from trapcore.cli import used_seed
+
     stdin = stdin or sys.stdin
     out = out or sys.stdout
-    game = CatGame(args.rows, args.cols, args.blocked, policy=args.policy, rules=args.rules,
-                   seed=args.seed)
+    seed = used_seed(args.seed)
+    game = CatGame(args.rows, args.cols, _blocks(args), policy=args.policy, rules=args.rules,
+                   seed=seed)
 
     def say(text=""):
         print(text, file=out, flush=True)
 
-    say(f"Trap the Cat, {game.rows}x{game.cols}, {args.policy} cat, {args.rules} rules. "
-        "Type `row col` to block a cell, u to undo, h for a hint, q to quit.")
+    say(f"Trap the Cat, {game.rows}x{game.cols}, {args.policy} cat, {args.rules} rules, "
+        f"seed {seed}. Type `row col` to block a cell, u to undo, h for a hint, ? for help, "
+        "q to quit.")
+    redraw = True
     while True:
-        say()
-        say(game.to_text())
+        if redraw:  # after a move or an undo, not after a typo
+            say()
+            say(game.to_text())
+        redraw = False
         if game.status is not Status.PLAYING:
             break
         say(_status_line(game))
@@ -79,9 +106,16 @@ def play(args, stdin=None, out=None) -> int:
             continue
         if words[0] in ("q", "quit", "exit"):
             break
+        if words[0] in ("?", "help"):
+            say(_HELP)
+            continue
+        if words[0] in ("b", "board"):
+            redraw = True
+            continue
         if words[0] in ("u", "undo"):
             try:
                 game.undo()
+                redraw = True
             except ValueError as exc:
                 say(f"  {exc}")
             continue
@@ -91,10 +125,13 @@ def play(args, stdin=None, out=None) -> int:
             except ValueError as exc:  # a board too large for the solver
                 say(f"  no hint: {exc}")
             continue
+        if len(words) != 2 or not all(w.lstrip("-").isdigit() for w in words):
+            say(f"  {line.strip()!r}: not a command; type two numbers: row col (e.g. "
+                f"`{game.cat[0]} {max(game.cat[1] - 1, 0)}`), or ? for help")
+            continue
         try:
-            if len(words) != 2:
-                raise ValueError("type two numbers: row col")
             game.block((int(words[0]), int(words[1])))
+            redraw = True
         except ValueError as exc:  # IllegalMoveError included
             say(f"  {exc}")
     if game.status is Status.WON:
@@ -124,7 +161,8 @@ def _add_simulate_parser(sub) -> None:
     p.add_argument("--games", type=int, default=10_000, help="games per cell (default 10000)")
     p.add_argument("--rows", type=int, default=11)
     p.add_argument("--cols", type=int, default=11)
-    p.add_argument("--blocked", type=int, default=15, help="start blocks (default 15)")
+    p.add_argument("--blocked", type=int, default=None,
+                   help="start blocks (default 15 on 11x11, scaled to the area)")
     p.add_argument("--policy", default="bfs",
                    help="the cat's policy, a comma list or 'all' (bfs, rays, smart; default bfs)")
     p.add_argument("--player", default="greedy",
@@ -136,13 +174,20 @@ def _add_simulate_parser(sub) -> None:
     p.add_argument("--max-nodes", type=int, default=SOLVER_PLAYER_NODES,
                    help="the solver player's budget per move")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--progress", action="store_true",
+                   help="a progress bar even when stderr is not a terminal (default: only on "
+                        "a terminal)")
     p.set_defaults(func=run_simulate)
 
 
-def _bar(label: str, done: int, total: int, out) -> None:
+def _bar(label: str, done: int, total: int, out, start: float | None = None) -> None:
     width = 30
     filled = width * done // max(total, 1)
-    out.write(f"\r{label:<22} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    eta = ""
+    if start is not None and 0 < done < total:
+        left = (time.perf_counter() - start) * (total - done) / done
+        eta = f" ETA {int(left) // 60}:{int(left) % 60:02d}"
+    out.write(f"\r{label:<22} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}{eta}   ")
     if done >= total:
         out.write("\n")
     out.flush()
@@ -152,17 +197,31 @@ def run_simulate(args, out=None, err=None) -> int:
     """``trapcore cat simulate``: a table of win rates, one row per player x cat."""
     out = out or sys.stdout
     err = err or sys.stderr
+    from trapcore.cli import is_terminal, used_seed
+
     policies = _names(args.policy, POLICIES, "--policy")
     players = _names(args.player, PLAYERS, "--player")
-    print(f"{args.games} games per cell, {args.rows}x{args.cols}, {args.blocked} start blocks, "
-          f"{args.rules} rules, seed {args.seed}", file=out)
+    blocked = _blocks(args)
+    seed = used_seed(args.seed)
+    if args.max_nodes < 1:
+        raise ValueError(f"--max-nodes must be >= 1, got {args.max_nodes}")
+    for flag, value in (("--games", args.games), ("--workers", args.workers or 1)):
+        if value < 1:
+            raise ValueError(f"{flag} must be >= 1, got {value}")
+    # every other check (sizes, blocks, workers) before the header: a game-less run
+    simulate(0, args.rows, args.cols, blocked, policy=policies[0], player=players[0], seed=seed,
+             workers=args.workers, rules=args.rules, max_nodes=args.max_nodes)
+    show = not args.no_progress and (args.progress or is_terminal(err))
+    print(f"{args.games} games per cell, {args.rows}x{args.cols}, {blocked} start blocks, "
+          f"{args.rules} rules, seed {seed}", file=out)
     rows = []
     for player in players:
         for policy in policies:
             label = f"{player} vs {policy}"
-            progress = None if args.no_progress else (lambda d, t, lab=label: _bar(lab, d, t, err))
-            r = simulate(args.games, args.rows, args.cols, args.blocked, policy=policy,
-                         player=player, seed=args.seed, workers=args.workers, rules=args.rules,
+            start = time.perf_counter()
+            progress = (lambda d, t, lab=label, t0=start: _bar(lab, d, t, err, t0)) if show else None
+            r = simulate(args.games, args.rows, args.cols, blocked, policy=policy,
+                         player=player, seed=seed, workers=args.workers, rules=args.rules,
                          max_nodes=args.max_nodes, progress=progress)
             rows.append((player, policy, r))
     print(f"{'player':<10} {'cat':<6} {'win rate':>9} {'95% interval':>15} {'moves':>6} "
@@ -188,7 +247,9 @@ def _add_solve_parser(sub) -> None:
     p.add_argument("--board", metavar="FILE", help="board file ('-' for stdin)")
     p.add_argument("--rows", type=int, default=11)
     p.add_argument("--cols", type=int, default=11)
-    p.add_argument("--blocked", type=int, default=8)
+    p.add_argument("--blocked", type=int, default=None,
+                   help="start blocks (default 15 on 11x11, scaled to the area: the start of "
+                        "`trapcore cat` with the same --seed)")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--cat", type=int, nargs=2, metavar=("ROW", "COL"),
                    help="the cat's cell (default: 'C' in the file, else the centre)")
@@ -200,17 +261,27 @@ def _add_solve_parser(sub) -> None:
 
 def run_solve(args, out=None) -> int:
     """``trapcore cat solve``: the verdict, the best block and the effort."""
+    from trapcore._io import read_stream, read_text  # bounded, BOM accepted, named errors
+    from trapcore.cli import used_seed
+
     out = out or sys.stdout
     if args.board:
-        if args.board == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.board, encoding="utf-8") as f:
-                text = f.read()
-        board, cat = read_board(text)
+        given = [flag for flag, value in (("--seed", args.seed), ("--blocked", args.blocked))
+                 if value is not None]
+        if given:
+            raise ValueError(f"{' and '.join(given)}: only for a random board, not with "
+                             "--board FILE")
+        text = read_stream(sys.stdin) if args.board == "-" else read_text(args.board)
+        try:
+            board, cat = read_board(text)
+        except ValueError as exc:
+            raise ValueError(f"{'<stdin>' if args.board == '-' else args.board}: {exc}") from None
     else:
         rows, cols = args.rows, args.cols
-        board = hexgrid.random_board(rows, cols, args.blocked, seed=args.seed,
+        seed = used_seed(args.seed)
+        print(f"seed {seed} (the start of `trapcore cat --seed {seed}` on this board size)",
+              file=out)
+        board = hexgrid.random_board(rows, cols, _blocks(args), seed=seed,
                                      keep_free=(rows // 2, cols // 2) if rows and cols else None)
         cat = None
     if args.cat is not None:

@@ -1,12 +1,15 @@
 """Boards as text: render_board() draws a board in offset rows, read_board() reads it back."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import as_cell
 from trapcore.cat._board import as_board
+from trapcore.cat._types import Board, Cell, CellLike
 
 __all__ = ["Position", "render_board", "read_board"]
 
@@ -22,11 +25,11 @@ class Position(NamedTuple):
         The cell marked ``C``, or ``None`` when the drawing has none.
     """
 
-    board: np.ndarray
-    cat: tuple[int, int] | None
+    board: Board
+    cat: Cell | None
 
 
-def render_board(board, cat=None, *, numbers: bool = True) -> str:
+def render_board(board: npt.ArrayLike, cat: CellLike | None = None, *, numbers: bool = True) -> str:
     """Draw a board as text in offset rows.
 
     Parameters
@@ -50,8 +53,11 @@ def render_board(board, cat=None, *, numbers: bool = True) -> str:
     if cat is not None:
         chars[as_cell(cat, b.shape, "cat")] = "C"
     width = len(str(max(rows, cols) - 1))
-    lines = []
+    lines: list[str] = []
     if numbers:
+        if cols > 10:  # the tens digit over columns 10, 20...; the word keeps read_board off it
+            tens = " ".join(str(c // 10 % 10) if c % 10 == 0 and c else " " for c in range(cols))
+            lines.append(" " * (width + 2) + tens + "  (tens)")
         lines.append(" " * (width + 2) + " ".join(str(c % 10) for c in range(cols)))
     for r in range(rows):
         shift = " " if r % 2 == 0 else ""
@@ -83,7 +89,10 @@ def read_board(text: str) -> Position:
     ValueError
         No rows, or rows of different lengths.
     """
-    grid, cat = [], None
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    grid: list[list[int]] = []
+    cat: Cell | None = None
     for line in text.splitlines():
         if any(ch in ".#Cc" for ch in line):
             cells = [ch for ch in line if ch in ".#Cc"]
@@ -91,9 +100,11 @@ def read_board(text: str) -> Position:
             cells = [ch for ch in line if ch in "01"]
         else:
             continue
-        row = []
+        row: list[int] = []
         for ch in cells:
             if ch in "Cc":
+                if cat is not None:
+                    raise ValueError(f"board: two cats, at {cat} and {(len(grid), len(row))}")
                 cat = (len(grid), len(row))
             row.append(1 if ch in "#1" else 0)
         grid.append(row)

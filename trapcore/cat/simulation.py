@@ -1,29 +1,46 @@
 """Whole games played inside the kernels: simulate() measures a player's win rate against a cat."""
+
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import as_choice, as_int, as_size
 from trapcore.cat import _play, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS
-from trapcore.cat.players import (PLAYERS, POLICIES, RULES, SOLVE_POLICIES, SOLVER_PLAYER_NODES,
-                                  _SOLVER_DEPTH, _call_player, _cat_step, _player_block,
-                                  as_player, as_policy, model_of)
+from trapcore.cat._types import Cell, PlayerLike, PolicyLike, SeedLike
+from trapcore.cat.players import (
+    _SOLVER_DEPTH,
+    PLAYERS,
+    POLICIES,
+    RULES,
+    SOLVE_POLICIES,
+    SOLVER_PLAYER_NODES,
+    _call_player,
+    _cat_step,
+    _player_block,
+    as_player,
+    as_policy,
+    model_of,
+)
 
 __all__ = ["BATCH", "SimResult", "simulate", "batch_generators"]
 
 #: simulate() plays its games in batches of this many; batch k draws from one generator.
 BATCH = 256
 _MAX_GAMES = 1 << 31
+# a batch's games: outcomes (1 won, 0 lost) and blocks played
+_Games = tuple[npt.NDArray[np.int8], npt.NDArray[np.int32]]
 
 
-def batch_generators(games, *, seed=None) -> list[tuple[np.random.Generator, int]]:
+def batch_generators(games: int, *, seed: SeedLike = None) -> list[tuple[np.random.Generator, int]]:
     """The batches :func:`simulate` plays: ``(generator, n_games)`` pairs.
 
     Batch ``k`` (games ``k * BATCH`` to ``k * BATCH + n_games - 1``) draws everything from one
@@ -47,8 +64,9 @@ def batch_generators(games, *, seed=None) -> list[tuple[np.random.Generator, int
     # a list of at most 65536 generators (simulate itself takes up to 2**31 games)
     games = as_int(games, "games", minimum=0, maximum=BATCH << 16)
     key = root_key(seed)
-    return [(item_generator(key, k), min(BATCH, games - k * BATCH))
-            for k in range(-(-games // BATCH))]
+    return [
+        (item_generator(key, k), min(BATCH, games - k * BATCH)) for k in range(-(-games // BATCH))
+    ]
 
 
 def _wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -87,19 +105,32 @@ class SimResult:
     win_rate: float
     interval: tuple[float, float]
     mean_moves: float
-    outcomes: np.ndarray = field(repr=False)
-    moves: np.ndarray = field(repr=False)
+    outcomes: npt.NDArray[np.int8] = field(repr=False)
+    moves: npt.NDArray[np.int32] = field(repr=False)
     seconds: float = 0.0
 
     def __str__(self) -> str:
         lo, hi = self.interval
-        return (f"{self.wins}/{self.games} won: {100 * self.win_rate:.1f}% "
-                f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), {self.mean_moves:.1f} moves per game")
+        return (
+            f"{self.wins}/{self.games} won: {100 * self.win_rate:.1f}% "
+            f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), {self.mean_moves:.1f} moves per game"
+        )
 
 
-def simulate(games, rows=11, cols=11, blocked=15, *, policy: str = "bfs",
-             player: str = "greedy", rules: str = "enclosed", seed=None, workers=None,
-             max_nodes: int = SOLVER_PLAYER_NODES, progress=None) -> SimResult:
+def simulate(
+    games: int,
+    rows: int = 11,
+    cols: int = 11,
+    blocked: int = 15,
+    *,
+    policy: PolicyLike = "bfs",
+    player: PlayerLike = "greedy",
+    rules: str = "enclosed",
+    seed: SeedLike = None,
+    workers: int | None = None,
+    max_nodes: int = SOLVER_PLAYER_NODES,
+    progress: Callable[[int, int], object] | None = None,
+) -> SimResult:
     """Play whole games in the kernels and measure the player's win rate.
 
     Each game starts from ``blocked`` random cells (never the cat's centre cell), the player
@@ -154,21 +185,28 @@ def simulate(games, rows=11, cols=11, blocked=15, *, policy: str = "bfs",
     t0 = time.perf_counter()
     batches = [(k, min(BATCH, games - k * BATCH)) for k in range(-(-games // BATCH))]
     if callable(policy) or callable(player):
-        def run(batch):
-            k, n = batch
-            return _play_python(rows, cols, blocked, policy, player, rules, max_nodes, n,
-                                item_generator(key, k))
-    else:
-        codes = (POLICIES.index(policy), RULES.index(rules), PLAYERS.index(player),
-                 SOLVE_POLICIES.index(model_of(policy)))
 
-        def run(batch):
+        def run(batch: tuple[int, int]) -> _Games:
+            k, n = batch
+            return _play_python(
+                rows, cols, blocked, policy, player, rules, max_nodes, n, item_generator(key, k)
+            )
+    else:
+        codes = (
+            POLICIES.index(policy),
+            RULES.index(rules),
+            PLAYERS.index(player),
+            SOLVE_POLICIES.index(model_of(policy)),
+        )
+
+        def run(batch: tuple[int, int]) -> _Games:
             k, n = batch
             gen = item_generator(key, k)
-            return _play.play_games(rows, cols, blocked, *codes, max_nodes, _SOLVER_DEPTH, n,
-                                    gen.bit_generator)
+            return _play.play_games(
+                rows, cols, blocked, *codes, max_nodes, _SOLVER_DEPTH, n, gen.bit_generator
+            )
 
-    results = []
+    results: list[_Games] = []
     done = 0
     if workers == 1:
         for batch in batches:
@@ -188,12 +226,29 @@ def simulate(games, rows=11, cols=11, blocked=15, *, policy: str = "bfs",
     outcomes.flags.writeable = False
     moves.flags.writeable = False
     wins = int((outcomes == 1).sum())
-    return SimResult(games, wins, wins / games if games else 0.0, _wilson(wins, games),
-                     float(moves.mean()) if games else 0.0, outcomes, moves,
-                     time.perf_counter() - t0)
+    return SimResult(
+        games,
+        wins,
+        wins / games if games else 0.0,
+        _wilson(wins, games),
+        float(moves.mean()) if games else 0.0,
+        outcomes,
+        moves,
+        time.perf_counter() - t0,
+    )
 
 
-def _play_python(rows, cols, blocked, policy, player, rules, max_nodes, games, gen):
+def _play_python(
+    rows: int,
+    cols: int,
+    blocked: int,
+    policy: PolicyLike,
+    player: PlayerLike,
+    rules: str,
+    max_nodes: int,
+    games: int,
+    gen: np.random.Generator,
+) -> _Games:
     """play_games in Python for callable policies or players: the same draws, the same rules."""
     outcome = np.zeros(games, np.int8)
     moves = np.zeros(games, np.int32)
@@ -205,6 +260,7 @@ def _play_python(rows, cols, blocked, policy, player, rules, max_nodes, games, g
             if int(b.sum()) >= b.size - 1:  # no free cell but the cat's: settled as CatGame does
                 outcome[g] = 0 if hexgrid.is_border(cat, b.shape) else 1
                 break
+            block: Cell | None  # never None: a free cell is left
             if callable(player):
                 block = _call_player(player, b, cat, gen)
             else:
