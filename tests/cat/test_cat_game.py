@@ -1,4 +1,5 @@
 """CatGame and the cat policies (bfs, rays; enclosed and surrounded rules) against the twins."""
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -39,8 +40,10 @@ def test_game_matches_twin(policy, rules, seed):
     cat = game.cat
     prng = np.random.default_rng(seed)
     status = "playing"
+    played = 0
     while game.status == "playing":
         cell = player_moves(game, prng)
+        played += 1
         assert game.block(cell) is game.status
         board[cell[0]][cell[1]] = 1
         if twin_is_border(*cat, rows, cols):
@@ -55,7 +58,7 @@ def test_game_matches_twin(policy, rules, seed):
         assert game.cat == cat and game.status == status
         assert game.history[-1] == (cell, cat)
         assert game.board.tolist() == board
-    assert game.moves == len(game.history) > 0
+    assert game.moves == played > 0 and len(game.history) == played
 
 
 @pytest.mark.parametrize("seed", range(30))
@@ -267,15 +270,25 @@ def test_repr_says_what_it_is():
 
 def test_state_cannot_be_set_from_outside():
     game = CatGame(seed=4)
-    for name, value in [("policy", "smart"), ("rules", "surrounded"), ("status", "won"),
-                        ("cat", (0, 0)), ("board", np.zeros((11, 11), np.uint8)), ("rows", 3)]:
+    for name, value in [
+        ("policy", "smart"),
+        ("rules", "surrounded"),
+        ("status", "won"),
+        ("cat", (0, 0)),
+        ("board", np.zeros((11, 11), np.uint8)),
+        ("rows", 3),
+    ]:
         with pytest.raises(AttributeError):
             setattr(game, name, value)
     game.history.append("junk")  # a copy
     assert game.history == []
 
 
-@given(st.integers(0, 2**32), st.sampled_from(["bfs", "rays"]), st.sampled_from(["enclosed", "surrounded"]))
+@given(
+    st.integers(0, 2**32),
+    st.sampled_from(["bfs", "rays"]),
+    st.sampled_from(["enclosed", "surrounded"]),
+)
 def test_cat_move_is_one_step_or_none(seed, policy, rules):
     rng = np.random.default_rng(seed)
     rows, cols = rng.integers(3, 14, 2)

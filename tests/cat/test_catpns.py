@@ -1,5 +1,6 @@
 """The proof-number solver (trapcore.cat.solve(..., method="pns")): the same verdicts as the plain
 minimax twin on small boards, its wins hold against every cat reply, bad input."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -17,8 +18,11 @@ def _boards(n, count, lo, hi, seed):
     out = []
     while len(out) < count:
         k = int(rng.integers(lo, hi + 1))
-        out.append(hexgrid.random_board(n, n, k, seed=int(rng.integers(1 << 30)),
-                                        keep_free=(n // 2, n // 2)))
+        out.append(
+            hexgrid.random_board(
+                n, n, k, seed=int(rng.integers(1 << 30)), keep_free=(n // 2, n // 2)
+            )
+        )
     return out
 
 
@@ -41,16 +45,16 @@ def test_same_verdicts_as_minimax_7x7():
 
 def test_same_verdicts_as_iterative_deepening_7x7():
     # the iterative deepening solver is itself checked against the twin (test_catsolve.py)
-    wins = 0
+    wins = decided = 0
     for b in _boards(7, 8, 8, 16, seed=12):
         got = tc.cat.solve(b, (3, 3), policy="optimal", max_nodes=400_000, method="pns")
         want = tc.cat.solve(b, (3, 3), policy="optimal", max_nodes=2_000_000, method="id").verdict
-        if want != "unknown":
-            assert got.verdict == want
-        else:
-            assert got.verdict != "loss" or want != "win"
+        if want == "unknown":
+            continue  # no verdict to compare with; the count below keeps the test from going vacuous
+        decided += 1
+        assert got.verdict == want
         wins += got.verdict == "win"
-    assert wins >= 2
+    assert decided >= 6 and wins >= 2
 
 
 def _cat_replies(board, cat):
@@ -107,7 +111,7 @@ def test_budget_and_fallback():
     empty = np.zeros((7, 7), np.uint8)
     sol = tc.cat.solve(empty, (3, 3), max_nodes=20_000, method="pns")
     assert sol.verdict == "loss" and sol.depth == -1 and sol.block is not None
-    assert tc.cat.solve(empty, (3, 3)).depth == 4   # the default method is unchanged
+    assert tc.cat.solve(empty, (3, 3)).depth == 4  # the default method is unchanged
     # the proof-number search alone runs out on the empty 9x9 within 300 positions; the
     # iterative deepening search then gets the rest of the budget
     sol = tc.cat.solve(np.zeros((9, 9), np.uint8), (4, 4), max_nodes=400, method="pns")
@@ -116,16 +120,20 @@ def test_budget_and_fallback():
 
 def test_empty_boards_lost():
     for n in (5, 7, 9):
-        sol = tc.cat.solve(np.zeros((n, n), np.uint8), (n // 2, n // 2), max_nodes=300_000,
-                           method="pns")
+        sol = tc.cat.solve(
+            np.zeros((n, n), np.uint8), (n // 2, n // 2), max_nodes=300_000, method="pns"
+        )
         assert sol.verdict == "loss"
 
 
-@pytest.mark.parametrize("kwargs, exc, match", [
-    ({"method": "dfpn"}, ValueError, "method"),
-    ({"method": 3}, TypeError, "method"),
-    ({"method": "pns", "policy": "bfs"}, ValueError, "method"),
-])
+@pytest.mark.parametrize(
+    "kwargs, exc, match",
+    [
+        ({"method": "dfpn"}, ValueError, "method"),
+        ({"method": 3}, TypeError, "method"),
+        ({"method": "pns", "policy": "bfs"}, ValueError, "method"),
+    ],
+)
 def test_bad_input(kwargs, exc, match):
     with pytest.raises(exc, match=match):
         tc.cat.solve(np.zeros((5, 5), np.uint8), (2, 2), **kwargs)
