@@ -3,6 +3,7 @@
 One package per puzzle (``trapcore.cat``, ``trapcore.maze``, ``trapcore.numberlink``); the classes
 most people start from are re-exported here.
 """
+
 from trapcore._version import __version__
 
 

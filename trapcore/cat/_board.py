@@ -1,10 +1,13 @@
 """Board, shape and cell checks shared by the cat modules (the cat's addition to _validate)."""
+
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import MAX_CELLS, as_cell, as_grid, as_size
 from trapcore.cat import _hexgrid
+from trapcore.cat._types import Board, Cell, CellLike, ShapeLike
 
 __all__ = ["as_board", "as_shape", "free_cell", "MAX_SOLVE_CELLS", "MAX_GAME_CELLS"]
 
@@ -16,18 +19,25 @@ MAX_GAME_CELLS = 1 << 20
 _UINT8 = np.dtype(np.uint8)
 
 
-def as_board(board, name: str = "board", *, max_cells: int = MAX_CELLS) -> np.ndarray:
+def as_board(board: npt.ArrayLike, name: str = "board", *, max_cells: int = MAX_CELLS) -> Board:
     """Validate a hex board (2-D integer array of 0 free / 1 blocked, at most ``max_cells``
     cells) and return it as a C-contiguous ``uint8`` array (a view when it already is one,
     otherwise a copy)."""
-    if (type(board) is np.ndarray and board.dtype is _UINT8 and board.ndim == 2
-            and board.flags.c_contiguous and 0 < board.size <= max_cells
-            and _hexgrid.max_value(board) <= 1):
+    if (
+        type(board) is np.ndarray
+        and board.dtype is _UINT8
+        and board.ndim == 2
+        and board.flags.c_contiguous
+        and 0 < board.size <= max_cells
+        and _hexgrid.max_value(board) <= 1
+    ):
         return board  # the common case, checked in a few hundred nanoseconds
     return as_grid(board, name, np.uint8, values=(0, 1), max_cells=max_cells)
 
 
-def as_shape(shape, name: str = "shape", *, max_cells: int = MAX_CELLS) -> tuple[int, int]:
+def as_shape(
+    shape: ShapeLike, name: str = "shape", *, max_cells: int = MAX_CELLS
+) -> tuple[int, int]:
     """Validate a board shape ``(rows, cols)``: two ints >= 1, at most ``max_cells`` cells."""
     try:
         rows, cols = shape
@@ -36,14 +46,14 @@ def as_shape(shape, name: str = "shape", *, max_cells: int = MAX_CELLS) -> tuple
     return as_size(rows, cols, names=(f"{name} rows", f"{name} cols"), max_cells=max_cells)
 
 
-def free_cell(board: np.ndarray, cell, name: str) -> tuple[int, int]:
+def free_cell(board: Board, cell: CellLike, name: str) -> Cell:
     """Validate ``cell`` as a free cell of the (validated) ``board``."""
     if type(cell) is tuple and len(cell) == 2:  # the common case, in a few hundred nanoseconds
         r, c = cell
         if type(r) is int and type(c) is int:
             rows, cols = board.shape
             if 0 <= r < rows and 0 <= c < cols and not board[r, c]:
-                return cell
+                return r, c
     r, c = as_cell(cell, board.shape, name)
     if board[r, c]:
         raise ValueError(f"{name} = ({r}, {c}) is a blocked cell")

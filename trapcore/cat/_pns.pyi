@@ -1,6 +1,16 @@
 """Signatures of the compiled module trapcore.cat._pns (made by tools/make_stubs.py)."""
-from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
-def solve_pns(board: np.ndarray, r: int, c: int, max_nodes: int, max_cand: int, slack: int, eps: float, tt_bits: int, complete: Any) -> Any: ...
+def solve_pns(
+    board: npt.NDArray[np.uint8],
+    r: int,
+    c: int,
+    max_nodes: int,
+    max_cand: int,
+    slack: int,
+    eps: float,
+    tt_bits: int,
+    complete: bool,
+) -> tuple[int, int, int, int, int]: ...

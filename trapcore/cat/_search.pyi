@@ -1,5 +1,1 @@
 """Signatures of the compiled module trapcore.cat._search (made by tools/make_stubs.py)."""
-from typing import Any
-
-import numpy as np
-

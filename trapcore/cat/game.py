@@ -9,19 +9,23 @@ The board is a ``uint8`` array, ``0`` free and ``1`` blocked; the cat starts in 
    when it cannot move at all, as in the original Chat Noir;
 3. otherwise the cat steps one cell by its policy (:func:`trapcore.cat.cat_move`).
 """
+
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import hexgrid
 from trapcore.cat._board import MAX_GAME_CELLS, as_board
+from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
 from trapcore.cat.players import RULES, _cat_step, as_policy, model_of, policy_name
 from trapcore.cat.render import render_board
-from trapcore.cat.solver import DEFAULT_NODES, Hint, Verdict, _hint, _winnable, solve
+from trapcore.cat.solver import DEFAULT_NODES, Hint, Solution, Verdict, _hint, _winnable, solve
 from trapcore.errors import IllegalMoveError
 
 __all__ = ["CatGame", "Status", "Turn", "Analysis"]
@@ -126,9 +130,20 @@ class CatGame:
         Bad size, count, policy, rules, seed or start; ``winnable`` found no proven start.
     """
 
-    def __init__(self, rows=11, cols=11, blocked=15, *, policy: str = "bfs",
-                 rules: str = "enclosed", seed=None, start=None, winnable: bool = False,
-                 max_nodes: int | None = None, max_tries: int | None = None):
+    def __init__(
+        self,
+        rows: int = 11,
+        cols: int = 11,
+        blocked: int = 15,
+        *,
+        policy: PolicyLike = "bfs",
+        rules: str = "enclosed",
+        seed: SeedLike = None,
+        start: CellLike | None = None,
+        winnable: bool = False,
+        max_nodes: int | None = None,
+        max_tries: int | None = None,
+    ) -> None:
         policy = as_policy(policy)
         rules = as_choice(rules, "rules", RULES)
         gen = as_generator(seed)
@@ -137,20 +152,35 @@ class CatGame:
         if not isinstance(winnable, (bool, np.bool_)):
             raise TypeError(f"winnable must be True or False, got {winnable!r}")
         if winnable:
-            board = _winnable(rows, cols, blocked, gen, cat, policy,
-                              DEFAULT_NODES if max_nodes is None else max_nodes,
-                              100 if max_tries is None else max_tries)
+            board = _winnable(
+                rows,
+                cols,
+                blocked,
+                gen,
+                cat,
+                policy,
+                DEFAULT_NODES if max_nodes is None else max_nodes,
+                100 if max_tries is None else max_tries,
+            )
         else:
             for name, value in (("max_nodes", max_nodes), ("max_tries", max_tries)):
                 if value is not None:
-                    raise ValueError(f"{name} applies to winnable starts only; pass it with "
-                                     "winnable=True")
+                    raise ValueError(
+                        f"{name} applies to winnable starts only; pass it with winnable=True"
+                    )
             board = hexgrid.random_board(rows, cols, blocked, seed=gen, keep_free=cat)
         self._setup(board, cat, policy, rules, gen)
 
     @classmethod
-    def from_board(cls, board, start=None, *, policy: str = "bfs", rules: str = "enclosed",
-                   seed=None) -> CatGame:
+    def from_board(
+        cls,
+        board: npt.ArrayLike,
+        start: CellLike | None = None,
+        *,
+        policy: PolicyLike = "bfs",
+        rules: str = "enclosed",
+        seed: SeedLike = None,
+    ) -> CatGame:
         """A game from a given position, the player to move.
 
         Parameters
@@ -179,16 +209,20 @@ class CatGame:
         game._setup(b, cat, policy, rules, gen)
         return game
 
-    def _setup(self, board: np.ndarray, cat, policy: str, rules: str, gen) -> None:
+    def _setup(
+        self, board: Board, cat: Cell, policy: PolicyLike, rules: str, gen: np.random.Generator
+    ) -> None:
         self._board = board  # the live board: never handed out (see the board property)
-        self._view = None
+        self._view: Board | None = None
+        self._rows: int
+        self._cols: int
         self._rows, self._cols = board.shape
         self._policy, self._rules, self._rng = policy, rules, gen
         self._start = (board.copy(), cat)
         self._cat = cat
         self._status = Status.PLAYING
         self._history: list[Turn] = []
-        self._undo: list[tuple] = []
+        self._undo: list[tuple[Cell, Cell, Status, Mapping[str, Any]]] = []
         self._settle()
 
     def _settle(self) -> None:
@@ -197,13 +231,13 @@ class CatGame:
         if self._status is Status.PLAYING and int(self._board.sum()) == self._board.size - 1:
             self._status = Status.LOST if self._on_border(self._cat) else Status.WON
 
-    def _on_border(self, cell) -> bool:
+    def _on_border(self, cell: Cell) -> bool:
         r, c = cell
         return r == 0 or c == 0 or r == self._rows - 1 or c == self._cols - 1
 
     # -- state -------------------------------------------------------------------------------
     @property
-    def board(self) -> np.ndarray:
+    def board(self) -> Board:
         """The board: a read-only view of a copy (0 free, 1 blocked). A view taken earlier does
         not change as the game goes on, and writing to it is refused."""
         if self._view is None:  # over an immutable bytes copy: no one can make it writeable
@@ -221,8 +255,9 @@ class CatGame:
         return self._status
 
     @property
-    def policy(self) -> str:
-        """How the cat moves: ``"bfs"``, ``"rays"``, ``"smart"`` (levels as they map) or the callable."""
+    def policy(self) -> PolicyLike:
+        """How the cat moves: ``"bfs"``, ``"rays"``, ``"smart"`` (levels as they map) or the
+        callable."""
         return self._policy
 
     @property
@@ -263,7 +298,7 @@ class CatGame:
         return [(int(r), int(c)) for r, c in np.argwhere(free)]
 
     # -- play --------------------------------------------------------------------------------
-    def block(self, cell) -> Status:
+    def block(self, cell: CellLike) -> Status:
         """Block ``cell``, then let the cat answer.
 
         Parameters
@@ -369,7 +404,8 @@ class CatGame:
         """
         board, cat = self._start[0].copy(), self._start[1]
         model = model_of(self._policy)
-        verdicts, solutions = [], []
+        verdicts: list[Verdict] = []
+        solutions: list[Solution] = []
         for turn in self._history:
             sol = solve(board, cat, policy=model, max_nodes=max_nodes)
             verdicts.append(sol.verdict)
@@ -380,12 +416,19 @@ class CatGame:
             verdicts.append(solve(board, cat, policy=model, max_nodes=max_nodes).verdict)
         else:
             verdicts.append(Verdict.WIN if self._status is Status.WON else Verdict.LOSS)
-        mistake = next((i for i in range(len(self._history))
-                        if verdicts[i] is Verdict.WIN and verdicts[i + 1] is Verdict.LOSS), None)
+        mistake = next(
+            (
+                i
+                for i in range(len(self._history))
+                if verdicts[i] is Verdict.WIN and verdicts[i + 1] is Verdict.LOSS
+            ),
+            None,
+        )
         if mistake is None:
             return Analysis(tuple(verdicts), None, None, None)
-        return Analysis(tuple(verdicts), mistake, self._history[mistake].block,
-                        solutions[mistake].block)
+        return Analysis(
+            tuple(verdicts), mistake, self._history[mistake].block, solutions[mistake].block
+        )
 
     def to_text(self) -> str:
         """The board as offset hex rows (:func:`trapcore.cat.render_board`): ``.`` free, ``#``
@@ -393,5 +436,7 @@ class CatGame:
         return render_board(self._board, self._cat)
 
     def __repr__(self) -> str:
-        return (f"<CatGame {self._rows}x{self._cols} policy={policy_name(self._policy)!r} "
-                f"status={self._status} moves={self.moves}>")
+        return (
+            f"<CatGame {self._rows}x{self._cols} policy={policy_name(self._policy)!r} "
+            f"status={self._status} moves={self.moves}>"
+        )

@@ -11,13 +11,18 @@ Boards are ``uint8`` arrays of shape ``(rows, cols)``, ``0`` free and ``1`` bloc
 A border cell is one in the first or last row or column. Every function validates its input and
 then calls one kernel of ``trapcore.cat._hexgrid``, which runs without the GIL.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import MAX_CELLS, as_cell, as_generator, as_int, as_size
 from trapcore.cat import _hexgrid
 from trapcore.cat._board import as_board, as_shape, free_cell
+from trapcore.cat._types import Board, Cell, CellLike, SeedLike, ShapeLike
 
 __all__ = [
     "DIRECTIONS",
@@ -35,7 +40,7 @@ _EVEN = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
 _ODD = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
 
 
-def is_border(cell, shape) -> bool:
+def is_border(cell: CellLike, shape: ShapeLike) -> bool:
     """True when ``cell`` lies in the first or last row or column of a board of ``shape``.
 
     Parameters
@@ -55,7 +60,7 @@ def is_border(cell, shape) -> bool:
     return r == 0 or c == 0 or r == rows - 1 or c == cols - 1
 
 
-def neighbors(cell, shape) -> list[tuple[int, int]]:
+def neighbors(cell: CellLike, shape: ShapeLike) -> list[Cell]:
     """The on-board neighbours of ``cell`` in the order E, W, NE, NW, SE, SW (even-r offset).
 
     Parameters
@@ -78,12 +83,10 @@ def neighbors(cell, shape) -> list[tuple[int, int]]:
     rows, cols = as_shape(shape)
     r, c = as_cell(cell, (rows, cols), "cell")
     table = _ODD if r & 1 else _EVEN
-    return [
-        (r + dr, c + dc) for dr, dc in table if 0 <= r + dr < rows and 0 <= c + dc < cols
-    ]
+    return [(r + dr, c + dc) for dr, dc in table if 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
-def distances(board, start) -> np.ndarray:
+def distances(board: npt.ArrayLike, start: CellLike) -> npt.NDArray[np.int32]:
     """BFS steps from ``start`` to every cell over free cells.
 
     Parameters
@@ -108,7 +111,7 @@ def distances(board, start) -> np.ndarray:
     return _hexgrid.distances(b, r, c)
 
 
-def escape_path(board, start):
+def escape_path(board: npt.ArrayLike, start: CellLike) -> npt.NDArray[np.int32] | None:
     """A shortest path from ``start`` to a border cell, or ``None`` if none is reachable.
 
     The path is deterministic: it ends at the first border cell that a breadth-first search from
@@ -138,7 +141,7 @@ def escape_path(board, start):
     return _hexgrid.escape_path(b, r, c)
 
 
-def distance_to_border(board) -> np.ndarray:
+def distance_to_border(board: npt.ArrayLike) -> npt.NDArray[np.int32]:
     """Each cell's escape distance: BFS steps to the nearest free border cell.
 
     Parameters
@@ -154,7 +157,7 @@ def distance_to_border(board) -> np.ndarray:
     return _hexgrid.distance_to_border(as_board(board))
 
 
-def _keep_mask(keep_free, rows: int, cols: int) -> np.ndarray:
+def _keep_mask(keep_free: CellLike | Sequence[CellLike] | None, rows: int, cols: int) -> Board:
     mask = np.zeros(rows * cols, dtype=np.uint8)
     if keep_free is None:
         return mask
@@ -165,7 +168,14 @@ def _keep_mask(keep_free, rows: int, cols: int) -> np.ndarray:
     return mask
 
 
-def random_board(rows, cols, blocked, *, seed=None, keep_free=None) -> np.ndarray:
+def random_board(
+    rows: int,
+    cols: int,
+    blocked: int,
+    *,
+    seed: SeedLike = None,
+    keep_free: CellLike | Sequence[CellLike] | None = None,
+) -> Board:
     """A board with ``blocked`` distinct cells blocked, uniformly at random.
 
     Parameters

@@ -1,12 +1,15 @@
 """The cat's and the player's moves: the policy names and the one-move functions cat_move and
 player_move (the kernels simulate() and CatGame play)."""
+
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import as_cell, as_choice, as_generator, as_int
 from trapcore.cat import _play
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.cat._types import Board, Cell, CellLike, Mover, PlayerLike, PolicyLike, SeedLike
 from trapcore.errors import IllegalMoveError
 
 __all__ = [
@@ -38,7 +41,7 @@ SOLVER_PLAYER_NODES = 2_000
 _SOLVER_DEPTH = 64
 
 
-def as_policy(policy):
+def as_policy(policy: PolicyLike) -> PolicyLike:
     """Validate a cat policy: a name of :data:`POLICIES`, a level of :data:`LEVELS` (returned as
     the policy it maps to) or a callable ``(board, cat, rng) -> cell``."""
     if callable(policy):
@@ -48,19 +51,19 @@ def as_policy(policy):
     return as_choice(policy, "policy", POLICIES + tuple(LEVELS))
 
 
-def as_player(player):
+def as_player(player: PlayerLike) -> PlayerLike:
     """Validate a player: a name of :data:`PLAYERS` or a callable ``(board, cat, rng) -> cell``."""
     if callable(player):
         return player
     return as_choice(player, "player", PLAYERS)
 
 
-def policy_name(policy) -> str:
+def policy_name(policy: PolicyLike) -> str:
     """A policy's name for reprs: the name itself, or the callable's name."""
-    return policy if isinstance(policy, str) else getattr(policy, "__name__", repr(policy))
+    return policy if isinstance(policy, str) else str(getattr(policy, "__name__", repr(policy)))
 
 
-def model_of(policy) -> str:
+def model_of(policy: PolicyLike) -> str:
     """The solver's model of a cat policy.
 
     Parameters
@@ -74,51 +77,67 @@ def model_of(policy) -> str:
         callables (unknown to the solver) are treated as the optimal cat.
     """
     policy = as_policy(policy)
-    return policy if policy in ("bfs", "rays") else "optimal"
+    return policy if isinstance(policy, str) and policy in ("bfs", "rays") else "optimal"
 
 
-def _read_only(board: np.ndarray) -> np.ndarray:
-    view = board.copy()
+def _read_only(board: Board) -> Board:
+    view: Board = board.copy()
     view.flags.writeable = False
     return view
 
 
-def _call_cat(fn, board: np.ndarray, cat, gen):
+def _call_cat(fn: Mover, board: Board, cat: Cell, gen: np.random.Generator) -> Cell:
     """A callable policy's move: a free neighbour of ``cat`` (IllegalMoveError otherwise)."""
     from trapcore.cat.hexgrid import neighbors
+
     out = fn(_read_only(board), cat, gen)
     cell = as_cell(out, board.shape, "the policy's move")
     if cell not in neighbors(cat, board.shape) or board[cell]:
-        raise IllegalMoveError(f"policy {policy_name(fn)} moved the cat from {cat} to {cell}, "
-                               "which is not a free neighbour")
+        raise IllegalMoveError(
+            f"policy {policy_name(fn)} moved the cat from {cat} to {cell}, "
+            "which is not a free neighbour"
+        )
     return cell
 
 
-def _call_player(fn, board: np.ndarray, cat, gen):
+def _call_player(fn: Mover, board: Board, cat: Cell, gen: np.random.Generator) -> Cell:
     """A callable player's block: a free cell other than the cat's (IllegalMoveError otherwise)."""
     out = fn(_read_only(board), cat, gen)
     cell = as_cell(out, board.shape, "the player's block")
     if cell == cat or board[cell]:
-        raise IllegalMoveError(f"player {policy_name(fn)} blocked {cell}, which is not a free "
-                               "cell other than the cat's")
+        raise IllegalMoveError(
+            f"player {policy_name(fn)} blocked {cell}, which is not a free "
+            "cell other than the cat's"
+        )
     return cell
 
 
-def _cat_step(b: np.ndarray, cat, policy, rules: str, gen):
+def _cat_step(
+    b: Board, cat: Cell, policy: PolicyLike, rules: str, gen: np.random.Generator
+) -> Cell | None:
     """The cat's reply on a validated board from a non-border ``cat``: its new cell or None (the
     player won). Names run in the kernel; a callable is asked only when the cat can move on."""
     if isinstance(policy, str):
-        p = _play.cat_reply(b, cat[0], cat[1], POLICIES.index(policy), RULES.index(rules),
-                            gen.bit_generator)
+        p = _play.cat_reply(
+            b, cat[0], cat[1], POLICIES.index(policy), RULES.index(rules), gen.bit_generator
+        )
         return None if p < 0 else divmod(int(p), b.shape[1])
     from trapcore.cat.hexgrid import escape_path, neighbors
+
     if escape_path(b, cat) is None:
         if rules == "enclosed" or all(b[q] for q in neighbors(cat, b.shape)):
             return None
     return _call_cat(policy, b, cat, gen)
 
 
-def cat_move(board, cat, *, policy: str = "bfs", rules: str = "enclosed", seed=None):
+def cat_move(
+    board: npt.ArrayLike,
+    cat: CellLike,
+    *,
+    policy: PolicyLike = "bfs",
+    rules: str = "enclosed",
+    seed: SeedLike = None,
+) -> Cell | None:
     """The cat's reply on ``board`` (the player's block already made) from ``cat``.
 
     Parameters
@@ -164,18 +183,32 @@ def cat_move(board, cat, *, policy: str = "bfs", rules: str = "enclosed", seed=N
     return _cat_step(b, (r, c), policy, rules, as_generator(seed))
 
 
-def _player_block(b: np.ndarray, cat, player: str, policy: str, gen=None,
-                 max_nodes: int = SOLVER_PLAYER_NODES):
+def _player_block(
+    b: Board,
+    cat: Cell,
+    player: str,
+    policy: PolicyLike,
+    gen: np.random.Generator | None = None,
+    max_nodes: int = SOLVER_PLAYER_NODES,
+) -> Cell | None:
     """``player``'s block on a validated board against ``policy`` (no checks; for the package)."""
     model = SOLVE_POLICIES.index(model_of(policy))
     gen = gen if gen is not None else as_generator(0)
-    p = _play.player_move(b, cat[0], cat[1], PLAYERS.index(player), model, max_nodes, _SOLVER_DEPTH,
-                          gen.bit_generator)
+    p = _play.player_move(
+        b, cat[0], cat[1], PLAYERS.index(player), model, max_nodes, _SOLVER_DEPTH, gen.bit_generator
+    )
     return None if p < 0 else divmod(int(p), b.shape[1])
 
 
-def player_move(board, cat, *, player: str = "greedy", policy: str = "bfs", seed=None,
-                max_nodes: int = SOLVER_PLAYER_NODES):
+def player_move(
+    board: npt.ArrayLike,
+    cat: CellLike,
+    *,
+    player: PlayerLike = "greedy",
+    policy: PolicyLike = "bfs",
+    seed: SeedLike = None,
+    max_nodes: int = SOLVER_PLAYER_NODES,
+) -> Cell | None:
     """The block a player policy makes (the same kernel :func:`simulate` uses).
 
     Parameters
@@ -222,8 +255,8 @@ def player_move(board, cat, *, player: str = "greedy", policy: str = "bfs", seed
             return None
         return _call_player(player, b, (r, c), as_generator(seed))
     if player == "solver" and b.size > MAX_SOLVE_CELLS:
-        raise ValueError(f"board has {b.size} cells; the solver player accepts at most "
-                         f"{MAX_SOLVE_CELLS}")
+        raise ValueError(
+            f"board has {b.size} cells; the solver player accepts at most {MAX_SOLVE_CELLS}"
+        )
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     return _player_block(b, (r, c), player, policy, as_generator(seed), max_nodes)
-

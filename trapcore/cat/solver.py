@@ -1,5 +1,6 @@
 """The cat solver: solve() decides a position exactly, hint() names the block to play, and
 winnable_board() draws random starts until one is proven won."""
+
 from __future__ import annotations
 
 import enum
@@ -7,10 +8,12 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import _play, _pns, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
 from trapcore.cat.players import SOLVE_POLICIES, _player_block, as_policy, model_of
 
 __all__ = [
@@ -109,9 +112,11 @@ class Hint:
     def __str__(self) -> str:
         if self.block is None:
             return "no block possible"
-        how = {Verdict.WIN: "a proven win",
-               Verdict.LOSS: "the cat escapes with best play whatever you do",
-               Verdict.UNKNOWN: "not proven either way"}[self.verdict]
+        how = {
+            Verdict.WIN: "a proven win",
+            Verdict.LOSS: "the cat escapes with best play whatever you do",
+            Verdict.UNKNOWN: "not proven either way",
+        }[self.verdict]
         return f"block {self.block[0]} {self.block[1]} ({how})"
 
 
@@ -132,8 +137,15 @@ def _pns_tt_bits(max_nodes: int, n: int) -> int:
     return bits
 
 
-def solve(board, cat, *, policy: str = "optimal", max_nodes: int = DEFAULT_NODES,
-          max_depth: int | None = None, method: str = "auto") -> Solution:
+def solve(
+    board: npt.ArrayLike,
+    cat: CellLike,
+    *,
+    policy: str = "optimal",
+    max_nodes: int = DEFAULT_NODES,
+    max_depth: int | None = None,
+    method: str = "auto",
+) -> Solution:
     """Decide a position exactly: can the player, to move, force a win?
 
     AND/OR search with iterative deepening on the cat's horizon, a Zobrist-hashed transposition
@@ -193,7 +205,7 @@ def solve(board, cat, *, policy: str = "optimal", max_nodes: int = DEFAULT_NODES
     max_depth = as_int(max_depth, "max_depth", minimum=1, maximum=1000)
     method = as_choice(method, "method", SOLVE_METHODS)
     spent = 0
-    pns_loss = None
+    pns_loss: Solution | None = None
     if method == "auto":
         method = "pns" if policy == "optimal" else "id"
         if method == "pns":
@@ -204,14 +216,16 @@ def solve(board, cat, *, policy: str = "optimal", max_nodes: int = DEFAULT_NODES
             max_nodes = max(1, max_nodes - spent)
     elif method == "pns":
         if policy != "optimal":
-            raise ValueError(f"method = 'pns' solves against the optimal cat only, not policy = "
-                             f"{policy!r}")
+            raise ValueError(
+                f"method = 'pns' solves against the optimal cat only, not policy = {policy!r}"
+            )
         pns, spent = _solve_pns(b, r, c, max(1, max_nodes * 3 // 4))
         if pns is not None:
             return pns
         max_nodes = max(1, max_nodes - spent)
-    res, best, nodes, depth = _play.solve(b, r, c, SOLVE_POLICIES.index(policy), max_nodes,
-                                          max_depth, _tt_bits(max_nodes, b.size))
+    res, best, nodes, depth = _play.solve(
+        b, r, c, SOLVE_POLICIES.index(policy), max_nodes, max_depth, _tt_bits(max_nodes, b.size)
+    )
     if best < 0:  # nothing was searched (the verdict was immediate): any free block
         free_cells = np.flatnonzero(b.ravel() == 0)
         free_cells = free_cells[free_cells != r * b.shape[1] + c]
@@ -231,11 +245,20 @@ def _auto_pns_nodes(max_nodes: int) -> int:
     return min(max_nodes, max(16, max_nodes // _AUTO_PNS_SHARE))
 
 
-def _solve_pns(b, r, c, max_nodes):
+def _solve_pns(b: Board, r: int, c: int, max_nodes: int) -> tuple[Solution | None, int]:
     """The proof-number search's verdict as a Solution, or None (budget out, or the win is
     immediate and the iterative deepening search names its block); and the positions searched."""
-    res, best, nodes, _, _ = _pns.solve_pns(b, r, c, max_nodes, _PNS_CANDIDATES, _PNS_SLACK,
-                                            _PNS_EPS, _pns_tt_bits(max_nodes, b.size), True)
+    res, best, nodes, _, _ = _pns.solve_pns(
+        b,
+        r,
+        c,
+        max_nodes,
+        _PNS_CANDIDATES,
+        _PNS_SLACK,
+        _PNS_EPS,
+        _pns_tt_bits(max_nodes, b.size),
+        True,
+    )
     if res == 1 and best >= 0:
         return Solution(Verdict.WIN, divmod(int(best), b.shape[1]), int(nodes), -1), int(nodes)
     if res == 2:
@@ -244,7 +267,7 @@ def _solve_pns(b, r, c, max_nodes):
     return None, int(nodes)
 
 
-def _hint(b: np.ndarray, cat, policy: str, max_nodes: int) -> Hint:
+def _hint(b: Board, cat: Cell, policy: PolicyLike, max_nodes: int) -> Hint:
     """hint() on a validated board, cat and policy."""
     sol = solve(b, cat, policy=model_of(policy), max_nodes=max_nodes)
     if sol.verdict is Verdict.WIN:
@@ -255,7 +278,13 @@ def _hint(b: np.ndarray, cat, policy: str, max_nodes: int) -> Hint:
     return Hint(block, False, sol.verdict, sol.nodes)
 
 
-def hint(board, cat, *, policy: str = "bfs", max_nodes: int = DEFAULT_NODES) -> Hint:
+def hint(
+    board: npt.ArrayLike,
+    cat: CellLike,
+    *,
+    policy: PolicyLike = "bfs",
+    max_nodes: int = DEFAULT_NODES,
+) -> Hint:
     """The block to play now against a cat of ``policy``.
 
     The solver's proven winning block (the smart cat is solved as the optimal cat) when it finds
@@ -286,12 +315,25 @@ def hint(board, cat, *, policy: str = "bfs", max_nodes: int = DEFAULT_NODES) -> 
     """
     b = as_board(board)
     policy = as_policy(policy)
-    return _hint(b, free_cell(b, cat, "cat"), policy, as_int(max_nodes, "max_nodes", minimum=1,
-                                                              maximum=1 << 40))
+    return _hint(
+        b,
+        free_cell(b, cat, "cat"),
+        policy,
+        as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40),
+    )
 
 
-def winnable_board(rows, cols, blocked, *, policy: str = "bfs", start=None, seed=None,
-                   max_nodes: int = DEFAULT_NODES, max_tries: int = 100) -> np.ndarray:
+def winnable_board(
+    rows: int,
+    cols: int,
+    blocked: int,
+    *,
+    policy: PolicyLike = "bfs",
+    start: CellLike | None = None,
+    seed: SeedLike = None,
+    max_nodes: int = DEFAULT_NODES,
+    max_tries: int = 100,
+) -> Board:
     """A random start the solver proves won for the player (moving first) against ``policy``.
 
     Draws boards as :func:`trapcore.cat.hexgrid.random_board` does (``start`` kept free) from
@@ -328,7 +370,16 @@ def winnable_board(rows, cols, blocked, *, policy: str = "bfs", start=None, seed
     return _winnable(rows, cols, blocked, gen, start, policy, max_nodes, max_tries)
 
 
-def _winnable(rows, cols, blocked, gen, start, policy, max_nodes, max_tries) -> np.ndarray:
+def _winnable(
+    rows: int,
+    cols: int,
+    blocked: int,
+    gen: np.random.Generator,
+    start: CellLike | None,
+    policy: PolicyLike,
+    max_nodes: int,
+    max_tries: int,
+) -> Board:
     """winnable_board() from a generator (CatGame's, which goes on to draw the cat's moves)."""
     rows, cols = as_size(rows, cols, max_cells=MAX_SOLVE_CELLS)
     start = (rows // 2, cols // 2) if start is None else as_cell(start, (rows, cols), "start")

@@ -83,7 +83,7 @@ class CatTab(Tab):
         super().__init__(app)
         self.game: CatGame | None = None
         self.seed_used: int | None = None
-        self.settings = ("bfs", "enclosed")
+        self.settings: tuple[object, str] = ("bfs", "enclosed")
         self.hint_cell: Cell | None = None
         self.hover: Cell | None = None
         self.review: Analysis | None = None  # shown once the game is over

@@ -65,7 +65,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
     j)``.
     """
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "render_modes": ["rgb_array", "human"],
         "name": "trap_the_cat_v0",
         "is_parallelizable": False,
@@ -147,7 +147,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
     def _trapped(self) -> bool:
         if self.rules == "surrounded":
             return not self._cat_mask().any()
-        return escape_path(self.board, self.cat) is None  # type: ignore[no-untyped-call]
+        return escape_path(self.board, self.cat) is None
 
     def _end(self, winner: str) -> None:
         loser = "cat" if winner == "blocker" else "blocker"
