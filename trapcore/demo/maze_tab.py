@@ -429,7 +429,7 @@ class MazeTab(Tab):
 
         def work() -> tuple[np.ndarray | None, np.ndarray | None, np.ndarray | None]:
             if method == "wall":
-                t = maze.trace(hand=hand)
+                t = maze.trace(hand=hand or "right")
                 return t.path, t.moves, t.back
             return maze.solve(method=method), None, None
 
