@@ -1,4 +1,5 @@
 """``python -m trapcore``: the same as the ``trapcore`` command."""
+
 import sys
 
 from trapcore.cli import main

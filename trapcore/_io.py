@@ -7,33 +7,46 @@ reads goes through :func:`read_text`: at most :data:`MAX_READ_BYTES` bytes are r
 inputs such as ``/dev/zero`` are refused, not swallowed), a UTF-8 byte order mark is accepted, and
 a decoding error names the file and the byte offset.
 """
+
 from __future__ import annotations
 
 import contextlib
 import os
 import secrets
+from collections.abc import Iterator
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, Literal, TextIO, overload
 
-__all__ = ["MAX_READ_BYTES", "atomic_open", "atomic_write", "read_text", "decode_text",
-           "read_stream", "check_output_path"]
+if TYPE_CHECKING:
+    from _typeshed import StrPath, SupportsRead
+
+__all__ = [
+    "MAX_READ_BYTES",
+    "atomic_open",
+    "atomic_write",
+    "read_text",
+    "decode_text",
+    "read_stream",
+    "check_output_path",
+]
 
 #: The largest text input trapcore reads (64 MiB): far above any puzzle or board it accepts.
 MAX_READ_BYTES = 64 << 20
 
 
-def _fspath(path, name: str) -> str:
+def _fspath(path: object, name: str) -> str:
     if not isinstance(path, (str, os.PathLike)) or isinstance(path, bytes):
         raise TypeError(f"{name} must be a str or os.PathLike, got {type(path).__name__}")
-    path = os.fspath(path)
-    if not isinstance(path, str):
+    fspath = os.fspath(path)
+    if not isinstance(fspath, str):
         raise TypeError(f"{name} must be a str or os.PathLike of str, got bytes")
-    if not path:
+    if not fspath:
         raise ValueError(f"{name} is empty")
-    if "\0" in path:
+    if "\0" in fspath:
         raise ValueError(f"{name} contains a NUL character")
-    return path
+    return fspath
 
 
-def check_output_path(path, name: str = "path") -> str:
+def check_output_path(path: StrPath, name: str = "path") -> str:
     """Check that ``path`` can name a file to write (not empty, not a folder, its folder exists).
 
     Returns the path as a str; raises ValueError saying what is wrong (TypeError for a non-path).
@@ -47,8 +60,21 @@ def check_output_path(path, name: str = "path") -> str:
     return path
 
 
-@contextlib.contextmanager
-def atomic_open(path, mode: str = "w", *, encoding: str = "utf-8", name: str = "path"):
+@overload
+def atomic_open(
+    path: StrPath, mode: Literal["w"] = "w", *, encoding: str = "utf-8", name: str = "path"
+) -> contextlib.AbstractContextManager[TextIO]: ...
+
+
+@overload
+def atomic_open(
+    path: StrPath, mode: Literal["wb"], *, encoding: str = "utf-8", name: str = "path"
+) -> contextlib.AbstractContextManager[BinaryIO]: ...
+
+
+def atomic_open(
+    path: StrPath, mode: str = "w", *, encoding: str = "utf-8", name: str = "path"
+) -> contextlib.AbstractContextManager[IO[Any]]:
     """Open a temporary file beside ``path`` for writing; rename it over ``path`` on success.
 
     ``mode`` is ``"w"`` (text, UTF-8, ``\\n`` newlines) or ``"wb"``. On any exception (including
@@ -56,9 +82,15 @@ def atomic_open(path, mode: str = "w", *, encoding: str = "utf-8", name: str = "
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"mode must be 'w' or 'wb', got {mode!r}")
-    path = check_output_path(path, name)
-    tmp = os.path.join(os.path.dirname(path) or ".",
-                       f".{os.path.basename(path)}.{secrets.token_hex(6)}.tmp")
+    return _atomic_open(check_output_path(path, name), mode, encoding)
+
+
+@contextlib.contextmanager
+def _atomic_open(target: str, mode: str, encoding: str) -> Iterator[IO[Any]]:
+    tmp = os.path.join(
+        os.path.dirname(target) or ".", f".{os.path.basename(target)}.{secrets.token_hex(6)}.tmp"
+    )
+    fh: IO[Any]
     if mode == "w":
         fh = open(tmp, "x", encoding=encoding, newline="\n")
     else:
@@ -69,22 +101,24 @@ def atomic_open(path, mode: str = "w", *, encoding: str = "utf-8", name: str = "
             fh.flush()
             with contextlib.suppress(OSError):
                 os.fsync(fh.fileno())
-        if os.path.exists(path):
+        if os.path.exists(target):
             with contextlib.suppress(OSError):
-                os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+                os.chmod(tmp, os.stat(target).st_mode & 0o7777)
         else:
             with contextlib.suppress(OSError):
                 umask = os.umask(0)
                 os.umask(umask)
                 os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
 
 
-def atomic_write(path, data, *, name: str = "path") -> None:
+def atomic_write(
+    path: StrPath, data: str | bytes | bytearray | memoryview, *, name: str = "path"
+) -> None:
     """Write ``data`` (str as UTF-8, or bytes) to ``path`` atomically (see :func:`atomic_open`)."""
     if isinstance(data, str):
         with atomic_open(path, "w", name=name) as fh:
@@ -102,27 +136,44 @@ def decode_text(data: bytes, source: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ValueError(
-            f"{source}: not UTF-8 text (byte {exc.start}: {data[exc.start:exc.start + 1]!r})"
+            f"{source}: not UTF-8 text (byte {exc.start}: {data[exc.start : exc.start + 1]!r})"
         ) from None
 
 
-def _read_limited(fh, source: str, limit: int) -> bytes:
-    chunks, total = [], 0
+@overload
+def _read_limited(fh: SupportsRead[bytes], source: str, limit: int) -> bytes: ...
+
+
+@overload
+def _read_limited(fh: SupportsRead[str], source: str, limit: int) -> str: ...
+
+
+def _read_limited(
+    fh: SupportsRead[bytes] | SupportsRead[str], source: str, limit: int
+) -> bytes | str:
+    chunks: list[bytes] = []
+    texts: list[str] = []  # a text stream without a buffer (StringIO)
+    total = 0
     while True:
         chunk = fh.read(min(1 << 20, limit + 1 - total))
         if not chunk:
             break
-        chunks.append(chunk)
+        if isinstance(chunk, str):
+            texts.append(chunk)
+        else:
+            chunks.append(chunk)
         total += len(chunk)
         if total > limit:
-            raise ValueError(f"{source}: more than {limit} bytes; trapcore reads text files of "
-                             f"at most {limit} bytes")
-    if chunks and isinstance(chunks[0], str):
-        return "".join(chunks)
+            raise ValueError(
+                f"{source}: more than {limit} bytes; trapcore reads text files of "
+                f"at most {limit} bytes"
+            )
+    if texts:
+        return "".join(texts)
     return b"".join(chunks)
 
 
-def read_text(path, *, limit: int = MAX_READ_BYTES, name: str = "path") -> str:
+def read_text(path: StrPath, *, limit: int = MAX_READ_BYTES, name: str = "path") -> str:
     """Read a UTF-8 text file of at most ``limit`` bytes (``"-"`` is not special here).
 
     Raises
@@ -135,17 +186,19 @@ def read_text(path, *, limit: int = MAX_READ_BYTES, name: str = "path") -> str:
     OSError
         The file cannot be opened.
     """
-    path = _fspath(path, name)
-    if os.path.isdir(path):
-        raise ValueError(f"{path}: is a folder, not a file")
-    with open(path, "rb") as fh:
-        data = _read_limited(fh, path, limit)
-    return decode_text(data, path)
+    fspath = _fspath(path, name)
+    if os.path.isdir(fspath):
+        raise ValueError(f"{fspath}: is a folder, not a file")
+    with open(fspath, "rb") as fh:
+        data = _read_limited(fh, fspath, limit)
+    return decode_text(data, fspath)
 
 
-def read_stream(stream, source: str = "<stdin>", *, limit: int = MAX_READ_BYTES) -> str:
+def read_stream(
+    stream: IO[str] | IO[bytes], source: str = "<stdin>", *, limit: int = MAX_READ_BYTES
+) -> str:
     """Read a text or binary stream (stdin) like :func:`read_text`."""
-    raw = getattr(stream, "buffer", stream)
+    raw: SupportsRead[bytes] | SupportsRead[str] = getattr(stream, "buffer", stream)
     data = _read_limited(raw, source, limit)
     if isinstance(data, str):  # a text stream without a buffer (StringIO)
         return data.removeprefix("\ufeff")

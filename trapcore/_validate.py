@@ -3,12 +3,16 @@
 Each helper names the argument in its error, says what was expected and what was given, and
 returns a value a kernel can trust (C-contiguous arrays of the kernel's dtype, plain ints).
 """
+
 from __future__ import annotations
 
 import numbers
 import operator
+from collections.abc import Collection
+from typing import Protocol, SupportsIndex, TypeVar, runtime_checkable
 
 import numpy as np
+import numpy.typing as npt
 
 __all__ = [
     "as_generator",
@@ -23,34 +27,56 @@ __all__ = [
 #: The largest board or maze (in cells) any function accepts: 2**28 cells, a few GiB of scratch.
 MAX_CELLS = 1 << 28
 
+_S = TypeVar("_S", bound=np.generic)
 
-def _describe(value) -> str:
+
+@runtime_checkable
+class _PairLike(Protocol):
+    """What :func:`as_cell` reads: a length and items 0 and 1 (a tuple, list or array)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> object: ...
+
+
+def _describe(value: object) -> str:
     text = repr(value)
     if len(text) > 60:
         text = text[:57] + "..."
     return f"{text} ({type(value).__name__})"
 
 
-def as_int(value, name: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
+def as_int(
+    value: object, name: str, *, minimum: int | None = None, maximum: int | None = None
+) -> int:
     """Return ``value`` as a Python int, refusing bools, floats and strings (TypeError) and values
     outside ``[minimum, maximum]`` (ValueError)."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (numbers.Integral, SupportsIndex)
+    ):
+        raise TypeError(f"{name} must be an integer, got {_describe(value)}")
+    if isinstance(value, numbers.Integral):
+        number = int(value)
+    else:
         try:
-            if isinstance(value, (bool, np.bool_)):
-                raise TypeError
-            value = operator.index(value)
+            number = int(operator.index(value))
         except TypeError:
             raise TypeError(f"{name} must be an integer, got {_describe(value)}") from None
-    value = int(value)
-    if minimum is not None and value < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {value}")
-    if maximum is not None and value > maximum:
-        raise ValueError(f"{name} must be <= {maximum}, got {value}")
-    return value
+    if minimum is not None and number < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {number}")
+    if maximum is not None and number > maximum:
+        raise ValueError(f"{name} must be <= {maximum}, got {number}")
+    return number
 
 
-def as_size(rows, cols, *, names=("rows", "cols"), minimum: int = 1,
-            max_cells: int = MAX_CELLS) -> tuple[int, int]:
+def as_size(
+    rows: object,
+    cols: object,
+    *,
+    names: tuple[str, str] = ("rows", "cols"),
+    minimum: int = 1,
+    max_cells: int = MAX_CELLS,
+) -> tuple[int, int]:
     """Validate a board size: two integers >= ``minimum`` whose product is at most ``max_cells``."""
     r = as_int(rows, names[0], minimum=minimum)
     c = as_int(cols, names[1], minimum=minimum)
@@ -62,7 +88,7 @@ def as_size(rows, cols, *, names=("rows", "cols"), minimum: int = 1,
     return r, c
 
 
-def as_generator(seed, name: str = "seed") -> np.random.Generator:
+def as_generator(seed: object, name: str = "seed") -> np.random.Generator:
     """Turn ``seed`` into a ``numpy.random.Generator``.
 
     ``None`` draws fresh entropy; a non-negative int or a ``SeedSequence`` seeds an explicit
@@ -84,12 +110,16 @@ def as_generator(seed, name: str = "seed") -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(seed))
 
 
-def as_cell(cell, shape: tuple[int, int], name: str) -> tuple[int, int]:
+def as_cell(cell: object, shape: tuple[int, int], name: str) -> tuple[int, int]:
     """Validate a ``(row, col)`` coordinate inside a board of ``shape``."""
+    if not isinstance(cell, _PairLike):
+        raise TypeError(f"{name} must be a (row, col) pair of ints, got {_describe(cell)}")
     try:
         n = len(cell)
     except TypeError:
-        raise TypeError(f"{name} must be a (row, col) pair of ints, got {_describe(cell)}") from None
+        raise TypeError(
+            f"{name} must be a (row, col) pair of ints, got {_describe(cell)}"
+        ) from None
     if isinstance(cell, (str, bytes)) or n != 2:
         raise TypeError(f"{name} must be a (row, col) pair of ints, got {_describe(cell)}")
     r = as_int(cell[0], f"{name}[0] (row)")
@@ -100,14 +130,23 @@ def as_cell(cell, shape: tuple[int, int], name: str) -> tuple[int, int]:
     return r, c
 
 
-def as_grid(array, name: str, dtype, *, values: tuple[int, int] | None = None,
-            allow_bool: bool = False, min_size: int = 1, max_cells: int = MAX_CELLS) -> np.ndarray:
+def as_grid(
+    array: object,
+    name: str,
+    dtype: type[_S],
+    *,
+    values: tuple[int, int] | None = None,
+    allow_bool: bool = False,
+    min_size: int = 1,
+    max_cells: int = MAX_CELLS,
+) -> npt.NDArray[_S]:
     """Validate a 2-D integer grid and return a C-contiguous copy-or-view of dtype ``dtype``.
 
     Refuses non-integer dtypes (floats, objects; bools unless ``allow_bool``) with TypeError, and
     wrong ndim, empty sides, too many cells and values outside the inclusive range ``values``
     with ValueError. Read-only and non-contiguous inputs are accepted (the result may be a copy).
     """
+    a: npt.NDArray[np.generic]
     if isinstance(array, np.ndarray):
         a = array
     else:
@@ -138,7 +177,7 @@ def as_grid(array, name: str, dtype, *, values: tuple[int, int] | None = None,
     return np.ascontiguousarray(a, dtype=dtype)
 
 
-def as_choice(value, name: str, choices) -> str:
+def as_choice(value: object, name: str, choices: Collection[str]) -> str:
     """Validate a string option against ``choices``."""
     if not isinstance(value, str):
         raise TypeError(f"{name} must be one of {sorted(choices)}, got {_describe(value)}")

@@ -3,16 +3,27 @@
 Each ``trapcore/<puzzle>/cli.py`` module has ``add_parser(subparsers)``, which adds its subcommand
 and sets ``func`` (called with the parsed namespace, returning an exit status).
 """
+
 from __future__ import annotations
 
 import argparse
 import importlib
 import os
 import sys
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 # (subcommand module, in the order shown by --help)
-_MODULES = ["trapcore.cat.cli", "trapcore.maze.cli", "trapcore.numberlink.cli", "trapcore.demo.cli",
-            "trapcore.datasets.cli"]
+_MODULES = [
+    "trapcore.cat.cli",
+    "trapcore.maze.cli",
+    "trapcore.numberlink.cli",
+    "trapcore.demo.cli",
+    "trapcore.datasets.cli",
+]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def used_seed(seed):
+def used_seed(seed: int | None) -> int:
     """The seed a random command uses: ``seed`` if the user gave one, else a fresh one drawn
     here, so that the command can print it and any run can be repeated."""
     if seed is not None:
@@ -41,12 +52,12 @@ def used_seed(seed):
     return secrets.randbelow(2**32)
 
 
-def say_seed(command: str, seed: int, stream=None) -> None:
+def say_seed(command: str, seed: int, stream: IO[str] | None = None) -> None:
     """Print ``seed`` on stderr (stdout stays the command's output)."""
     print(f"{command}: seed {seed} (--seed {seed} repeats this)", file=stream or sys.stderr)
 
 
-def is_terminal(stream) -> bool:
+def is_terminal(stream: IO[str]) -> bool:
     """True if ``stream`` is an interactive terminal (progress bars are drawn only there)."""
     try:
         return bool(stream.isatty())
@@ -65,20 +76,22 @@ def check_picture_path(path: str, option: str = "-o") -> str:
     check_output_path(path, option)
     ext = os.path.splitext(path)[1].lower()
     if not ext:
-        raise ValueError(f"{option} {path!r} has no extension; say which format, such as "
-                         f"{option} {path}.png")
+        raise ValueError(
+            f"{option} {path!r} has no extension; say which format, such as {option} {path}.png"
+        )
     try:
         from PIL import Image
     except ImportError:
         raise ImportError(PILLOW_HINT) from None
     known = Image.registered_extensions()
     if ext not in known or known[ext] not in Image.SAVE:
-        raise ValueError(f"{option} {path!r}: Pillow cannot write {ext} pictures; use .png, "
-                         ".gif, .bmp or .webp")
+        raise ValueError(
+            f"{option} {path!r}: Pillow cannot write {ext} pictures; use .png, .gif, .bmp or .webp"
+        )
     return path
 
 
-def save_picture(image, path: str) -> None:
+def save_picture(image: Image.Image, path: str) -> None:
     """Save a Pillow image to ``path`` atomically: an existing file survives a failed write."""
     from PIL import Image
 
@@ -110,7 +123,7 @@ def _message(exc: BaseException) -> str:
     return text.splitlines()[0] if text.strip() else type(exc).__name__
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Run ``trapcore ARGS``; return the exit status (0 fine, 1 a negative answer, 2 an error,
     130 interrupted). Errors are one line on stderr, never a traceback (``TRAPCORE_DEBUG=1``
     shows it)."""
@@ -147,14 +160,16 @@ def main(argv=None) -> int:
     except MemoryError:
         if os.environ.get("TRAPCORE_DEBUG"):
             raise
-        print(f"{name}: error: not enough memory for this size; try a smaller one",
-              file=sys.stderr)
+        print(f"{name}: error: not enough memory for this size; try a smaller one", file=sys.stderr)
         return 2
     except Exception as exc:  # a bug: still one line, and how to see more
         if os.environ.get("TRAPCORE_DEBUG"):
             raise
-        print(f"{name}: internal error: {type(exc).__name__}: {_message(exc)} (please report "
-              "it; TRAPCORE_DEBUG=1 shows the traceback)", file=sys.stderr)
+        print(
+            f"{name}: internal error: {type(exc).__name__}: {_message(exc)} (please report "
+            "it; TRAPCORE_DEBUG=1 shows the traceback)",
+            file=sys.stderr,
+        )
         return 3
 
 

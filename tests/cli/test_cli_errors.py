@@ -1,11 +1,11 @@
 """`trapcore` as a new user meets it (issue 16): no traceback ever, errors in the CLI's own words,
 quiet ends on a broken pipe, checks before the work."""
+
 import os
 import subprocess
 import sys
 
 import pytest
-
 from cli.cli_helpers import assert_clean_error, run
 
 
@@ -19,8 +19,9 @@ def test_no_pillow_is_one_line(tmp_path):
     assert not (tmp_path / "m.png").exists()
 
 
-@pytest.mark.parametrize("header", ["99999999999 1\nB\n", "1 99999999999\n.\n",
-                                    "99999999999 99999999999\n"])
+@pytest.mark.parametrize(
+    "header", ["99999999999 1\nB\n", "1 99999999999\n.\n", "99999999999 99999999999\n"]
+)
 def test_huge_header_is_a_clean_error(tmp_path, header):
     f = tmp_path / "huge.txt"
     f.write_text(header)
@@ -55,8 +56,11 @@ def test_two_cats_refused(tmp_path):
 
 
 def _pipe_to_head(*args):
-    p1 = subprocess.Popen([sys.executable, "-m", "trapcore", *map(str, args)],
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p1 = subprocess.Popen(
+        [sys.executable, "-m", "trapcore", *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     p2 = subprocess.Popen(["head", "-1"], stdin=p1.stdout, stdout=subprocess.PIPE)
     p1.stdout.close()
     head = p2.communicate(timeout=120)[0]
@@ -71,35 +75,48 @@ def test_broken_pipe_ends_quietly(tmp_path):
     status, head, err = _pipe_to_head("numberlink", "solve", f)
     assert head.startswith(b"# puzzle 1")
     assert status == 0 and "Broken pipe" not in err and "Traceback" not in err, err
-    status, head, err = _pipe_to_head("cat", "simulate", "--games", 50, "--player",
-                                      "random,greedy", "--policy", "all", "--seed", 1)
+    status, head, err = _pipe_to_head(
+        "cat",
+        "simulate",
+        "--games",
+        50,
+        "--player",
+        "random,greedy",
+        "--policy",
+        "all",
+        "--seed",
+        1,
+    )
     assert status == 0 and "Broken pipe" not in err and "Traceback" not in err, err
     status, head, err = _pipe_to_head("maze", 400, 400, "--seed", 1)
     assert status == 0 and "Traceback" not in err, err
 
 
-@pytest.mark.parametrize("args,words", [
-    (["maze", 5, 5, "--braid", 2], ["--braid", "[0, 1]"]),
-    (["maze", 5, 5, "-o", "x"], ["-o", "extension"]),
-    (["maze", 5, 5, "-o", "."], ["-o", "folder"]),
-    (["maze", 5, 5, "-o", ""], ["-o", "file name"]),
-    (["maze", 5, 5, "-o", "no/such/folder/m.png"], ["-o", "does not exist"]),
-    (["maze", 5, 5, "-o", "m.xyz"], ["-o", ".xyz"]),
-    (["maze", 8000, 8000, 10, "-o", "big.png"], ["picture", "cell"]),
-    (["maze", 3000, 3000], ["-o FILE.png"]),
-    (["maze", 5, 5, "--trace", "--solve", "bfs", "-o", "m.png"], ["--trace", "--solve left"]),
-    (["maze", 5, 5, 10, "-o", "m.png", "--wall", 10], ["--wall"]),
-    (["numberlink", 5, "--limit", 3], ["--limit", "solve"]),
-    (["numberlink", 100], ["4900"]),
-    (["numberlink", "solve", "-", "--limit", 0], ["--limit"]),
-    (["numberlink", "solve", "-", "--seed", 3], ["--seed", "generating"]),
-    (["numberlink", 5, "--cols", 6, "--style", "flow"], ["--style flow", "--style header"]),
-    (["cat", "simulate", "--games", 0], ["--games"]),
-    (["cat", "simulate", "--games", 10, "--max-nodes", 0], ["--max-nodes"]),
-    (["cat", "simulate", "--games", 10, "--policy", "tiger"], ["--policy"]),
-    (["cat", "solve", "--board", "missing.txt"], ["missing.txt"]),
-    (["cat", "solve", "--board", "-", "--seed", 3], ["--seed", "--board"]),
-])
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["maze", 5, 5, "--braid", 2], ["--braid", "[0, 1]"]),
+        (["maze", 5, 5, "-o", "x"], ["-o", "extension"]),
+        (["maze", 5, 5, "-o", "."], ["-o", "folder"]),
+        (["maze", 5, 5, "-o", ""], ["-o", "file name"]),
+        (["maze", 5, 5, "-o", "no/such/folder/m.png"], ["-o", "does not exist"]),
+        (["maze", 5, 5, "-o", "m.xyz"], ["-o", ".xyz"]),
+        (["maze", 8000, 8000, 10, "-o", "big.png"], ["picture", "cell"]),
+        (["maze", 3000, 3000], ["-o FILE.png"]),
+        (["maze", 5, 5, "--trace", "--solve", "bfs", "-o", "m.png"], ["--trace", "--solve left"]),
+        (["maze", 5, 5, 10, "-o", "m.png", "--wall", 10], ["--wall"]),
+        (["numberlink", 5, "--limit", 3], ["--limit", "solve"]),
+        (["numberlink", 100], ["4900"]),
+        (["numberlink", "solve", "-", "--limit", 0], ["--limit"]),
+        (["numberlink", "solve", "-", "--seed", 3], ["--seed", "generating"]),
+        (["numberlink", 5, "--cols", 6, "--style", "flow"], ["--style flow", "--style header"]),
+        (["cat", "simulate", "--games", 0], ["--games"]),
+        (["cat", "simulate", "--games", 10, "--max-nodes", 0], ["--max-nodes"]),
+        (["cat", "simulate", "--games", 10, "--policy", "tiger"], ["--policy"]),
+        (["cat", "solve", "--board", "missing.txt"], ["missing.txt"]),
+        (["cat", "solve", "--board", "-", "--seed", 3], ["--seed", "--board"]),
+    ],
+)
 def test_errors_in_the_cli_words(tmp_path, args, words):
     proc = run(*args, input="3 1\n1.1\n", cwd=tmp_path)
     line = assert_clean_error(proc, *words)

@@ -1,17 +1,25 @@
 """`trapcore` random commands print their seed; one --seed, one start across `cat`, `cat solve`
 and `cat simulate`'s header; progress only on a terminal; the terminal game's messages;
 `numberlink solve`'s report (issue 16)."""
+
 import re
 
 import numpy as np
 import pytest
-
 from cli.cli_helpers import assert_clean_error, run
+
 from trapcore.cat import read_board
 
 
-@pytest.mark.parametrize("args", [["maze", 4, 4], ["numberlink", 5], ["cat", "simulate",
-                                  "--games", 10], ["cat", "solve", "--rows", 5, "--cols", 5]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["maze", 4, 4],
+        ["numberlink", 5],
+        ["cat", "simulate", "--games", 10],
+        ["cat", "solve", "--rows", 5, "--cols", 5],
+    ],
+)
 def test_every_random_command_prints_its_seed(args):
     proc = run(*args, input="q\n")
     assert proc.returncode == 0, proc.stderr
@@ -75,9 +83,12 @@ def test_progress_has_an_eta_on_a_terminal():
     import sys
 
     main, sub = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "trapcore", "cat", "simulate", "--games",
-                             "20000", "--seed", "1"], stdout=subprocess.PIPE, stderr=sub,
-                            text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "trapcore", "cat", "simulate", "--games", "20000", "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=sub,
+        text=True,
+    )
     os.close(sub)
     chunks = []
     while True:
@@ -96,8 +107,16 @@ def test_progress_has_an_eta_on_a_terminal():
 
 
 def _play(*lines, rows=5, cols=12):
-    return run("cat", "--rows", rows, "--cols", cols, "--seed", 2,
-               input="".join(line + "\n" for line in lines) + "q\n")
+    return run(
+        "cat",
+        "--rows",
+        rows,
+        "--cols",
+        cols,
+        "--seed",
+        2,
+        input="".join(line + "\n" for line in lines) + "q\n",
+    )
 
 
 def test_game_help():

@@ -1,4 +1,5 @@
 """Datasets on a real dask.distributed LocalCluster: the same bytes as one process, any shards."""
+
 import pytest
 
 pytest.importorskip("pyarrow")
@@ -9,9 +10,12 @@ import trapcore.datasets as tds  # noqa: E402
 
 @pytest.fixture(scope="module")
 def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster, \
-            distributed.Client(cluster) as c:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster) as c,
+    ):
         yield c
 
 
@@ -26,15 +30,17 @@ def test_cluster_output_is_byte_identical(tmp_path, client, shards):
     on_dask = tds.write_parquet(spec, 500, 21, tmp_path / "dask", num_shards=shards, client=client)
     assert _bytes(alone) == _bytes(on_dask)
     assert alone.content_hash == on_dask.content_hash
-    assert ((tmp_path / "alone" / "trapcore.json").read_bytes()
-            == (tmp_path / "dask" / "trapcore.json").read_bytes())
+    assert (tmp_path / "alone" / "trapcore.json").read_bytes() == (
+        tmp_path / "dask" / "trapcore.json"
+    ).read_bytes()
 
 
 def test_scheduler_address_and_hash_across_shard_counts(tmp_path, client):
     spec = tds.MazeSpec(6, 6, method="backtracker")
     one = tds.write_parquet(spec, 300, 8, tmp_path / "one", num_shards=1)
-    by_address = tds.write_parquet(spec, 300, 8, tmp_path / "addr", num_shards=4,
-                                   client=client.scheduler.address)
+    by_address = tds.write_parquet(
+        spec, 300, 8, tmp_path / "addr", num_shards=4, client=client.scheduler.address
+    )
     assert by_address.content_hash == one.content_hash
     back = tds.read(tmp_path / "addr")
     assert (back["doors"] == tds.read(tmp_path / "one")["doors"]).all()

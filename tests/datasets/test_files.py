@@ -1,4 +1,5 @@
 """Dataset files: Parquet shards and npz round trips, metadata, hashes, atomic writes, the CLI."""
+
 import io
 import json
 
@@ -28,8 +29,14 @@ def _same(a, b):
             np.testing.assert_array_equal(x, y)
 
 
-@pytest.mark.parametrize("spec", [tds.MazeSpec(7, 5, braid=0.4, entrance="random"),
-                                  tds.NumberlinkSpec(5), tds.CatSpec(7, 9, blocks=5)])
+@pytest.mark.parametrize(
+    "spec",
+    [
+        tds.MazeSpec(7, 5, braid=0.4, entrance="random"),
+        tds.NumberlinkSpec(5),
+        tds.CatSpec(7, 9, blocks=5),
+    ],
+)
 def test_parquet_round_trip(tmp_path, spec):
     n = 40 if spec.kind == "maze" else 5
     info = tds.write_parquet(spec, n, 12, tmp_path / "ds", num_shards=3)
@@ -83,9 +90,10 @@ def test_metadata_card_and_manifest(tmp_path):
 
 def test_content_hash_does_not_depend_on_shards_or_workers(tmp_path):
     spec = tds.MazeSpec(6, 6, method="wilson")
-    hashes = {tds.write_parquet(spec, 100, 5, tmp_path / f"s{k}", num_shards=k,
-                                workers=w).content_hash
-              for k, w in [(1, 1), (3, 2), (7, 1)]}
+    hashes = {
+        tds.write_parquet(spec, 100, 5, tmp_path / f"s{k}", num_shards=k, workers=w).content_hash
+        for k, w in [(1, 1), (3, 2), (7, 1)]
+    }
     assert len(hashes) == 1
     again = tds.write_parquet(spec, 100, 5, tmp_path / "again", num_shards=3, workers=1)
     for a, b in zip(sorted((tmp_path / "s3").glob("*.parquet")), again.files):
@@ -98,7 +106,9 @@ def test_rewrite_removes_stale_shards_and_failures_keep_good_files(tmp_path, mon
     tds.write_parquet(spec, 20, 1, tmp_path, num_shards=4)
     tds.write_parquet(spec, 20, 1, tmp_path, num_shards=2)
     assert sorted(p.name for p in tmp_path.glob("*.parquet")) == [
-        "train-00000-of-00002.parquet", "train-00001-of-00002.parquet"]
+        "train-00000-of-00002.parquet",
+        "train-00001-of-00002.parquet",
+    ]
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
 
     real = _files.shard_bytes
@@ -113,7 +123,7 @@ def test_rewrite_removes_stale_shards_and_failures_keep_good_files(tmp_path, mon
     monkeypatch.setattr(_files, "shard_bytes", failing)
     with pytest.raises(RuntimeError, match="disk full"):
         tds.write_parquet(spec, 20, 1, tmp_path, num_shards=2)
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before   # no temp file left
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no temp file left
     assert calls == [0, 1]
 
 
@@ -153,29 +163,93 @@ def test_bad_arguments(tmp_path):
 
 def test_progress_is_called_per_shard(tmp_path):
     seen = []
-    tds.write_parquet(tds.MazeSpec(3, 3), 10, 1, tmp_path, num_shards=3,
-                      progress=lambda done, total: seen.append((done, total)))
+    tds.write_parquet(
+        tds.MazeSpec(3, 3),
+        10,
+        1,
+        tmp_path,
+        num_shards=3,
+        progress=lambda done, total: seen.append((done, total)),
+    )
     assert seen == [(3, 10), (6, 10), (10, 10)]
 
 
 def test_cli_writes_the_same_dataset(tmp_path, capsys):
-    assert main(["dataset", "maze", "--rows", "6", "--cols", "7", "--braid", "0.25",
-                 "--entrance", "random", "--filter", "path_length=8:", "-n", "50", "--seed", "4",
-                 "--shards", "2", "-o", str(tmp_path / "cli")]) == 0
+    assert (
+        main(
+            [
+                "dataset",
+                "maze",
+                "--rows",
+                "6",
+                "--cols",
+                "7",
+                "--braid",
+                "0.25",
+                "--entrance",
+                "random",
+                "--filter",
+                "path_length=8:",
+                "-n",
+                "50",
+                "--seed",
+                "4",
+                "--shards",
+                "2",
+                "-o",
+                str(tmp_path / "cli"),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr()
-    assert "wrote 50 maze items in 2 shard(s)" in out.out and out.err == ""   # no bar off a tty
+    assert "wrote 50 maze items in 2 shard(s)" in out.out and out.err == ""  # no bar off a tty
     spec = tds.MazeSpec(6, 7, braid=0.25, entrance="random", filters={"path_length": (8, None)})
     info = tds.write_parquet(spec, 50, 4, tmp_path / "api", num_shards=2)
     assert info.content_hash in out.out
-    assert main(["dataset", "numberlink", "--rows", "5", "-n", "3", "--seed", "1",
-                 "-o", str(tmp_path / "nl")]) == 0
+    assert (
+        main(
+            [
+                "dataset",
+                "numberlink",
+                "--rows",
+                "5",
+                "-n",
+                "3",
+                "--seed",
+                "1",
+                "-o",
+                str(tmp_path / "nl"),
+            ]
+        )
+        == 0
+    )
     assert tds.read(tmp_path / "nl")["grid"].shape == (3, 5, 5)
-    assert main(["dataset", "cat", "--rows", "7", "--cols", "7", "--blocks", "4", "--winnable",
-                 "-n", "3", "--seed", "1", "-o", str(tmp_path / "cat")]) == 0
+    assert (
+        main(
+            [
+                "dataset",
+                "cat",
+                "--rows",
+                "7",
+                "--cols",
+                "7",
+                "--blocks",
+                "4",
+                "--winnable",
+                "-n",
+                "3",
+                "--seed",
+                "1",
+                "-o",
+                str(tmp_path / "cat"),
+            ]
+        )
+        == 0
+    )
     cats = tds.read(tmp_path / "cat")
     assert cats["board"].shape == (3, 7, 7) and (cats["winnable"] == 1).all()
-    assert main(["dataset", "maze", "-n", "5", "-o", str(tmp_path / "x"),
-                 "--filter", "oops"]) == 2
+    assert main(["dataset", "maze", "-n", "5", "-o", str(tmp_path / "x"), "--filter", "oops"]) == 2
     assert "NAME=LOW:HIGH" in capsys.readouterr().err
 
 
@@ -187,8 +261,9 @@ def test_progress_bar_on_a_terminal(tmp_path):
             return True
 
     err, out = Tty(), io.StringIO()
-    args = cli_args(["dataset", "maze", "-n", "20", "--seed", "1", "--shards", "2",
-                     "-o", str(tmp_path)])
+    args = cli_args(
+        ["dataset", "maze", "-n", "20", "--seed", "1", "--shards", "2", "-o", str(tmp_path)]
+    )
     assert cli.run(args, out=out, err=err) == 0
     assert "20/20" in err.getvalue() and "\r[" in err.getvalue()
 
@@ -200,23 +275,32 @@ def cli_args(argv):
 
 
 def test_hugging_face_loads_the_folder(tmp_path):
-    datasets = pytest.importorskip("datasets")        # tests/datasets is a namespace package:
-    if not hasattr(datasets, "load_dataset"):           # Hugging Face's wins when installed
+    datasets = pytest.importorskip("datasets")  # tests/datasets is a namespace package:
+    if not hasattr(datasets, "load_dataset"):  # Hugging Face's wins when installed
         pytest.skip("Hugging Face datasets is not installed")
     tds.write_parquet(tds.MazeSpec(4, 6), 12, 2, tmp_path / "hf", num_shards=2)
-    ds = datasets.load_dataset("parquet", data_dir=str(tmp_path / "hf"), split="train",
-                               cache_dir=str(tmp_path / "cache")).with_format("numpy")
+    ds = datasets.load_dataset(
+        "parquet", data_dir=str(tmp_path / "hf"), split="train", cache_dir=str(tmp_path / "cache")
+    ).with_format("numpy")
     assert len(ds) == 12
     np.testing.assert_array_equal(ds["index"], np.arange(12))
-    np.testing.assert_array_equal(np.asarray(ds["doors"]),
-                                  tds.generate(tds.MazeSpec(4, 6), 12, 2)["doors"])
+    np.testing.assert_array_equal(
+        np.asarray(ds["doors"]), tds.generate(tds.MazeSpec(4, 6), 12, 2)["doors"]
+    )
 
 
-@settings(max_examples=15, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(rows=st.integers(1, 6), cols=st.integers(1, 6), n=st.integers(0, 40),
-       shards=st.integers(1, 4), braid=st.sampled_from([0.0, 0.5]), seed=st.integers(0, 2**63),
-       compression=st.sampled_from(_files.COMPRESSIONS))
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    rows=st.integers(1, 6),
+    cols=st.integers(1, 6),
+    n=st.integers(0, 40),
+    shards=st.integers(1, 4),
+    braid=st.sampled_from([0.0, 0.5]),
+    seed=st.integers(0, 2**63),
+    compression=st.sampled_from(_files.COMPRESSIONS),
+)
 def test_round_trip_property(tmp_path, rows, cols, n, shards, braid, seed, compression):
     spec = tds.MazeSpec(rows, cols, braid=braid, exit="random")
     shards = min(shards, max(1, n))
@@ -224,7 +308,10 @@ def test_round_trip_property(tmp_path, rows, cols, n, shards, braid, seed, compr
     info = tds.write_parquet(spec, n, seed, folder, num_shards=shards, compression=compression)
     back = tds.read(folder)
     _same(back, tds.generate(spec, n, seed))
-    assert len(back) == n and info.content_hash == tds.write_parquet(
-        spec, n, seed, folder / "again", num_shards=1).content_hash
+    assert (
+        len(back) == n
+        and info.content_hash
+        == tds.write_parquet(spec, n, seed, folder / "again", num_shards=1).content_hash
+    )
     tds.write_npz(back, folder / "b.npz")
     _same(tds.read(folder / "b.npz"), back)

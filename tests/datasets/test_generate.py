@@ -1,4 +1,5 @@
 """trapcore.datasets: specs, generate(), item k a function of (spec, seed, k), filters, the twin."""
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -17,23 +18,28 @@ def test_in_kernel_philox_is_numpys():
         counter = np.array([0, 0, item, attempt], np.uint64)
         raw = np.random.Philox(key=key, counter=counter).random_raw(13)
         np.testing.assert_array_equal(
-            _carve.philox_raw(int(key[0]), int(key[1]), item, attempt, 13, False), raw)
+            _carve.philox_raw(int(key[0]), int(key[1]), item, attempt, 13, False), raw
+        )
         halves = np.random.Generator(np.random.Philox(key=key, counter=counter)).integers(
-            0, 2**32, size=11, dtype=np.uint32)
+            0, 2**32, size=11, dtype=np.uint32
+        )
         np.testing.assert_array_equal(
-            _carve.philox_raw(int(key[0]), int(key[1]), item, attempt, 11, True), halves)
+            _carve.philox_raw(int(key[0]), int(key[1]), item, attempt, 11, True), halves
+        )
 
 
 @pytest.mark.parametrize("method", ["kruskal", "backtracker", "wilson", "prim"])
-@pytest.mark.parametrize("braid,ends", [(0.0, ((0, 0), None)), (0.5, ("random", "random")),
-                                        (1.0, ((0, 3), "random"))])
+@pytest.mark.parametrize(
+    "braid,ends", [(0.0, ((0, 0), None)), (0.5, ("random", "random")), (1.0, ((0, 3), "random"))]
+)
 def test_items_match_the_twin(method, braid, ends):
     spec = tds.MazeSpec(5, 6, method=method, braid=braid, entrance=ends[0], exit=ends[1])
     b = tds.generate(spec, 12, seed=99)
     key = root_key(99)
     for k in range(12):
-        doors, entrance, exit_, sol = dataset_item(5, 6, item_generator(key, k), method, braid,
-                                                   spec.entrance, spec.exit)
+        doors, entrance, exit_, sol = dataset_item(
+            5, 6, item_generator(key, k), method, braid, spec.entrance, spec.exit
+        )
         np.testing.assert_array_equal(b["doors"][k], doors)
         assert tuple(b["entrance"][k]) == entrance and tuple(b["exit"][k]) == exit_
         np.testing.assert_array_equal(b["solution"][k], sol)
@@ -66,11 +72,11 @@ def test_perfect_items_and_carve_many_agree():
 @given(n=st.integers(0, 60), shards=st.integers(1, 7), seed=st.integers(0, 2**64 - 1))
 def test_shards_concatenate_to_the_whole(n, shards, seed):
     shards = min(shards, max(1, n))
-    spec = tds.MazeSpec(4, 5, braid=0.3, entrance="random",
-                        filters={"path_length": (4, None)})
+    spec = tds.MazeSpec(4, 5, braid=0.3, entrance="random", filters={"path_length": (4, None)})
     whole = tds.generate(spec, n, seed)
-    parts = [tds.generate(spec, n, seed, shard=s, num_shards=shards, workers=2)
-             for s in range(shards)]
+    parts = [
+        tds.generate(spec, n, seed, shard=s, num_shards=shards, workers=2) for s in range(shards)
+    ]
     assert sum(len(p) for p in parts) == n
     got = np.concatenate([p["doors"] for p in parts])
     np.testing.assert_array_equal(got, whole["doors"])
@@ -81,8 +87,13 @@ def test_shards_concatenate_to_the_whole(n, shards, seed):
 
 
 def test_filters_are_applied_and_items_stay_pure():
-    spec = tds.MazeSpec(8, 8, entrance="random", exit="random",
-                        filters={"path_length": (20, None), "dead_ends": (None, 20)})
+    spec = tds.MazeSpec(
+        8,
+        8,
+        entrance="random",
+        exit="random",
+        filters={"path_length": (20, None), "dead_ends": (None, 20)},
+    )
     b = tds.generate(spec, 200, seed=1)
     assert (b["path_length"] >= 20).all() and (b["dead_ends"] <= 20).all()
     tail = tds.generate(spec, 200, seed=1, shard=3, num_shards=4)
@@ -91,8 +102,9 @@ def test_filters_are_applied_and_items_stay_pure():
     key = root_key(1)
     for k in range(5):
         for attempt in range(1000):
-            d, e, x, sol = dataset_item(8, 8, item_generator(key, k, attempt), "kruskal", 0.0,
-                                        "random", "random")
+            d, e, x, sol = dataset_item(
+                8, 8, item_generator(key, k, attempt), "kruskal", 0.0, "random", "random"
+            )
             if len(sol) >= 20 and (Maze(d).degrees() == 1).sum() <= 20:
                 break
         np.testing.assert_array_equal(b["doors"][k], d)
@@ -137,22 +149,26 @@ def test_numberlink_items():
 
 
 def test_spec_round_trip_and_bad_specs():
-    spec = tds.MazeSpec(4, 7, method="prim", braid=0.5, entrance="random", exit=(3, 6),
-                        filters={"distance": (2, 9)})
+    spec = tds.MazeSpec(
+        4, 7, method="prim", braid=0.5, entrance="random", exit=(3, 6), filters={"distance": (2, 9)}
+    )
     assert tds.spec_from_dict(spec.to_dict()) == spec
     nl = tds.NumberlinkSpec(6, 8, difficulty=(1, 5))
     assert tds.spec_from_dict(nl.to_dict()) == nl
     assert "MazeSpec 4x7" in repr(spec)
-    for kwargs, exc, word in [({"rows": 0}, ValueError, "rows"), ({"rows": 2.5}, TypeError, "rows"),
-                              ({"method": "dfs"}, ValueError, "method"),
-                              ({"braid": 2}, ValueError, "braid"),
-                              ({"braid": "x"}, TypeError, "braid"),
-                              ({"entrance": (2, 2), "rows": 5, "cols": 5}, ValueError, "entrance"),
-                              ({"exit": "middle"}, ValueError, "exit"),
-                              ({"filters": {"length": (1, 2)}}, ValueError, "filters"),
-                              ({"filters": {"distance": (5, 1)}}, ValueError, "filters"),
-                              ({"filters": [1]}, TypeError, "filters"),
-                              ({"max_attempts": 0}, ValueError, "max_attempts")]:
+    for kwargs, exc, word in [
+        ({"rows": 0}, ValueError, "rows"),
+        ({"rows": 2.5}, TypeError, "rows"),
+        ({"method": "dfs"}, ValueError, "method"),
+        ({"braid": 2}, ValueError, "braid"),
+        ({"braid": "x"}, TypeError, "braid"),
+        ({"entrance": (2, 2), "rows": 5, "cols": 5}, ValueError, "entrance"),
+        ({"exit": "middle"}, ValueError, "exit"),
+        ({"filters": {"length": (1, 2)}}, ValueError, "filters"),
+        ({"filters": {"distance": (5, 1)}}, ValueError, "filters"),
+        ({"filters": [1]}, TypeError, "filters"),
+        ({"max_attempts": 0}, ValueError, "max_attempts"),
+    ]:
         with pytest.raises(exc, match=word):
             tds.MazeSpec(**kwargs)
     with pytest.raises(ValueError, match="kind"):
@@ -193,12 +209,14 @@ def test_cat_items():
     for k in (0, 17, 29):
         np.testing.assert_array_equal(
             b["board"][k],
-            hexgrid.random_board(7, 9, 6, seed=item_generator(key, k), keep_free=(3, 4)))
+            hexgrid.random_board(7, 9, 6, seed=item_generator(key, k), keep_free=(3, 4)),
+        )
     assert (b["board"].sum(axis=(1, 2)) == 6).all() and (b["cat"] == (3, 4)).all()
     assert (b["winnable"] == -1).all()
     assert b["escape_distance"][0] == hexgrid.distance_to_border(b["board"][0])[3, 4]
-    np.testing.assert_array_equal(tds.generate(spec, 30, 5, shard=2, num_shards=3)["board"],
-                                  b["board"][20:])
+    np.testing.assert_array_equal(
+        tds.generate(spec, 30, 5, shard=2, num_shards=3)["board"], b["board"][20:]
+    )
     for winnable, verdict in ((True, Verdict.WIN), (False, Verdict.LOSS)):
         spec = tds.CatSpec(7, 7, blocks=4, policy="rays", winnable=winnable)
         got = tds.generate(spec, 3, seed=1)
@@ -219,7 +237,7 @@ def test_batch_kernels_answer_ctrl_c_quickly():
     t0 = time.perf_counter()
     timer.start()
     with pytest.raises(KeyboardInterrupt):
-        carve_many(5_000_000, 10, 10, seed=1)            # about 12 s of carving
+        carve_many(5_000_000, 10, 10, seed=1)  # about 12 s of carving
     assert time.perf_counter() - t0 < 0.7
     timer.join()
     doors = carve_many(400_000, 10, 10, seed=1)
@@ -231,6 +249,6 @@ def test_batch_kernels_answer_ctrl_c_quickly():
     t0 = time.perf_counter()
     timer.start()
     with pytest.raises(KeyboardInterrupt):
-        _carve.solve_items(doors, ends, paths, measures)   # about 2 s
+        _carve.solve_items(doors, ends, paths, measures)  # about 2 s
     assert time.perf_counter() - t0 < 0.7
     timer.join()

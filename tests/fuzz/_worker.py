@@ -4,6 +4,7 @@ Reads length-prefixed pickles ``(target, args, kwargs)`` on stdin and answers ea
 ``("ok", type name)`` or ``("raised", exception type name, its MRO names, message)``. A crash
 (segfault, abort, OOM kill) ends the process; the parent sees the missing answer.
 """
+
 import os
 import pickle
 import resource
@@ -79,9 +80,13 @@ def main():
         try:
             result = getattr(targets, name)(*build_case(args), **build_case(kwargs))
             answer = ("ok", type(result).__name__)
-        except BaseException as exc:  # noqa: BLE001 (reported to the parent, judged there)
-            answer = ("raised", type(exc).__name__, [c.__name__ for c in type(exc).__mro__],
-                      str(exc)[:300])
+        except BaseException as exc:
+            answer = (
+                "raised",
+                type(exc).__name__,
+                [c.__name__ for c in type(exc).__mro__],
+                str(exc)[:300],
+            )
         _send(out, answer)
 
 

@@ -1,5 +1,6 @@
 """Runs fuzz cases in a child process (tests/fuzz/_worker.py) so that a crash or a hang is a
 test failure, not the end of the run. The child is restarted after it dies or times out."""
+
 from __future__ import annotations
 
 import os
@@ -46,8 +47,11 @@ class Worker:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (tests, env.get("PYTHONPATH")) if p)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "fuzz._worker"], env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            [sys.executable, "-m", "fuzz._worker"],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
         )
         ready = self._read(60)
         if ready != ("ready",):

@@ -1,5 +1,6 @@
 """The fuzz suite's targets: each public function of trapcore, or a method on a valid object,
 called with the hostile arguments the test sends. Runs in the child process only."""
+
 import os
 import tempfile
 
@@ -230,8 +231,18 @@ def cli_main(argv, stdin_text="q\n"):
 def maze_everything(doors, *, entrance=(0, 0), exit=None):
     """Build a maze from fuzzed doors, then call every method that takes no argument."""
     m = tc.Maze(doors, entrance=entrance, exit=exit)
-    out = [m.dead_ends(), m.degrees(), m.is_perfect(), m.open_doors(), m.to_grid(),
-           m.distances(), m.solve(method="bfs"), m.solve(), m.trace(), repr(m)]
+    out = [
+        m.dead_ends(),
+        m.degrees(),
+        m.is_perfect(),
+        m.open_doors(),
+        m.to_grid(),
+        m.distances(),
+        m.solve(method="bfs"),
+        m.solve(),
+        m.trace(),
+        repr(m),
+    ]
     try:
         g = m.to_networkx()
     except ImportError:

@@ -1,12 +1,12 @@
 """Every long call's cost is bounded: thin and huge shapes stay within a budget counted in nodes
 (never a timing threshold; the child's timeout only turns a hang into a failure)."""
+
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from fuzz.harness import check, run
 from fuzz.strategies import EXAMPLES, fuzz_settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 budget_settings = settings(fuzz_settings, max_examples=max(10, EXAMPLES // 4))
 
@@ -35,16 +35,37 @@ def test_numberlink_count_nodes_within_budget(rows, cols, budget):
 # sizes kept where a node costs under a millisecond: the PNS solver's cost per node grows with
 # the board (64 x 63, 2253 nodes: 12 s; reported to the lead)
 @budget_settings
-@given(st.integers(1, 40), st.integers(1, 40), st.integers(1, 1500),
-       st.sampled_from(["optimal", "bfs", "rays"]), st.sampled_from(["auto", "id", "pns"]))
+@given(
+    st.integers(1, 40),
+    st.integers(1, 40),
+    st.integers(1, 1500),
+    st.sampled_from(["optimal", "bfs", "rays"]),
+    st.sampled_from(["auto", "id", "pns"]),
+)
 def test_cat_solver_within_budget(rows, cols, budget, policy, method):
     board = np.zeros((rows, cols), np.uint8)
     cat = (rows // 2, cols // 2)
     # slack 1: the known off-by-one of the optimal solver (test_cat_solver_off_by_one below)
-    check("nodes_within", "cat.solve", budget, board, cat, max_nodes=budget, policy=policy,
-          method=method, slack=1)
-    check("nodes_within", "cat.hint", budget, board, cat, max_nodes=budget,
-          policy="bfs" if policy == "optimal" else policy)
+    check(
+        "nodes_within",
+        "cat.solve",
+        budget,
+        board,
+        cat,
+        max_nodes=budget,
+        policy=policy,
+        method=method,
+        slack=1,
+    )
+    check(
+        "nodes_within",
+        "cat.hint",
+        budget,
+        board,
+        cat,
+        max_nodes=budget,
+        policy="bfs" if policy == "optimal" else policy,
+    )
 
 
 @pytest.mark.parametrize("shape", [(1, 2**20), (2**20, 1), (1, 3), (64, 4096)])
@@ -55,8 +76,10 @@ def test_thin_and_huge_carves_finish(shape):
 
 # -- known kernel-level problems (reported to the lead; strict: they fail once fixed) ----------
 # The timeout is a hang guard: a near-linear kernel does each of these in well under a second.
-KERNEL = pytest.mark.xfail(strict=True, reason="cost grows faster than the input: a kernel fix "
-                                               "for the lead (see the issue-10 report)")
+KERNEL = pytest.mark.xfail(
+    strict=True,
+    reason="cost grows faster than the input: a kernel fix for the lead (see the issue-10 report)",
+)
 
 
 @KERNEL
@@ -67,8 +90,15 @@ def test_wilson_on_thin_mazes(shape):  # a random walk on a path: quadratic in N
 
 @KERNEL
 def test_lookahead_player_past_100x100():  # n**2 candidate blocks x an n**2 search each
-    out = run("call", "cat.player_move", np.zeros((161, 161), np.uint8), (80, 80),
-              player="lookahead", seed=1, timeout=3)
+    out = run(
+        "call",
+        "cat.player_move",
+        np.zeros((161, 161), np.uint8),
+        (80, 80),
+        player="lookahead",
+        seed=1,
+        timeout=3,
+    )
     assert out.kind == "ok"
 
 
@@ -78,10 +108,15 @@ def test_generate_without_a_budget():  # max_nodes=None: the uniqueness proof is
     assert out.kind == "ok" or out.kind == "raised"
 
 
-@pytest.mark.xfail(strict=True, reason="cat.solve(policy='optimal') spends max_nodes + 1 nodes: "
-                                       "reported to the lead (cat solver, issue 12)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="cat.solve(policy='optimal') spends max_nodes + 1 nodes: "
+    "reported to the lead (cat solver, issue 12)",
+)
 @pytest.mark.parametrize("method", ["auto", "pns"])
 def test_cat_solver_off_by_one(method):
     board = np.zeros((11, 11), np.uint8)
-    assert check("nodes_within", "cat.solve", 1, board, (5, 5), max_nodes=1,
-                 method=method).kind == "ok"
+    assert (
+        check("nodes_within", "cat.solve", 1, board, (5, 5), max_nodes=1, method=method).kind
+        == "ok"
+    )

@@ -1,10 +1,11 @@
 """Fuzz the cat API (trapcore.cat and trapcore.cat.hexgrid) in a child process: every call ends in
 success, ValueError or TypeError; never a crash, a hang or another exception type."""
-from hypothesis import given
-from hypothesis import strategies as st
 
 from fuzz.harness import check
 from fuzz.strategies import boards, cells, fuzz_settings, scalars, seeds, sizes, texts
+from hypothesis import given
+from hypothesis import strategies as st
+
 from trapcore import cat
 
 POLICY = st.one_of(st.sampled_from(cat.POLICIES + ("optimal", "BFS", "")), scalars)
@@ -45,41 +46,105 @@ def test_cat_move(board, cell, policy, rules, seed):
 @fuzz_settings
 @given(boards, cells, PLAYER, POLICY, NODES, seeds)
 def test_player_move(board, cell, player, policy, nodes, seed):
-    check("call", "cat.player_move", board, cell, player=player, policy=policy, seed=seed,
-          max_nodes=nodes)
+    check(
+        "call",
+        "cat.player_move",
+        board,
+        cell,
+        player=player,
+        policy=policy,
+        seed=seed,
+        max_nodes=nodes,
+    )
 
 
 @fuzz_settings
-@given(boards, cells, POLICY, NODES, st.one_of(st.none(), sizes),
-       st.one_of(st.sampled_from(cat.SOLVE_METHODS), scalars))
+@given(
+    boards,
+    cells,
+    POLICY,
+    NODES,
+    st.one_of(st.none(), sizes),
+    st.one_of(st.sampled_from(cat.SOLVE_METHODS), scalars),
+)
 def test_solve_and_hint(board, cell, policy, nodes, depth, method):
-    check("call", "cat.solve", board, cell, policy=policy, max_nodes=nodes, max_depth=depth,
-          method=method)
+    check(
+        "call",
+        "cat.solve",
+        board,
+        cell,
+        policy=policy,
+        max_nodes=nodes,
+        max_depth=depth,
+        method=method,
+    )
     check("call", "cat.hint", board, cell, policy=policy, max_nodes=nodes)
 
 
 @fuzz_settings
 @given(sizes, sizes, sizes, POLICY, cells, seeds, st.one_of(st.integers(-1, 3), scalars))
 def test_winnable_board(rows, cols, blocked, policy, start, seed, tries):
-    check("call", "cat.winnable_board", rows, cols, blocked, policy=policy, start=start,
-          seed=seed, max_nodes=2000, max_tries=tries)
+    check(
+        "call",
+        "cat.winnable_board",
+        rows,
+        cols,
+        blocked,
+        policy=policy,
+        start=start,
+        seed=seed,
+        max_nodes=2000,
+        max_tries=tries,
+    )
 
 
 @fuzz_settings
-@given(st.one_of(st.integers(-2, 30), sizes), sizes, sizes, sizes, POLICY, PLAYER, RULES, seeds,
-       st.one_of(st.none(), st.integers(-1, 4), st.sampled_from([10**6, 2**64, 1.0])), NODES)
+@given(
+    st.one_of(st.integers(-2, 30), sizes),
+    sizes,
+    sizes,
+    sizes,
+    POLICY,
+    PLAYER,
+    RULES,
+    seeds,
+    st.one_of(st.none(), st.integers(-1, 4), st.sampled_from([10**6, 2**64, 1.0])),
+    NODES,
+)
 def test_simulate(games, rows, cols, blocked, policy, player, rules, seed, workers, nodes):
-    check("call", "cat.simulate", games, rows, cols, blocked, policy=policy, player=player,
-          rules=rules, seed=seed, workers=workers,
-          max_nodes=nodes if isinstance(nodes, int) and 0 < nodes <= 500 else 200)
+    check(
+        "call",
+        "cat.simulate",
+        games,
+        rows,
+        cols,
+        blocked,
+        policy=policy,
+        player=player,
+        rules=rules,
+        seed=seed,
+        workers=workers,
+        max_nodes=nodes if isinstance(nodes, int) and 0 < nodes <= 500 else 200,
+    )
     check("call", "cat.batch_generators", games, seed=seed)
 
 
 @fuzz_settings
 @given(sizes, sizes, sizes, POLICY, RULES, seeds, cells, st.booleans())
 def test_game(rows, cols, blocked, policy, rules, seed, start, winnable):
-    check("call", "CatGame", rows, cols, blocked, policy=policy, rules=rules, seed=seed,
-          start=start, winnable=winnable, max_nodes=2000)
+    check(
+        "call",
+        "CatGame",
+        rows,
+        cols,
+        blocked,
+        policy=policy,
+        rules=rules,
+        seed=seed,
+        start=start,
+        winnable=winnable,
+        max_nodes=2000,
+    )
 
 
 @fuzz_settings
@@ -89,8 +154,13 @@ def test_game_from_board(board, start, policy, rules, seed):
 
 
 @fuzz_settings
-@given(st.sampled_from(["block", "hint", "analyze", "undo", "legal_blocks", "escape_distance",
-                        "to_text"]), cells, NODES)
+@given(
+    st.sampled_from(
+        ["block", "hint", "analyze", "undo", "legal_blocks", "escape_distance", "to_text"]
+    ),
+    cells,
+    NODES,
+)
 def test_game_methods(method, cell, nodes):
     if method == "block":
         check("game_method", "block", cell)
@@ -101,8 +171,12 @@ def test_game_methods(method, cell, nodes):
 
 
 @fuzz_settings
-@given(st.sampled_from(["board", "cat", "status", "moves", "history", "rows", "cols", "policy",
-                        "rules"]), st.one_of(cells, boards))
+@given(
+    st.sampled_from(
+        ["board", "cat", "status", "moves", "history", "rows", "cols", "policy", "rules"]
+    ),
+    st.one_of(cells, boards),
+)
 def test_game_state_cannot_be_forged(attr, value):
     check("game_mutate", attr, value)
 

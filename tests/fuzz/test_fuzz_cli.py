@@ -1,23 +1,76 @@
 """Fuzz the `trapcore` command line (cat, maze, numberlink): any argv ends with status 0, 1 or 2
 and at most a one-line error, never a traceback (run in the child process)."""
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from fuzz.harness import check
 from fuzz.strategies import EXAMPLES, fuzz_settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-SMALL = st.one_of(st.integers(-3, 12).map(str), st.sampled_from(
-    ["0", "-1", "1e3", "nan", "", "x", "99999999999", "2.5", "-", "a.png", ".", "m", "/dev/zero",
-     "all", "bfs", "left", "right", "flow", "header", "--", "\0"]))
+SMALL = st.one_of(
+    st.integers(-3, 12).map(str),
+    st.sampled_from(
+        [
+            "0",
+            "-1",
+            "1e3",
+            "nan",
+            "",
+            "x",
+            "99999999999",
+            "2.5",
+            "-",
+            "a.png",
+            ".",
+            "m",
+            "/dev/zero",
+            "all",
+            "bfs",
+            "left",
+            "right",
+            "flow",
+            "header",
+            "--",
+            "\0",
+        ]
+    ),
+)
 FLAGS = {
     "maze": ["-o", "--solve", "--trace", "--seed", "--method", "--braid", "--wall"],
-    "numberlink": ["--cols", "--seed", "--min-length", "--difficulty", "--solution", "--style",
-                   "--limit", "--no-fill", "--no-touch"],
+    "numberlink": [
+        "--cols",
+        "--seed",
+        "--min-length",
+        "--difficulty",
+        "--solution",
+        "--style",
+        "--limit",
+        "--no-fill",
+        "--no-touch",
+    ],
     "cat": ["--rows", "--cols", "--blocked", "--policy", "--rules", "--seed"],
-    "cat simulate": ["--games", "--rows", "--cols", "--blocked", "--policy", "--player",
-                     "--rules", "--seed", "--workers", "--max-nodes", "--no-progress"],
-    "cat solve": ["--board", "--rows", "--cols", "--blocked", "--seed", "--cat", "--policy",
-                  "--max-nodes"],
+    "cat simulate": [
+        "--games",
+        "--rows",
+        "--cols",
+        "--blocked",
+        "--policy",
+        "--player",
+        "--rules",
+        "--seed",
+        "--workers",
+        "--max-nodes",
+        "--no-progress",
+    ],
+    "cat solve": [
+        "--board",
+        "--rows",
+        "--cols",
+        "--blocked",
+        "--seed",
+        "--cat",
+        "--policy",
+        "--max-nodes",
+    ],
 }
 
 

@@ -1,9 +1,10 @@
-"""Fuzz trapcore.errors: the exception types build from anything and stay ValueError/RuntimeError."""
-import pytest
-from hypothesis import given
+"""Fuzz trapcore.errors: the exception types build from anything, stay ValueError/RuntimeError."""
 
+import pytest
 from fuzz.harness import run
 from fuzz.strategies import fuzz_settings, scalars
+from hypothesis import given
+
 from trapcore import errors
 
 
@@ -14,7 +15,8 @@ def test_exceptions_build_from_anything(arg):
         assert run("errors_construct", name, arg).kind == "ok"
 
 
-@pytest.mark.parametrize("name,base", [("IllegalMoveError", ValueError),
-                                       ("SearchLimitExceeded", RuntimeError)])
+@pytest.mark.parametrize(
+    "name,base", [("IllegalMoveError", ValueError), ("SearchLimitExceeded", RuntimeError)]
+)
 def test_exception_bases(name, base):
     assert issubclass(getattr(errors, name), base)

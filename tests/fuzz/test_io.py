@@ -1,12 +1,13 @@
 """trapcore._io: atomic writes keep the old file on any failure; reads are bounded and decode
 with the file's name in the error."""
+
 import os
 
 import pytest
+from fuzz.strategies import fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fuzz.strategies import fuzz_settings
 from trapcore import _io
 
 
@@ -29,8 +30,10 @@ def test_failed_write_keeps_the_old_file(tmp_path):
     assert path.read_bytes() == b"NEW" and os.stat(path).st_mode & 0o777 == 0o640
 
 
-@pytest.mark.parametrize("bad,words", [("", "empty"), ("a\0b", "NUL"), (".", "folder"),
-                                       ("no/such/dir/f.txt", "does not exist")])
+@pytest.mark.parametrize(
+    "bad,words",
+    [("", "empty"), ("a\0b", "NUL"), (".", "folder"), ("no/such/dir/f.txt", "does not exist")],
+)
 def test_bad_output_paths(tmp_path, monkeypatch, bad, words):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(ValueError, match=words):
@@ -62,5 +65,4 @@ def test_decoding(data, bom):
         with pytest.raises(ValueError, match="f.txt: not UTF-8"):
             _io.decode_text(raw, "f.txt")
     else:
-        assert _io.decode_text(raw, "f.txt") == (text.removeprefix("\ufeff") if not bom
-                                                 else text)
+        assert _io.decode_text(raw, "f.txt") == (text.removeprefix("\ufeff") if not bom else text)

@@ -1,7 +1,7 @@
 """Every case listed in issue 10 (and each one the fuzz suite found), run in the child process."""
+
 import numpy as np
 import pytest
-
 from fuzz.harness import Arr, check, run
 
 BIG = 2**28 + 1  # one cell more than trapcore.MAX_CELLS
@@ -20,8 +20,9 @@ def test_uint8_boards_obey_the_size_limit():
         assert out.type_name == "ValueError", out
 
 
-@pytest.mark.parametrize("colors", [{"wall": (999, 0, 0)}, {"wall": (2**70, 0, 0)},
-                                    {"wall": (-1, 0, 0)}, (2**70,)])
+@pytest.mark.parametrize(
+    "colors", [{"wall": (999, 0, 0)}, {"wall": (2**70, 0, 0)}, {"wall": (-1, 0, 0)}, (2**70,)]
+)
 def test_maze_colours_out_of_range(colors):
     assert check("maze_method", "to_image", colors=colors).kind == "raised"
     assert check("maze_method", "to_svg", colors=colors).kind == "raised"
@@ -38,20 +39,30 @@ def test_render_board_cat_outside():
     assert out.type_name == "ValueError"
 
 
-@pytest.mark.parametrize("text", ["99999999999 1\n", "99999999999 1\nB\n", "1 99999999999\n.\n",
-                                  "\ufeff99999999999 1\nB\n\0aBA\n"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "99999999999 1\n",
+        "99999999999 1\nB\n",
+        "1 99999999999\n.\n",
+        "\ufeff99999999999 1\nB\n\0aBA\n",
+    ],
+)
 def test_huge_puzzle_header(text):  # was MemoryError
     assert check("parse", "parse_puzzles", text).type_name == "ValueError"
     data = text.encode()
     assert check("read_file", "read_puzzles", data).type_name == "ValueError"
 
 
-@pytest.mark.parametrize("target,args,kwargs", [
-    ("maze.carve_many", (2, 3, 3), {"workers": 10**6}),
-    ("cat.simulate", (2, 5, 5, 3), {"workers": 10**6, "seed": 1}),
-    ("cat.batch_generators", (2**28 + 1,), {}),  # was a hang: 2**20 generators in a list
-    ("cat.batch_generators", (2**31,), {}),
-])
+@pytest.mark.parametrize(
+    "target,args,kwargs",
+    [
+        ("maze.carve_many", (2, 3, 3), {"workers": 10**6}),
+        ("cat.simulate", (2, 5, 5, 3), {"workers": 10**6, "seed": 1}),
+        ("cat.batch_generators", (2**28 + 1,), {}),  # was a hang: 2**20 generators in a list
+        ("cat.batch_generators", (2**31,), {}),
+    ],
+)
 def test_huge_counts(target, args, kwargs):
     assert check("call", target, *args, **kwargs).type_name == "ValueError"
 

@@ -1,4 +1,5 @@
-"""trapcore.maze: carving vs the twins, perfect mazes, goldens, door helpers, carve_many, bad input."""
+"""trapcore.maze: carving vs twins, perfect mazes, goldens, door helpers, carve_many, bad input."""
+
 import hashlib
 import random
 import subprocess
@@ -8,15 +9,28 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference.maze import carve
 
+from reference.maze import carve
 from trapcore import maze
 from trapcore._seeding import item_generator, root_key
 from trapcore.maze import LOCKED, OPEN, Maze, _carve
 
 METHODS = maze.METHODS
-SIZES = [(1, 1), (1, 2), (1, 9), (1, 40), (2, 1), (9, 1), (40, 1), (2, 2), (2, 3), (3, 2), (7, 7),
-         (13, 31), (31, 13)]
+SIZES = [
+    (1, 1),
+    (1, 2),
+    (1, 9),
+    (1, 40),
+    (2, 1),
+    (9, 1),
+    (40, 1),
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (7, 7),
+    (13, 31),
+    (31, 13),
+]
 
 
 def assert_perfect(doors):
@@ -34,6 +48,7 @@ def assert_perfect(doors):
 
 
 # -- carving: properties and twins -------------------------------------------------------------
+
 
 @pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("rows,cols", SIZES)
@@ -55,12 +70,17 @@ def test_carve_300x500_is_perfect(method):
 @pytest.mark.parametrize("method", METHODS)
 def test_kernel_matches_twin_on_medium_mazes(method):
     for seed in (0, 1):
-        np.testing.assert_array_equal(Maze.carve(60, 45, seed=seed, method=method).doors,
-                                      carve(60, 45, seed, method))
+        np.testing.assert_array_equal(
+            Maze.carve(60, 45, seed=seed, method=method).doors, carve(60, 45, seed, method)
+        )
 
 
-@given(rows=st.integers(1, 25), cols=st.integers(1, 25), seed=st.integers(0, 2**63),
-       method=st.sampled_from(METHODS))
+@given(
+    rows=st.integers(1, 25),
+    cols=st.integers(1, 25),
+    seed=st.integers(0, 2**63),
+    method=st.sampled_from(METHODS),
+)
 def test_hypothesis_kernel_equals_twin(rows, cols, seed, method):
     doors = Maze.carve(rows, cols, seed=seed, method=method).doors
     assert_perfect(doors)
@@ -98,7 +118,7 @@ GOLDEN_4x5 = {
     "wilson": [[7, 7, 5, 7, 15], [13, 5, 5, 7, 13], [5, 15, 7, 15, 13], [15, 7, 7, 7, 15]],
     "prim": [[7, 13, 7, 5, 15], [7, 7, 5, 15, 13], [13, 7, 5, 7, 15], [7, 7, 7, 7, 15]],
 }
-GOLDEN_BATCH = "9261d772410d4b60"    # 50 wilson 8x9 mazes; equals the twin fed item k
+GOLDEN_BATCH = "9261d772410d4b60"  # 50 wilson 8x9 mazes; equals the twin fed item k
 GOLDEN_64x48 = {
     "kruskal": ["f30fd831a8cb6506", "0680bf28852a9db1"],
     "backtracker": ["3168da4b0e8121e5", "abce9cb48e838279"],
@@ -114,58 +134,77 @@ def digest(a) -> str:
 @pytest.mark.parametrize("method", METHODS)
 def test_golden_mazes(method):
     assert Maze.carve(4, 5, seed=2026, method=method).doors.tolist() == GOLDEN_4x5[method]
-    assert [digest(Maze.carve(64, 48, seed=s, method=method).doors) for s in (0, 1)] == \
-        GOLDEN_64x48[method]
+    assert [
+        digest(Maze.carve(64, 48, seed=s, method=method).doors) for s in (0, 1)
+    ] == GOLDEN_64x48[method]
 
 
 def test_golden_solution_braid_and_batch():
     m = Maze.carve(6, 6, seed=7)
-    assert m.solve().tolist() == [[0, 0], [0, 1], [0, 2], [1, 2], [1, 3], [2, 3], [2, 4], [3, 4],
-                                  [4, 4], [5, 4], [5, 5]]
+    assert m.solve().tolist() == [
+        [0, 0],
+        [0, 1],
+        [0, 2],
+        [1, 2],
+        [1, 3],
+        [2, 3],
+        [2, 4],
+        [3, 4],
+        [4, 4],
+        [5, 4],
+        [5, 5],
+    ]
     assert digest(m.braid(0.5, seed=3).doors) == "5bff79eb243bd52d"
     # 0.2: maze k of a batch draws from trapcore._seeding's item k (0.1 spawned SeedSequences)
     assert maze.carve_many(3, 3, 3, seed=5).tolist() == [
-        [[13, 5, 13], [5, 13, 15], [15, 7, 15]], [[7, 5, 15], [7, 13, 13], [7, 7, 15]],
-        [[5, 5, 15], [13, 7, 13], [7, 15, 15]]]
+        [[13, 5, 13], [5, 13, 15], [15, 7, 15]],
+        [[7, 5, 15], [7, 13, 13], [7, 7, 15]],
+        [[5, 5, 15], [13, 7, 13], [7, 15, 15]],
+    ]
     assert digest(maze.carve_many(50, 8, 9, seed=2026, method="wilson")) == GOLDEN_BATCH
 
 
 def test_same_seed_same_maze_in_a_fresh_process():
-    code = ("import hashlib, trapcore as tc; "
-            "print(hashlib.sha256(tc.Maze.carve(64, 48, seed=1, method='wilson').doors.tobytes())"
-            ".hexdigest()[:16])")
+    code = (
+        "import hashlib, trapcore as tc; "
+        "print(hashlib.sha256(tc.Maze.carve(64, 48, seed=1, method='wilson').doors.tobytes())"
+        ".hexdigest()[:16])"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == GOLDEN_64x48["wilson"][1]
 
 
 def test_seeds_do_not_touch_or_depend_on_global_random_state():
     # mazelib and maze-dataset seed the global random state, so their seeds do not reproduce
-    np.random.seed(1)
+    # the legacy global state is what this test is about (hence the NPY002 exemptions)
+    np.random.seed(1)  # noqa: NPY002
     random.seed(1)
-    before = (np.random.get_state()[1].copy(), random.getstate())
+    before = (np.random.get_state()[1].copy(), random.getstate())  # noqa: NPY002
     a = Maze.carve(30, 30, seed=42).doors
-    np.random.random(100)
+    np.random.random(100)  # noqa: NPY002
     random.random()
     b = Maze.carve(30, 30, seed=42).doors
     np.testing.assert_array_equal(a, b)
-    np.random.seed(1)
+    np.random.seed(1)  # noqa: NPY002
     random.seed(1)
     Maze.carve(30, 30, seed=42)
-    assert (np.random.get_state()[1] == before[0]).all() and random.getstate() == before[1]
+    assert (np.random.get_state()[1] == before[0]).all() and random.getstate() == before[1]  # noqa: NPY002
 
 
 def test_seed_kinds():
     a = Maze.carve(10, 10, seed=5).doors
     np.testing.assert_array_equal(a, Maze.carve(10, 10, seed=np.random.SeedSequence(5)).doors)
     np.testing.assert_array_equal(
-        a, Maze.carve(10, 10, seed=np.random.Generator(np.random.PCG64(5))).doors)
+        a, Maze.carve(10, 10, seed=np.random.Generator(np.random.PCG64(5))).doors
+    )
     gen = np.random.Generator(np.random.PCG64(5))
     first, second = Maze.carve(10, 10, seed=gen).doors, Maze.carve(10, 10, seed=gen).doors
-    assert not np.array_equal(first, second)      # a Generator is advanced by each call
+    assert not np.array_equal(first, second)  # a Generator is advanced by each call
     assert Maze.carve(10, 10, seed=None).is_perfect()
 
 
 # -- carve_many ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("method", METHODS)
 def test_carve_many_matches_single_mazes(method):
@@ -174,12 +213,13 @@ def test_carve_many_matches_single_mazes(method):
     key = root_key(123)
     for k in (0, 1, 17, 39):
         np.testing.assert_array_equal(
-            out[k], Maze.carve(6, 9, seed=item_generator(key, k), method=method).doors)
+            out[k], Maze.carve(6, 9, seed=item_generator(key, k), method=method).doors
+        )
         # and the twin, fed the same item stream, carves the same maze
         np.testing.assert_array_equal(out[k], carve(6, 9, item_generator(key, k), method))
     for k in range(40):
         assert_perfect(out[k])
-    assert len({out[k].tobytes() for k in range(40)}) > 30      # the items are not one stream
+    assert len({out[k].tobytes() for k in range(40)}) > 30  # the items are not one stream
 
 
 def test_carve_many_items_do_not_depend_on_the_batch():
@@ -205,16 +245,18 @@ def test_carve_many_edge_cases():
     a = maze.carve_many(5, 4, 4, seed=gen)
     b = maze.carve_many(5, 4, 4, seed=gen)
     assert a.shape == b.shape == (5, 4, 4)
-    assert not np.array_equal(a, b)                 # a Generator is advanced by each call
+    assert not np.array_equal(a, b)  # a Generator is advanced by each call
     np.testing.assert_array_equal(
-        a, maze.carve_many(5, 4, 4, seed=np.random.Generator(np.random.PCG64(3))))
+        a, maze.carve_many(5, 4, 4, seed=np.random.Generator(np.random.PCG64(3)))
+    )
     ss = maze.carve_many(5, 4, 4, seed=np.random.SeedSequence(2))
     np.testing.assert_array_equal(ss, maze.carve_many(5, 4, 4, seed=np.random.SeedSequence(2)))
     np.testing.assert_array_equal(ss, maze.carve_many(5, 4, 4, seed=2))
-    assert maze.carve_many(3, 4, 4).shape == (3, 4, 4)          # seed=None: fresh entropy
+    assert maze.carve_many(3, 4, 4).shape == (3, 4, 4)  # seed=None: fresh entropy
 
 
 # -- door helpers --------------------------------------------------------------------------------
+
 
 def test_door_bits_follow_design():
     # DESIGN.md: 7 = 0b01_11 = Right open, Down locked
@@ -223,7 +265,7 @@ def test_door_bits_follow_design():
     assert maze.door(d, (0, 1), "left") == OPEN
     assert maze.door(d, (0, 0), "down") == LOCKED
     assert maze.door(d, (1, 0), "up") == LOCKED
-    assert maze.door(d, (0, 0), "up") == LOCKED          # outer wall, not stored
+    assert maze.door(d, (0, 0), "up") == LOCKED  # outer wall, not stored
     assert maze.door(d, (0, 0), "left") == LOCKED
     np.testing.assert_array_equal(maze.down_doors(d), d & 3)
     np.testing.assert_array_equal(maze.right_doors(d), (d >> 2) & 3)
@@ -239,7 +281,7 @@ def test_set_open_close_lock_door():
     assert d[1, 1] == 0b0011 and maze.door(d, (1, 2), "left") == 0
     maze.lock_door(d, (1, 1), "right")
     assert d[1, 1] == 15
-    maze.lock_door(d, (0, 0), "up")                      # outer: already locked, fine
+    maze.lock_door(d, (0, 0), "up")  # outer: already locked, fine
     with pytest.raises(ValueError, match="outer wall"):
         maze.open_door(d, (2, 2), "down")
     with pytest.raises(ValueError, match="outer wall"):
@@ -266,9 +308,9 @@ def test_maze_from_doors_roundtrip_and_checks():
     assert Maze(ro) == m
     assert Maze(m.doors.astype(np.int64)) == m
     with pytest.raises(ValueError):
-        m.doors[0, 0] = 0                                # read-only
+        m.doors[0, 0] = 0  # read-only
     open_ring = np.full((2, 2), 15, dtype=np.uint8)
-    open_ring[0, 0] = 5                                  # down and right open
+    open_ring[0, 0] = 5  # down and right open
     open_ring[0, 1] = 0b1101
     open_ring[1, 0] = 0b0111
     loop = Maze(open_ring)
@@ -279,16 +321,19 @@ def test_maze_from_doors_roundtrip_and_checks():
     assert closed.solve(start=(0, 0), goal=(2, 2), method="bfs") is None
 
 
-@pytest.mark.parametrize("bad,match", [
-    (np.array([[2]], dtype=np.uint8), "0b10"),
-    (np.array([[8, 15]], dtype=np.uint8), "0b10"),
-    (np.array([[1]], dtype=np.uint8), "outer wall"),
-    (np.array([[15, 4]], dtype=np.uint8), "outer wall"),
-    (np.array([[16]], dtype=np.uint8), r"\[0, 15\]"),
-    (np.array([[-1]]), r"\[0, 15\]"),
-    (np.zeros((0, 3), dtype=np.uint8), "at least"),
-    (np.zeros(4, dtype=np.uint8), "2-D"),
-])
+@pytest.mark.parametrize(
+    "bad,match",
+    [
+        (np.array([[2]], dtype=np.uint8), "0b10"),
+        (np.array([[8, 15]], dtype=np.uint8), "0b10"),
+        (np.array([[1]], dtype=np.uint8), "outer wall"),
+        (np.array([[15, 4]], dtype=np.uint8), "outer wall"),
+        (np.array([[16]], dtype=np.uint8), r"\[0, 15\]"),
+        (np.array([[-1]]), r"\[0, 15\]"),
+        (np.zeros((0, 3), dtype=np.uint8), "at least"),
+        (np.zeros(4, dtype=np.uint8), "2-D"),
+    ],
+)
 def test_bad_doors(bad, match):
     with pytest.raises(ValueError, match=match):
         Maze(bad)
@@ -303,13 +348,24 @@ def test_bad_doors_types():
 
 # -- bad input -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("rows,cols,exc,match", [
-    (0, 5, ValueError, "rows"), (5, 0, ValueError, "cols"), (-3, 5, ValueError, "rows"),
-    (5, -1, ValueError, "cols"), (2.0, 5, TypeError, "rows"), (5, 2.5, TypeError, "cols"),
-    ("3", 5, TypeError, "rows"), (None, 5, TypeError, "rows"), (True, 5, TypeError, "rows"),
-    (100_000, 100_000, ValueError, "cells"), (2**40, 1, ValueError, "cells"),
-    (8193, 8192, ValueError, "bytes per cell"),
-])
+
+@pytest.mark.parametrize(
+    "rows,cols,exc,match",
+    [
+        (0, 5, ValueError, "rows"),
+        (5, 0, ValueError, "cols"),
+        (-3, 5, ValueError, "rows"),
+        (5, -1, ValueError, "cols"),
+        (2.0, 5, TypeError, "rows"),
+        (5, 2.5, TypeError, "cols"),
+        ("3", 5, TypeError, "rows"),
+        (None, 5, TypeError, "rows"),
+        (True, 5, TypeError, "rows"),
+        (100_000, 100_000, ValueError, "cells"),
+        (2**40, 1, ValueError, "cells"),
+        (8193, 8192, ValueError, "bytes per cell"),
+    ],
+)
 def test_bad_sizes(rows, cols, exc, match):
     with pytest.raises(exc, match=match):
         Maze.carve(rows, cols, seed=1)
@@ -317,8 +373,10 @@ def test_bad_sizes(rows, cols, exc, match):
         maze.carve_many(2, rows, cols, seed=1)
 
 
-@pytest.mark.parametrize("seed,exc", [(-1, ValueError), (1.5, TypeError), ("1", TypeError),
-                                      (True, TypeError), ([1, 2], TypeError)])
+@pytest.mark.parametrize(
+    "seed,exc",
+    [(-1, ValueError), (1.5, TypeError), ("1", TypeError), (True, TypeError), ([1, 2], TypeError)],
+)
 def test_bad_seeds(seed, exc):
     with pytest.raises(exc, match="seed"):
         Maze.carve(4, 4, seed=seed)
@@ -342,9 +400,9 @@ def test_bad_method_and_choices():
         m.solve(hand="both")
     with pytest.raises(TypeError, match="hand"):
         m.solve(hand=0)
-    with pytest.raises(TypeError, match="trace"):      # 0.2: the trail is Maze.trace()
+    with pytest.raises(TypeError, match="trace"):  # 0.2: the trail is Maze.trace()
         m.solve(trace=True)
-    with pytest.raises(ValueError, match="hand"):       # no option accepted and ignored
+    with pytest.raises(ValueError, match="hand"):  # no option accepted and ignored
         m.solve(method="bfs", hand="left")
     with pytest.raises(ValueError, match="hand"):
         m.trace(hand="both")
@@ -352,10 +410,17 @@ def test_bad_method_and_choices():
         m.trace(hand=None)
 
 
-@pytest.mark.parametrize("cell,exc,match", [
-    ((4, 0), ValueError, "start"), ((0, 4), ValueError, "start"), ((-1, 0), ValueError, "start"),
-    ((0,), TypeError, "start"), ("ab", TypeError, "start"), ((0.0, 1), TypeError, "start"),
-])
+@pytest.mark.parametrize(
+    "cell,exc,match",
+    [
+        ((4, 0), ValueError, "start"),
+        ((0, 4), ValueError, "start"),
+        ((-1, 0), ValueError, "start"),
+        ((0,), TypeError, "start"),
+        ("ab", TypeError, "start"),
+        ((0.0, 1), TypeError, "start"),
+    ],
+)
 def test_start_and_goal_outside(cell, exc, match):
     m = Maze.carve(4, 4, seed=1)
     with pytest.raises(exc, match=match):
@@ -381,8 +446,14 @@ def test_bad_entrance_exit():
 
 def test_bad_braid_and_carve_many_args():
     m = Maze.carve(4, 4, seed=1)
-    for p, exc in ((-0.1, ValueError), (1.5, ValueError), (float("nan"), ValueError),
-                   ("0.5", TypeError), (None, TypeError), (True, TypeError)):
+    for p, exc in (
+        (-0.1, ValueError),
+        (1.5, ValueError),
+        (float("nan"), ValueError),
+        ("0.5", TypeError),
+        (None, TypeError),
+        (True, TypeError),
+    ):
         with pytest.raises(exc, match="p"):
             m.braid(p, seed=1)
     with pytest.raises(ValueError, match="n"):
@@ -393,7 +464,7 @@ def test_bad_braid_and_carve_many_args():
         maze.carve_many(2, 4, 4, workers=0)
     with pytest.raises(TypeError, match="workers"):
         maze.carve_many(2, 4, 4, workers=1.5)
-    with pytest.raises(ValueError, match="workers"):     # 0.1: RuntimeError, can't start thread
+    with pytest.raises(ValueError, match="workers"):  # 0.1: RuntimeError, can't start thread
         maze.carve_many(10**6, 1, 1, seed=1, workers=10**6)
     with pytest.raises(ValueError, match="workers"):
         maze.carve_many(2, 4, 4, workers=-2)

@@ -1,4 +1,5 @@
 """Maze formats (networkx, mazelib, maze-dataset, labmaze, SVG): round trips, real libraries."""
+
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -15,14 +16,17 @@ nx = pytest.importorskip("networkx")
 @st.composite
 def mazes(draw):
     rows, cols = draw(st.integers(1, 9)), draw(st.integers(1, 9))
-    m = Maze.carve(rows, cols, seed=draw(st.integers(0, 2**32)),
-                   method=draw(st.sampled_from(maze.METHODS)))
+    m = Maze.carve(
+        rows, cols, seed=draw(st.integers(0, 2**32)), method=draw(st.sampled_from(maze.METHODS))
+    )
     if draw(st.booleans()):
         m = m.braid(draw(st.floats(0, 1)), seed=draw(st.integers(0, 99)))
-    border = [(r, c) for r in range(rows) for c in range(cols)
-              if r in (0, rows - 1) or c in (0, cols - 1)]
-    return m.with_openings(entrance=draw(st.sampled_from(border)),
-                           exit=draw(st.sampled_from(border)))
+    border = [
+        (r, c) for r in range(rows) for c in range(cols) if r in (0, rows - 1) or c in (0, cols - 1)
+    ]
+    return m.with_openings(
+        entrance=draw(st.sampled_from(border)), exit=draw(st.sampled_from(border))
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -30,9 +34,10 @@ def mazes(draw):
 def test_round_trips(m):
     assert Maze.from_networkx(m.to_networkx()) == m
     assert Maze.from_grid(m.to_grid(), entrance=m.entrance, exit=m.exit) == m
-    assert maze.from_connection_list(maze.to_connection_list(m), entrance=m.entrance,
-                                     exit=m.exit) == m
-    if m.entrance == m.exit:                      # one mark can show only one of them
+    assert (
+        maze.from_connection_list(maze.to_connection_list(m), entrance=m.entrance, exit=m.exit) == m
+    )
+    if m.entrance == m.exit:  # one mark can show only one of them
         m = m.with_openings(exit=(m.rows - 1, m.cols - 1), entrance=(0, 0))
     if m.entrance != m.exit:
         assert maze.from_maze_dataset_ascii(maze.to_maze_dataset_ascii(m, path=m.solve())) == m
@@ -73,7 +78,7 @@ def test_svg_is_valid_and_draws_the_walls():
     d = [e for e in root if e.tag.endswith("path")][0].attrib["d"]
     # every wall unit drawn once: total length / cell = wall segments of the text picture
     lengths = [int(x) for x in __import__("re").findall(r"[hv](\d+)", d)]
-    h = (m.to_grid()[0::2, 1::2] == 1).sum() - 2        # minus the entrance and exit gaps
+    h = (m.to_grid()[0::2, 1::2] == 1).sum() - 2  # minus the entrance and exit gaps
     v = (m.to_grid()[1::2, 0::2] == 1).sum()
     assert sum(lengths) == (h + v) * 12
     assert m._repr_svg_().startswith("<svg")
@@ -158,8 +163,9 @@ def test_labmaze_text():
     m = Maze.carve(4, 5, seed=4)
     fixed = labmaze.FixedMazeWithRandomGoals(entity_layer=maze.to_labmaze_text(m))
     assert str(fixed.entity_layer) == maze.to_labmaze_text(m)
-    theirs = labmaze.RandomMaze(height=11, width=13, max_rooms=0, random_seed=3,
-                                spawns_per_room=0, objects_per_room=0)
+    theirs = labmaze.RandomMaze(
+        height=11, width=13, max_rooms=0, random_seed=3, spawns_per_room=0, objects_per_room=0
+    )
     text = str(theirs.entity_layer)
     m2 = maze.from_labmaze_text(text)
     assert m2.shape == (5, 6)

@@ -1,4 +1,5 @@
 """Maze pictures (to_text, to_image: size rule, walls, gaps, path colours) and ``trapcore maze``."""
+
 import argparse
 
 import numpy as np
@@ -12,8 +13,10 @@ PIL = pytest.importorskip("PIL")
 BLACK, WHITE = (0, 0, 0), (255, 255, 255)
 
 
-@pytest.mark.parametrize("rows,cols,cell,wall", [(1, 1, 2, 1), (1, 7, 5, 1), (7, 1, 5, 2),
-                                                  (30, 60, 10, 1), (4, 9, 13, 4), (12, 5, 3, 2)])
+@pytest.mark.parametrize(
+    "rows,cols,cell,wall",
+    [(1, 1, 2, 1), (1, 7, 5, 1), (7, 1, 5, 2), (30, 60, 10, 1), (4, 9, 13, 4), (12, 5, 3, 2)],
+)
 def test_image_size_rule(rows, cols, cell, wall):
     img = Maze.carve(rows, cols, seed=1).to_image(cell=cell, wall=wall)
     assert img.size == (cols * cell + wall, rows * cell + wall)
@@ -26,9 +29,9 @@ def test_image_walls_gaps_and_path():
     a = np.asarray(m.to_image(cell=cell, wall=wall))
     rows, cols = m.shape
     # every wall-line crossing that touches a wall is black; the outer frame except the gaps
-    assert (a[-1, : (cols - 1) * cell] == BLACK).all()           # bottom wall left of the exit
-    assert (a[-1, (cols - 1) * cell + wall: cols * cell] == WHITE).all()     # exit gap
-    assert (a[0, wall:cell] == WHITE).all()                       # entrance gap
+    assert (a[-1, : (cols - 1) * cell] == BLACK).all()  # bottom wall left of the exit
+    assert (a[-1, (cols - 1) * cell + wall : cols * cell] == WHITE).all()  # exit gap
+    assert (a[0, wall:cell] == WHITE).all()  # entrance gap
     assert (a[0, cell:] == BLACK).all()
     assert (a[:, 0] == BLACK).all() and (a[:, -1] == BLACK).all()
     # a door's pixels are white when open, black when closed
@@ -36,7 +39,7 @@ def test_image_walls_gaps_and_path():
     for r in range(rows - 1):
         for c in range(cols):
             y = (r + 1) * cell
-            seg = a[y, c * cell + wall:(c + 1) * cell]
+            seg = a[y, c * cell + wall : (c + 1) * cell]
             expect = WHITE if d[r, c] & 3 == 1 else BLACK
             assert (seg == expect).all()
     # the path is coloured, cells and the doors between them
@@ -46,9 +49,9 @@ def test_image_walls_gaps_and_path():
     for r, c in p.tolist():
         assert tuple(b[r * cell + 5, c * cell + 5]) == red
     for (r0, c0), (r1, c1) in zip(p[:-1].tolist(), p[1:].tolist()):
-        if r0 == r1:                                  # a step through a Right door
+        if r0 == r1:  # a step through a Right door
             y, x = r0 * cell + 5, max(c0, c1) * cell
-        else:                                         # a step through a Down door
+        else:  # a step through a Down door
             y, x = max(r0, r1) * cell, c0 * cell + 5
         assert tuple(b[y, x]) == red
 
@@ -57,8 +60,11 @@ def test_image_trace_shades_backtracked_cells():
     m = Maze.carve(15, 15, seed=3)
     t = m.trace(hand="left")
     path, moves = t.path, t.moves
-    img = np.asarray(m.to_image(cell=8, path=path, trace=moves,
-                                colors={"trace": (0, 0, 255), "path": (255, 0, 0)}))
+    img = np.asarray(
+        m.to_image(
+            cell=8, path=path, trace=moves, colors={"trace": (0, 0, 255), "path": (255, 0, 0)}
+        )
+    )
     on_path = set(map(tuple, path.tolist()))
     off = [cell for cell in map(tuple, moves.tolist()) if cell not in on_path]
     assert off
@@ -88,7 +94,7 @@ def test_image_bad_input():
         m.to_image(path=[[0.5, 0]])
     with pytest.raises(ValueError, match="colors"):
         m.to_image(colors={"sky": (0, 0, 0)})
-    with pytest.raises(ValueError, match="colors"):     # 0.1: OverflowError from numpy
+    with pytest.raises(ValueError, match="colors"):  # 0.1: OverflowError from numpy
         m.to_image(colors={"path": (300, 0, 0)})
     with pytest.raises(ValueError, match="colors"):
         m.to_image(colors={"path": (-1, 0, 0)})
@@ -102,7 +108,7 @@ def test_image_bad_input():
         m.to_image(colors=[("path", (0, 0, 0))])
     with pytest.raises(ValueError, match="trace"):
         m.to_image(trace=[[0, 0], [2, 0]])
-    with pytest.raises(TypeError):                      # 0.2: options are keyword-only
+    with pytest.raises(TypeError):  # 0.2: options are keyword-only
         m.to_image(10)
     with pytest.raises(TypeError):
         m.to_text(m.solve())
@@ -118,7 +124,7 @@ def test_text_rendering():
     assert lines[0].startswith("+   +") and lines[-1].endswith("+   +")
     assert lines[1][0] == "|" and lines[-2][-1] == "|"
     # the number of open doors shows as gaps
-    gaps = sum(line[1 + 4 * c:4 + 4 * c] == "   " for line in lines[2:-1:2] for c in range(4))
+    gaps = sum(line[1 + 4 * c : 4 + 4 * c] == "   " for line in lines[2:-1:2] for c in range(4))
     gaps += sum(line[4 * c] == " " for line in lines[1::2] for c in range(1, 4))
     assert gaps == m.open_doors()
     p = m.solve()
@@ -134,15 +140,12 @@ def test_text_refuses_huge_mazes():
 
 def test_text_golden():
     assert Maze.carve(2, 3, seed=1).to_text() == (
-        "+   +---+---+\n"
-        "|       |   |\n"
-        "+   +   +   +\n"
-        "|   |       |\n"
-        "+---+---+   +\n"
+        "+   +---+---+\n|       |   |\n+   +   +   +\n|   |       |\n+---+---+   +\n"
     )
 
 
 # -- command line ----------------------------------------------------------------------------------
+
 
 class cli:
     """``trapcore maze`` alone, handled as trapcore/cli.py does (errors: one line, status 2), so
@@ -168,12 +171,13 @@ def test_cli_main_integration(capsys):
 
     try:
         real_cli.build_parser()
-    except ImportError as exc:       # another subcommand's module is broken, not ours
+    except ImportError as exc:  # another subcommand's module is broken, not ours
         pytest.skip(f"trapcore.cli cannot build its parser: {exc}")
     assert real_cli.main(["maze", "3", "4", "--seed", "1"]) == 0
     assert capsys.readouterr().out == Maze.carve(3, 4, seed=1).to_text()
     assert real_cli.main(["maze", "0", "4"]) == 2
     assert "rows" in capsys.readouterr().err
+
 
 def test_cli_prints_text(capsys):
     assert cli.main(["maze", "4", "6", "--seed", "1"]) == 0

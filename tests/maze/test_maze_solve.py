@@ -1,16 +1,30 @@
-"""Maze solvers, traces and braiding against their twins, and other libraries' bugs we must not have."""
+"""Maze solvers, traces and braiding against their twins, and other libraries' bugs we avoid."""
+
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference.maze import braid, maze_distances, solve_bfs, solve_wall, walk_is_legal
 
+from reference.maze import braid, maze_distances, solve_bfs, solve_wall, walk_is_legal
 from trapcore import maze
 from trapcore.maze import Maze
 
 METHODS = maze.METHODS
-SIZES = [(1, 1), (1, 2), (1, 9), (1, 40), (2, 1), (9, 1), (40, 1), (2, 2), (2, 3), (3, 2), (7, 7),
-         (13, 31), (31, 13)]
+SIZES = [
+    (1, 1),
+    (1, 2),
+    (1, 9),
+    (1, 40),
+    (2, 1),
+    (9, 1),
+    (40, 1),
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (7, 7),
+    (13, 31),
+    (31, 13),
+]
 
 
 @pytest.mark.parametrize("method", METHODS)
@@ -83,14 +97,21 @@ def test_solvers_match_twins(method):
                 np.testing.assert_array_equal(t.path, p2)
                 np.testing.assert_array_equal(t.moves, mv2)
                 np.testing.assert_array_equal(m.solve(start=s, goal=g, hand=hand), p2)
-            np.testing.assert_array_equal(m.solve(start=s, goal=g, method="bfs"),
-                                          solve_bfs(m.doors, s, g))
+            np.testing.assert_array_equal(
+                m.solve(start=s, goal=g, method="bfs"), solve_bfs(m.doors, s, g)
+            )
             np.testing.assert_array_equal(m.distances(start=s), maze_distances(m.doors, s))
 
 
-@given(rows=st.integers(1, 15), cols=st.integers(1, 15), seed=st.integers(0, 2**32),
-       p=st.floats(0, 1), method=st.sampled_from(METHODS), hand=st.sampled_from(["left", "right"]),
-       data=st.data())
+@given(
+    rows=st.integers(1, 15),
+    cols=st.integers(1, 15),
+    seed=st.integers(0, 2**32),
+    p=st.floats(0, 1),
+    method=st.sampled_from(METHODS),
+    hand=st.sampled_from(["left", "right"]),
+    data=st.data(),
+)
 def test_hypothesis_solvers_and_braid_against_twins(rows, cols, seed, p, method, hand, data):
     m = Maze.carve(rows, cols, seed=seed, method=method)
     b = m.braid(p, seed=seed + 1)
@@ -107,10 +128,11 @@ def test_hypothesis_solvers_and_braid_against_twins(rows, cols, seed, p, method,
     np.testing.assert_array_equal(bfs, solve_bfs(b.doors, s, g))
     assert walk_is_legal(b.doors, path) and walk_is_legal(b.doors, moves)
     assert len(bfs) <= len(path)
-    assert len(set(map(tuple, path.tolist()))) == len(path)          # a simple path
+    assert len(set(map(tuple, path.tolist()))) == len(path)  # a simple path
 
 
 # -- braid -----------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("method", METHODS)
 def test_braid_removes_dead_ends_and_keeps_the_maze_valid(method):
@@ -118,7 +140,7 @@ def test_braid_removes_dead_ends_and_keeps_the_maze_valid(method):
     dead = len(m.dead_ends())
     half = m.braid(0.5, seed=1)
     full = m.braid(1.0, seed=1)
-    assert m.is_perfect() and m.open_doors() == 30 * 40 - 1      # the original is unchanged
+    assert m.is_perfect() and m.open_doors() == 30 * 40 - 1  # the original is unchanged
     assert 0 < len(half.dead_ends()) < dead
     assert len(full.dead_ends()) == 0
     assert m.braid(0.0, seed=1) == m
@@ -133,7 +155,7 @@ def test_braid_removes_dead_ends_and_keeps_the_maze_valid(method):
 
 def test_braid_on_corridors():
     row = Maze.carve(1, 9, seed=1)
-    assert row.braid(1.0, seed=1) == row           # no locked interior door to open
+    assert row.braid(1.0, seed=1) == row  # no locked interior door to open
     col = Maze.carve(9, 1, seed=1)
     assert col.braid(1.0, seed=1) == col
 
@@ -160,10 +182,11 @@ def test_wall_follower_trace_backtracks_and_visits_each_cell_once():
         visits[cell] = visits.get(cell, 0) + 1
     # each explored cell is entered once; every cell off the path is left by one step back
     assert len(moves) == 2 * len(visits) - len(path)
-    assert len(moves) > len(path)                      # it did backtrack somewhere
+    assert len(moves) > len(path)  # it did backtrack somewhere
 
 
 # -- the known bugs of other libraries (ANCHORS.md) ------------------------------------------------
+
 
 def test_no_walking_through_walls_on_the_first_step():
     # mazelib's wall follower walks through a wall on its first step in 19% of 15x15 mazes
@@ -188,7 +211,7 @@ def test_no_path_terminates_with_none():
     # mazelib's backtracking solver never stops when there is no path
     m = Maze.carve(40, 40, seed=6)
     d = m.doors.copy()
-    for side in ("up", "left"):                       # wall the goal off completely
+    for side in ("up", "left"):  # wall the goal off completely
         maze.lock_door(d, (39, 39), side)
     walled = Maze(d)
     assert walled.solve(method="bfs") is None
@@ -198,7 +221,7 @@ def test_no_path_terminates_with_none():
         path, moves = t.path, t.moves
         assert path is None and moves[-1].tolist() == [0, 0]
         reachable = int((walled.distances() >= 0).sum())
-        assert len(moves) == 2 * reachable - 1           # explored every reachable cell, came back
+        assert len(moves) == 2 * reachable - 1  # explored every reachable cell, came back
     assert walled.distances()[39, 39] == -1
 
 

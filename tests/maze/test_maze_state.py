@@ -1,4 +1,5 @@
-"""The Maze's 0.2 contract: immutable trusted state, openings, one return type, Trace, keyword options."""
+"""The Maze's 0.2 contract: immutable trusted state, openings, one return type, Trace, keywords."""
+
 import copy
 import pickle
 import subprocess
@@ -6,20 +7,22 @@ import sys
 
 import numpy as np
 import pytest
-from reference.maze import solve_wall, walk_is_legal
 
 import trapcore as tc
+from reference.maze import solve_wall, walk_is_legal
 from trapcore import maze
 from trapcore.maze import Maze, Trace
 
 
 def run_child(code: str) -> subprocess.CompletedProcess:
-    """Run ``code`` in a fresh interpreter, so that a crash is a failed test, not the end of the run."""
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          check=False)
+    """Run ``code`` in a fresh interpreter, so that a crash is a failed test, not the run's end."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
 
 
 # -- entrance and exit: read-only, changed only through a validating method ----------------------
+
 
 def test_moving_the_exit_out_of_the_maze_cannot_crash_the_interpreter():
     # 0.1: `m.exit = (100, 100)` was accepted and solve(method="bfs") indexed out of bounds
@@ -64,7 +67,8 @@ def test_a_subclass_cannot_widen_the_cells_the_kernels_accept():
         "    shape = property(lambda self: (10**6, 10**6))\n"
         "    rows = cols = property(lambda self: 10**6)\n"
         "m = Wide.carve(4, 4, seed=1)\n"
-        "calls = [lambda: m.solve(start=(999, 999)), lambda: m.solve(goal=(999, 0), method='bfs'),\n"
+        "calls = [lambda: m.solve(start=(999, 999)),\n"
+        "         lambda: m.solve(goal=(999, 0), method='bfs'),\n"
         "         lambda: m.trace(start=(999, 999)), lambda: m.distances(start=(0, 999)),\n"
         "         lambda: m.with_openings(exit=(999, 0))]\n"
         "for call in calls:\n"
@@ -80,7 +84,7 @@ def test_with_openings_validates_and_returns_a_new_maze():
     m = Maze.carve(6, 7, seed=1)
     n = m.with_openings(entrance=(3, 0), exit=(0, 6))
     assert (n.entrance, n.exit) == ((3, 0), (0, 6))
-    assert (m.entrance, m.exit) == ((0, 0), (5, 6))          # unchanged
+    assert (m.entrance, m.exit) == ((0, 0), (5, 6))  # unchanged
     np.testing.assert_array_equal(n.doors, m.doors)
     assert n != m and n.with_openings(entrance=(0, 0), exit=(5, 6)) == m
     assert m.with_openings() == m
@@ -88,14 +92,21 @@ def test_with_openings_validates_and_returns_a_new_maze():
     path = n.solve()
     assert path[0].tolist() == [3, 0] and path[-1].tolist() == [0, 6]
     np.testing.assert_array_equal(path, n.solve(method="bfs"))
-    for cell, exc in (((100, 100), ValueError), ((-1, 0), ValueError), ((2, 3), ValueError),
-                      ((0,), TypeError), ("ab", TypeError), ((0.0, 1), TypeError), (5, TypeError)):
+    for cell, exc in (
+        ((100, 100), ValueError),
+        ((-1, 0), ValueError),
+        ((2, 3), ValueError),
+        ((0,), TypeError),
+        ("ab", TypeError),
+        ((0.0, 1), TypeError),
+        (5, TypeError),
+    ):
         with pytest.raises(exc, match="exit"):
             m.with_openings(exit=cell)
         with pytest.raises(exc, match="entrance"):
             m.with_openings(entrance=cell)
     with pytest.raises(TypeError):
-        m.with_openings((1, 0))                                # keyword-only
+        m.with_openings((1, 0))  # keyword-only
 
 
 def test_constructor_openings_are_validated():
@@ -105,10 +116,11 @@ def test_constructor_openings_are_validated():
         with pytest.raises(ValueError, match=next(iter(kw))):
             Maze(d, **kw)
     with pytest.raises(TypeError):
-        Maze(d, (0, 0))                                        # keyword-only
+        Maze(d, (0, 0))  # keyword-only
 
 
 # -- doors: a private copy, checked as copied, read-only for good --------------------------------
+
 
 def test_doors_cannot_be_made_writable_again():
     # 0.1 handed out the array that owned its memory: `m.doors.flags.writeable = True` worked,
@@ -123,8 +135,12 @@ def test_doors_cannot_be_made_writable_again():
             a.flags.writeable = True
     with pytest.raises(ValueError):
         m.doors[4, 4] = 5
-    for other in (m.braid(1.0, seed=1), m.with_openings(exit=(4, 0)), Maze(m.doors),
-                  pickle.loads(pickle.dumps(m))):
+    for other in (
+        m.braid(1.0, seed=1),
+        m.with_openings(exit=(4, 0)),
+        Maze(m.doors),
+        pickle.loads(pickle.dumps(m)),
+    ):
         with pytest.raises(ValueError):
             other.doors.flags.writeable = True
 
@@ -133,7 +149,7 @@ def test_doors_are_copied_from_the_caller():
     d = Maze.carve(5, 5, seed=3).doors.copy()
     m = Maze(d)
     before = m.doors.copy()
-    d[:] = 0b0101                                            # opens the outer doors, too
+    d[:] = 0b0101  # opens the outer doors, too
     np.testing.assert_array_equal(m.doors, before)
     assert not np.shares_memory(m.doors, d) and m.is_perfect()
 
@@ -146,7 +162,7 @@ class _ChangesAfterItsMaxIsRead(np.ndarray):
         plain = [x.view(np.ndarray) if isinstance(x, np.ndarray) else x for x in inputs]
         result = getattr(ufunc, method)(*plain, **kwargs)
         if ufunc is np.maximum and method == "reduce":
-            self.view(np.ndarray)[0, 0] = 0xFF           # fields 11/11 but bits above 3 set
+            self.view(np.ndarray)[0, 0] = 0xFF  # fields 11/11 but bits above 3 set
         return result
 
 
@@ -177,13 +193,23 @@ def test_pickle_and_copy_round_trip_and_revalidate():
         assert type(again.entrance) is tuple
     fn, args = m.__reduce__()
     with pytest.raises(ValueError, match="exit"):
-        fn(args[0], args[1], (100, 100))                   # a forged pickle is checked too
+        fn(args[0], args[1], (100, 100))  # a forged pickle is checked too
 
 
 # -- one return type; the trail has its own method and result -----------------------------------
 
-@pytest.mark.parametrize("kw", [{}, {"method": "wall"}, {"method": "bfs"}, {"hand": "left"},
-                                {"method": "wall", "hand": "right"}, {"start": (3, 3)}])
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {},
+        {"method": "wall"},
+        {"method": "bfs"},
+        {"hand": "left"},
+        {"method": "wall", "hand": "right"},
+        {"start": (3, 3)},
+    ],
+)
 def test_solve_returns_a_path_whatever_its_options(kw):
     m = Maze.carve(9, 9, seed=5).braid(0.3, seed=5)
     path = m.solve(**kw)
@@ -205,7 +231,7 @@ def test_trace_is_a_frozen_result_with_path_and_moves():
         t.path = None
     assert m.trace().hand == "right"
     with pytest.raises(TypeError):
-        m.trace((0, 0))                                    # keyword-only
+        m.trace((0, 0))  # keyword-only
 
 
 @pytest.mark.parametrize("p", [0.0, 0.4, 1.0])
@@ -241,27 +267,54 @@ def test_trace_without_a_way_out():
 
 # -- keyword-only options, reprs -----------------------------------------------------------------
 
+
 def test_options_are_keyword_only():
     m = Maze.carve(4, 4, seed=1)
-    for call in (lambda: Maze.carve(4, 4, 1), lambda: m.solve((0, 0)),
-                 lambda: m.solve((0, 0), (3, 3)), lambda: m.braid(0.5, 1),
-                 lambda: m.distances((0, 0)), lambda: maze.carve_many(2, 4, 4, 1),
-                 lambda: m.to_text(None), lambda: m.to_image(10)):
+    for call in (
+        lambda: Maze.carve(4, 4, 1),
+        lambda: m.solve((0, 0)),
+        lambda: m.solve((0, 0), (3, 3)),
+        lambda: m.braid(0.5, 1),
+        lambda: m.distances((0, 0)),
+        lambda: maze.carve_many(2, 4, 4, 1),
+        lambda: m.to_text(None),
+        lambda: m.to_image(10),
+    ):
         with pytest.raises(TypeError):
             call()
 
 
 def test_reprs_say_what_the_object_is():
     assert repr(Maze.carve(6, 7, seed=1)) == "<Maze 6x7 entrance=(0, 0) exit=(5, 6)>"
-    assert repr(Maze.carve(3, 4, seed=1, entrance=(1, 0), exit=(0, 2))) == \
-        "<Maze 3x4 entrance=(1, 0) exit=(0, 2)>"
-    assert repr(tc.Maze(np.full((1, 1), 15, dtype=np.uint8))) == "<Maze 1x1 entrance=(0, 0) exit=(0, 0)>"
+    assert (
+        repr(Maze.carve(3, 4, seed=1, entrance=(1, 0), exit=(0, 2)))
+        == "<Maze 3x4 entrance=(1, 0) exit=(0, 2)>"
+    )
+    assert (
+        repr(tc.Maze(np.full((1, 1), 15, dtype=np.uint8)))
+        == "<Maze 1x1 entrance=(0, 0) exit=(0, 0)>"
+    )
 
 
 def test_package_exports():
-    assert set(maze.__all__) >= {"Maze", "Trace", "carve_many", "check_doors", "door", "set_door",
-                                 "open_door", "close_door", "lock_door", "CLOSED", "OPEN",
-                                 "LOCKED", "METHODS", "SOLVERS", "HANDS", "SIDES"}
+    assert set(maze.__all__) >= {
+        "Maze",
+        "Trace",
+        "carve_many",
+        "check_doors",
+        "door",
+        "set_door",
+        "open_door",
+        "close_door",
+        "lock_door",
+        "CLOSED",
+        "OPEN",
+        "LOCKED",
+        "METHODS",
+        "SOLVERS",
+        "HANDS",
+        "SIDES",
+    }
     public = {n for n in dir(maze) if not n.startswith("_")}
     modules = {"batch", "cli", "doors", "formats", "maze", "render"}
     assert public - modules == set(maze.__all__)

@@ -1,9 +1,13 @@
 """``trapcore cat``: play Trap the Cat in the terminal, and its tools ``trapcore cat simulate`` and
 ``trapcore cat solve``. trapcore/cli.py calls :func:`add_parser`."""
+
 from __future__ import annotations
 
+import argparse
 import sys
 import time
+from collections.abc import Collection
+from typing import IO
 
 from trapcore.cat import hexgrid
 from trapcore.cat.game import CatGame, Status
@@ -15,7 +19,7 @@ from trapcore.cat.solver import DEFAULT_NODES, Verdict, solve
 __all__ = ["add_parser", "play", "run_simulate", "run_solve"]
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``trapcore cat`` (the terminal game) with its tools ``simulate`` and ``solve`` to the
     argparse sub-parsers ``sub``."""
     p = sub.add_parser(
@@ -30,12 +34,19 @@ def add_parser(sub) -> None:
     )
     p.add_argument("--rows", type=int, default=11, help="board rows (default 11)")
     p.add_argument("--cols", type=int, default=11, help="board columns (default 11)")
-    p.add_argument("--blocked", type=int, default=None,
-                   help="cells blocked at the start (default 15 on 11x11, scaled to the area)")
+    p.add_argument(
+        "--blocked",
+        type=int,
+        default=None,
+        help="cells blocked at the start (default 15 on 11x11, scaled to the area)",
+    )
     p.add_argument("--policy", default="bfs", choices=POLICIES, help="how the cat moves")
-    p.add_argument("--rules", default="enclosed", choices=RULES,
-                   help="enclosed: win when the cat has no way out; surrounded: when it "
-                        "cannot move")
+    p.add_argument(
+        "--rules",
+        default="enclosed",
+        choices=RULES,
+        help="enclosed: win when the cat has no way out; surrounded: when it cannot move",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed for the board and the cat")
     p.set_defaults(func=play)
     tools = p.add_subparsers(dest="cat_tool", metavar="TOOL", title="tools (instead of playing)")
@@ -52,15 +63,17 @@ def default_blocks(rows: int, cols: int) -> int:
     return min(round(15 * rows * cols / 121), rows * cols - 1)
 
 
-def _blocks(args) -> int:
+def _blocks(args: argparse.Namespace) -> int:
     return default_blocks(args.rows, args.cols) if args.blocked is None else args.blocked
 
 
-_HELP = ("  row col  block that cell (e.g. `3 4`; columns are numbered along the top)\n"
-         "  u        undo your last block (and the cat's answer)\n"
-         "  h        a hint: the solver's best block\n"
-         "  b        draw the board again\n"
-         "  ? help   this help;  q  quit")
+_HELP = (
+    "  row col  block that cell (e.g. `3 4`; columns are numbered along the top)\n"
+    "  u        undo your last block (and the cat's answer)\n"
+    "  h        a hint: the solver's best block\n"
+    "  b        draw the board again\n"
+    "  ? help   this help;  q  quit"
+)
 
 
 # -- the terminal game ---------------------------------------------------------------------------
@@ -70,22 +83,25 @@ def _status_line(game: CatGame) -> str:
     return f"move {game.moves}: cat at {game.cat}, {where}"
 
 
-def play(args, stdin=None, out=None) -> int:
+def play(args: argparse.Namespace, stdin: IO[str] | None = None, out: IO[str] | None = None) -> int:
     """Play a game in the terminal: read ``row col`` lines from ``stdin``, draw to ``out``."""
     from trapcore.cli import used_seed
 
     stdin = stdin or sys.stdin
     out = out or sys.stdout
     seed = used_seed(args.seed)
-    game = CatGame(args.rows, args.cols, _blocks(args), policy=args.policy, rules=args.rules,
-                   seed=seed)
+    game = CatGame(
+        args.rows, args.cols, _blocks(args), policy=args.policy, rules=args.rules, seed=seed
+    )
 
-    def say(text=""):
+    def say(text: str = "") -> None:
         print(text, file=out, flush=True)
 
-    say(f"Trap the Cat, {game.rows}x{game.cols}, {args.policy} cat, {args.rules} rules, "
+    say(
+        f"Trap the Cat, {game.rows}x{game.cols}, {args.policy} cat, {args.rules} rules, "
         f"seed {seed}. Type `row col` to block a cell, u to undo, h for a hint, ? for help, "
-        "q to quit.")
+        "q to quit."
+    )
     redraw = True
     while True:
         if redraw:  # after a move or an undo, not after a typo
@@ -126,8 +142,10 @@ def play(args, stdin=None, out=None) -> int:
                 say(f"  no hint: {exc}")
             continue
         if len(words) != 2 or not all(w.lstrip("-").isdigit() for w in words):
-            say(f"  {line.strip()!r}: not a command; type two numbers: row col (e.g. "
-                f"`{game.cat[0]} {max(game.cat[1] - 1, 0)}`), or ? for help")
+            say(
+                f"  {line.strip()!r}: not a command; type two numbers: row col (e.g. "
+                f"`{game.cat[0]} {max(game.cat[1] - 1, 0)}`), or ? for help"
+            )
             continue
         try:
             game.block((int(words[0]), int(words[1])))
@@ -142,45 +160,64 @@ def play(args, stdin=None, out=None) -> int:
 
 
 # -- trapcore cat simulate -----------------------------------------------------------------------
-def _names(text: str, choices, what: str) -> list[str]:
+def _names(text: str, choices: Collection[str], what: str) -> list[str]:
     names = list(choices) if text == "all" else [t.strip() for t in text.split(",") if t.strip()]
     for name in names:
         if name not in choices:
-            raise ValueError(f"{what} must be 'all' or a comma list of {sorted(choices)}, "
-                             f"got {name!r}")
+            raise ValueError(
+                f"{what} must be 'all' or a comma list of {sorted(choices)}, got {name!r}"
+            )
     return names
 
 
-def _add_simulate_parser(sub) -> None:
+def _add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "simulate",
         help="play many games in the kernels and print the player's win rates",
-        description=("Play whole games of Trap the Cat inside the kernels and print the player's "
-                     "win rate (with a 95%% interval) and mean moves for each cat x player."),
+        description=(
+            "Play whole games of Trap the Cat inside the kernels and print the player's "
+            "win rate (with a 95%% interval) and mean moves for each cat x player."
+        ),
     )
     p.add_argument("--games", type=int, default=10_000, help="games per cell (default 10000)")
     p.add_argument("--rows", type=int, default=11)
     p.add_argument("--cols", type=int, default=11)
-    p.add_argument("--blocked", type=int, default=None,
-                   help="start blocks (default 15 on 11x11, scaled to the area)")
-    p.add_argument("--policy", default="bfs",
-                   help="the cat's policy, a comma list or 'all' (bfs, rays, smart; default bfs)")
-    p.add_argument("--player", default="greedy",
-                   help="player policy, a comma list or 'all' (random, greedy, lookahead, "
-                        "solver; default greedy)")
+    p.add_argument(
+        "--blocked",
+        type=int,
+        default=None,
+        help="start blocks (default 15 on 11x11, scaled to the area)",
+    )
+    p.add_argument(
+        "--policy",
+        default="bfs",
+        help="the cat's policy, a comma list or 'all' (bfs, rays, smart; default bfs)",
+    )
+    p.add_argument(
+        "--player",
+        default="greedy",
+        help="player policy, a comma list or 'all' (random, greedy, lookahead, "
+        "solver; default greedy)",
+    )
     p.add_argument("--rules", default="enclosed", choices=RULES)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--workers", type=int, default=None, help="threads (default 1)")
-    p.add_argument("--max-nodes", type=int, default=SOLVER_PLAYER_NODES,
-                   help="the solver player's budget per move")
+    p.add_argument(
+        "--max-nodes",
+        type=int,
+        default=SOLVER_PLAYER_NODES,
+        help="the solver player's budget per move",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--progress", action="store_true",
-                   help="a progress bar even when stderr is not a terminal (default: only on "
-                        "a terminal)")
+    p.add_argument(
+        "--progress",
+        action="store_true",
+        help="a progress bar even when stderr is not a terminal (default: only on a terminal)",
+    )
     p.set_defaults(func=run_simulate)
 
 
-def _bar(label: str, done: int, total: int, out, start: float | None = None) -> None:
+def _bar(label: str, done: int, total: int, out: IO[str], start: float | None = None) -> None:
     width = 30
     filled = width * done // max(total, 1)
     eta = ""
@@ -193,7 +230,9 @@ def _bar(label: str, done: int, total: int, out, start: float | None = None) -> 
     out.flush()
 
 
-def run_simulate(args, out=None, err=None) -> int:
+def run_simulate(
+    args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None
+) -> int:
     """``trapcore cat simulate``: a table of win rates, one row per player x cat."""
     out = out or sys.stdout
     err = err or sys.stderr
@@ -209,68 +248,118 @@ def run_simulate(args, out=None, err=None) -> int:
         if value < 1:
             raise ValueError(f"{flag} must be >= 1, got {value}")
     # every other check (sizes, blocks, workers) before the header: a game-less run
-    simulate(0, args.rows, args.cols, blocked, policy=policies[0], player=players[0], seed=seed,
-             workers=args.workers, rules=args.rules, max_nodes=args.max_nodes)
+    simulate(
+        0,
+        args.rows,
+        args.cols,
+        blocked,
+        policy=policies[0],
+        player=players[0],
+        seed=seed,
+        workers=args.workers,
+        rules=args.rules,
+        max_nodes=args.max_nodes,
+    )
     show = not args.no_progress and (args.progress or is_terminal(err))
-    print(f"{args.games} games per cell, {args.rows}x{args.cols}, {blocked} start blocks, "
-          f"{args.rules} rules, seed {seed}", file=out)
+    print(
+        f"{args.games} games per cell, {args.rows}x{args.cols}, {blocked} start blocks, "
+        f"{args.rules} rules, seed {seed}",
+        file=out,
+    )
     rows = []
     for player in players:
         for policy in policies:
             label = f"{player} vs {policy}"
             start = time.perf_counter()
-            progress = (lambda d, t, lab=label, t0=start: _bar(lab, d, t, err, t0)) if show else None
-            r = simulate(args.games, args.rows, args.cols, blocked, policy=policy,
-                         player=player, seed=seed, workers=args.workers, rules=args.rules,
-                         max_nodes=args.max_nodes, progress=progress)
+            progress = (
+                (lambda d, t, lab=label, t0=start: _bar(lab, d, t, err, t0)) if show else None
+            )
+            r = simulate(
+                args.games,
+                args.rows,
+                args.cols,
+                blocked,
+                policy=policy,
+                player=player,
+                seed=seed,
+                workers=args.workers,
+                rules=args.rules,
+                max_nodes=args.max_nodes,
+                progress=progress,
+            )
             rows.append((player, policy, r))
-    print(f"{'player':<10} {'cat':<6} {'win rate':>9} {'95% interval':>15} {'moves':>6} "
-          f"{'games/s':>9}", file=out)
+    print(
+        f"{'player':<10} {'cat':<6} {'win rate':>9} {'95% interval':>15} {'moves':>6} "
+        f"{'games/s':>9}",
+        file=out,
+    )
     for player, policy, r in rows:
         lo, hi = r.interval
         rate = r.games / r.seconds if r.seconds > 0 else float("inf")
-        print(f"{player:<10} {policy:<6} {100 * r.win_rate:8.1f}% {100 * lo:6.1f}-{100 * hi:5.1f}% "
-              f"{r.mean_moves:6.1f} {rate:9.0f}", file=out)
+        print(
+            f"{player:<10} {policy:<6} {100 * r.win_rate:8.1f}% {100 * lo:6.1f}-{100 * hi:5.1f}% "
+            f"{r.mean_moves:6.1f} {rate:9.0f}",
+            file=out,
+        )
     return 0
 
 
 # -- trapcore cat solve --------------------------------------------------------------------------
-def _add_solve_parser(sub) -> None:
+def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "solve",
         help="decide a position: can the player force a win?",
-        description=("Solve a Trap the Cat position with the player to move. The board comes "
-                     "from --board FILE (rows of '.' free, '#' blocked, 'C' the cat; spaces "
-                     "ignored; even rows are the shifted ones) or is drawn at random from --seed "
-                     "with --rows --cols --blocked (the cat in the centre)."),
+        description=(
+            "Solve a Trap the Cat position with the player to move. The board comes "
+            "from --board FILE (rows of '.' free, '#' blocked, 'C' the cat; spaces "
+            "ignored; even rows are the shifted ones) or is drawn at random from --seed "
+            "with --rows --cols --blocked (the cat in the centre)."
+        ),
     )
     p.add_argument("--board", metavar="FILE", help="board file ('-' for stdin)")
     p.add_argument("--rows", type=int, default=11)
     p.add_argument("--cols", type=int, default=11)
-    p.add_argument("--blocked", type=int, default=None,
-                   help="start blocks (default 15 on 11x11, scaled to the area: the start of "
-                        "`trapcore cat` with the same --seed)")
+    p.add_argument(
+        "--blocked",
+        type=int,
+        default=None,
+        help="start blocks (default 15 on 11x11, scaled to the area: the start of "
+        "`trapcore cat` with the same --seed)",
+    )
     p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--cat", type=int, nargs=2, metavar=("ROW", "COL"),
-                   help="the cat's cell (default: 'C' in the file, else the centre)")
-    p.add_argument("--policy", default="optimal", choices=SOLVE_POLICIES,
-                   help="the cat to solve against (default optimal: any move)")
+    p.add_argument(
+        "--cat",
+        type=int,
+        nargs=2,
+        metavar=("ROW", "COL"),
+        help="the cat's cell (default: 'C' in the file, else the centre)",
+    )
+    p.add_argument(
+        "--policy",
+        default="optimal",
+        choices=SOLVE_POLICIES,
+        help="the cat to solve against (default optimal: any move)",
+    )
     p.add_argument("--max-nodes", type=int, default=DEFAULT_NODES)
     p.set_defaults(func=run_solve)
 
 
-def run_solve(args, out=None) -> int:
+def run_solve(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     """``trapcore cat solve``: the verdict, the best block and the effort."""
     from trapcore._io import read_stream, read_text  # bounded, BOM accepted, named errors
     from trapcore.cli import used_seed
 
     out = out or sys.stdout
     if args.board:
-        given = [flag for flag, value in (("--seed", args.seed), ("--blocked", args.blocked))
-                 if value is not None]
+        given = [
+            flag
+            for flag, value in (("--seed", args.seed), ("--blocked", args.blocked))
+            if value is not None
+        ]
         if given:
-            raise ValueError(f"{' and '.join(given)}: only for a random board, not with "
-                             "--board FILE")
+            raise ValueError(
+                f"{' and '.join(given)}: only for a random board, not with --board FILE"
+            )
         text = read_stream(sys.stdin) if args.board == "-" else read_text(args.board)
         try:
             board, cat = read_board(text)
@@ -279,10 +368,16 @@ def run_solve(args, out=None) -> int:
     else:
         rows, cols = args.rows, args.cols
         seed = used_seed(args.seed)
-        print(f"seed {seed} (the start of `trapcore cat --seed {seed}` on this board size)",
-              file=out)
-        board = hexgrid.random_board(rows, cols, _blocks(args), seed=seed,
-                                     keep_free=(rows // 2, cols // 2) if rows and cols else None)
+        print(
+            f"seed {seed} (the start of `trapcore cat --seed {seed}` on this board size)", file=out
+        )
+        board = hexgrid.random_board(
+            rows,
+            cols,
+            _blocks(args),
+            seed=seed,
+            keep_free=(rows // 2, cols // 2) if rows and cols else None,
+        )
         cat = None
     if args.cat is not None:
         cat = tuple(args.cat)
@@ -294,13 +389,17 @@ def run_solve(args, out=None) -> int:
     print(render_board(board, cat), file=out)
     print(f"against the {args.policy} cat: {sol.verdict}", file=out)
     if sol.verdict is Verdict.LOSS:
-        print(f"  the cat reaches the border within {sol.depth} of its moves whatever you do",
-              file=out)
+        print(
+            f"  the cat reaches the border within {sol.depth} of its moves whatever you do",
+            file=out,
+        )
     elif sol.verdict is Verdict.WIN:
         print(f"  you can force a win (proved within {sol.depth} cat moves)", file=out)
     else:
-        print(f"  undecided within {sol.nodes} nodes; no forced escape within {sol.depth} cat "
-              "moves", file=out)
+        print(
+            f"  undecided within {sol.nodes} nodes; no forced escape within {sol.depth} cat moves",
+            file=out,
+        )
     if sol.block is not None:
         print(f"best block: {sol.block[0]} {sol.block[1]}", file=out)
     print(f"nodes: {sol.nodes}, time: {dt:.3f} s", file=out)

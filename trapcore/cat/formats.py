@@ -1,15 +1,23 @@
 """Cat boards for other programs: odd-r <-> even-r conversion, and text in either layout."""
+
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import _describe, as_cell, as_choice, as_grid
+from trapcore.cat._types import Board, CellLike, ShapeLike
 from trapcore.cat.render import Position, read_board
 
-__all__ = ["LAYOUTS", "STYLES", "board_from_text", "board_to_text", "from_odd_r", "odd_r_cell",
-           "to_odd_r"]
+__all__ = [
+    "LAYOUTS",
+    "STYLES",
+    "board_from_text",
+    "board_to_text",
+    "from_odd_r",
+    "odd_r_cell",
+    "to_odd_r",
+]
 
 #: Offset layouts: trapcore's ``"even-r"`` (even rows shifted half a cell right) and ``"odd-r"``
 #: (odd rows shifted right), which most clones store.
@@ -19,11 +27,11 @@ LAYOUTS = ("even-r", "odd-r")
 STYLES = ("drawing", "digits")
 
 
-def _board(board: Any, name: Any = "board") -> np.ndarray:
+def _board(board: npt.ArrayLike, name: str = "board") -> Board:
     return as_grid(board, name, np.uint8, values=(0, 1))
 
 
-def odd_r_cell(cell: Any, shape: Any) -> tuple[int, int]:
+def odd_r_cell(cell: CellLike, shape: ShapeLike) -> tuple[int, int]:
     """The cell ``(r, cols - 1 - c)``: where ``cell`` of an even-r board lies on the odd-r board
     :func:`to_odd_r` makes, and back (the map is its own inverse).
 
@@ -37,11 +45,12 @@ def odd_r_cell(cell: Any, shape: Any) -> tuple[int, int]:
     TypeError, ValueError
         For a cell that is not a pair of ints inside ``shape``.
     """
-    r, c = as_cell(cell, tuple(shape), "cell")
-    return r, int(shape[1]) - 1 - c
+    rows, cols = (int(n) for n in shape)
+    r, c = as_cell(cell, (rows, cols), "cell")
+    return r, cols - 1 - c
 
 
-def to_odd_r(board: Any, cat: Any = None) -> Position:
+def to_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
     """The odd-r board of the same game as the even-r ``board``.
 
     Mirroring the columns turns "even rows shifted right" into "odd rows shifted right" with the
@@ -67,18 +76,25 @@ def to_odd_r(board: Any, cat: Any = None) -> Position:
         For a board that is not 2-D of 0 and 1, or a cat outside it.
     """
     b = _board(board)
-    return Position(np.ascontiguousarray(b[:, ::-1]),
-                    None if cat is None else odd_r_cell(as_cell(cat, b.shape, "cat"), b.shape))
+    return Position(
+        np.ascontiguousarray(b[:, ::-1]),
+        None if cat is None else odd_r_cell(as_cell(cat, b.shape, "cat"), b.shape),
+    )
 
 
-def from_odd_r(board: Any, cat: Any = None) -> Position:
+def from_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
     """The even-r board (trapcore's layout) of the same game as the odd-r ``board`` (a clone's);
     the inverse of :func:`to_odd_r`, with the same parameters and errors."""
     return to_odd_r(board, cat)
 
 
-def board_to_text(board: Any, cat: Any = None, *, layout: Any = "even-r",
-                  style: Any = "drawing") -> str:
+def board_to_text(
+    board: npt.ArrayLike,
+    cat: CellLike | None = None,
+    *,
+    layout: str = "even-r",
+    style: str = "drawing",
+) -> str:
     """A board as text, in trapcore's layout or a clone's.
 
     Parameters
@@ -100,18 +116,19 @@ def board_to_text(board: Any, cat: Any = None, *, layout: Any = "even-r",
     layout = as_choice(layout, "layout", LAYOUTS)
     style = as_choice(style, "style", STYLES)
     b = _board(board)
-    if cat is not None:
-        cat = as_cell(cat, b.shape, "cat")
+    at = None if cat is None else as_cell(cat, b.shape, "cat")
     if layout == "odd-r":
-        b, cat = to_odd_r(b, cat)
+        b, at = to_odd_r(b, at)
     if style == "digits":
         return "".join(" ".join(row) + "\n" for row in b.astype(str).tolist())
     chars = np.where(b == 0, ".", "#").astype("<U1")
-    if cat is not None:
-        chars[cat] = "C"
+    if at is not None:
+        chars[at] = "C"
     shifted = 0 if layout == "even-r" else 1
-    return "".join((" " if r % 2 == shifted else "") + " ".join(row) + "\n"
-                   for r, row in enumerate(chars.tolist()))
+    return "".join(
+        (" " if r % 2 == shifted else "") + " ".join(row) + "\n"
+        for r, row in enumerate(chars.tolist())
+    )
 
 
 def _detect(text: str) -> str | None:
@@ -127,7 +144,7 @@ def _detect(text: str) -> str | None:
     return None
 
 
-def board_from_text(text: Any, *, layout: Any = None) -> Position:
+def board_from_text(text: str, *, layout: str | None = None) -> Position:
     """Read a board drawn in either layout, as trapcore's even-r board.
 
     Parameters

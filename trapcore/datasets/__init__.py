@@ -1,14 +1,15 @@
 """Datasets of puzzles at any scale: specs, generate(), Parquet and npz writers, readers, Dask."""
+
 from trapcore.datasets.files import DatasetInfo, read, shard_name, write_npz, write_parquet
 from trapcore.datasets.generate import MAX_ITEMS, generate, shard_range
 from trapcore.datasets.items import Batch, Ragged
 from trapcore.datasets.spec import (
-                                    MAZE_MEASURES,
-                                    NUMBERLINK_MEASURES,
-                                    CatSpec,
-                                    MazeSpec,
-                                    NumberlinkSpec,
-                                    spec_from_dict,
+    MAZE_MEASURES,
+    NUMBERLINK_MEASURES,
+    CatSpec,
+    MazeSpec,
+    NumberlinkSpec,
+    spec_from_dict,
 )
 
 __all__ = [

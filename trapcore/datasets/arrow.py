@@ -1,4 +1,5 @@
 """Batches to and from Arrow tables: nested fixed-size lists, metadata, content hashes."""
+
 from __future__ import annotations
 
 import hashlib
@@ -86,8 +87,11 @@ def to_table(batch: Batch, *, shard: int = 0, num_shards: int = 1) -> Any:
 def _flat(arr: Any) -> Any:
     """The innermost values of nested (fixed-size) lists, sliced as ``arr`` is."""
     pa = _pa()
-    while pa.types.is_fixed_size_list(arr.type) or pa.types.is_list(arr.type) \
-            or pa.types.is_large_list(arr.type):
+    while (
+        pa.types.is_fixed_size_list(arr.type)
+        or pa.types.is_list(arr.type)
+        or pa.types.is_large_list(arr.type)
+    ):
         arr = arr.flatten()
     return arr.to_numpy(zero_copy_only=False)
 
@@ -128,15 +132,20 @@ def from_table(table: Any, *, columns: Any = None) -> Batch:
     if meta is None:
         raise ValueError("this table has no trapcore metadata (not written by trapcore.datasets)")
     meta = json.loads(meta)
-    names = ([k for k in table.column_names if k in meta["columns"]] if columns is None
-             else list(columns))
+    names = (
+        [k for k in table.column_names if k in meta["columns"]]
+        if columns is None
+        else list(columns)
+    )
     missing = [k for k in names if k not in meta["columns"]]
     if missing:
-        raise ValueError(f"columns {missing} are not in this dataset; it has "
-                         f"{list(meta['columns'])}")
+        raise ValueError(
+            f"columns {missing} are not in this dataset; it has {list(meta['columns'])}"
+        )
     cols = {k: _to_numpy(table.column(k), meta["columns"][k]["dtype"]) for k in names}
-    batch = Batch(spec_from_dict(meta["spec"]), meta["seed"], meta["n"], meta["start"],
-                  meta["stop"], cols)
+    batch = Batch(
+        spec_from_dict(meta["spec"]), meta["seed"], meta["n"], meta["start"], meta["stop"], cols
+    )
     return batch
 
 

@@ -1,12 +1,18 @@
 """The ``trapcore dataset`` command: a maze, Numberlink or cat dataset as Parquet shards."""
+
 from __future__ import annotations
 
+import argparse
 import sys
 import time
-from typing import Any
+from collections.abc import Iterable
+from typing import IO, TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from trapcore.datasets.spec import Bound, EndLike, Spec
 
 
-def _cell(text: str) -> Any:
+def _cell(text: str) -> EndLike:
     if text == "random":
         return "random"
     try:
@@ -16,35 +22,45 @@ def _cell(text: str) -> Any:
     return (r, c)
 
 
-def _filters(items: Any) -> dict[str, Any]:
+def _filters(items: Iterable[str] | None) -> dict[str, tuple[Bound, Bound]]:
     """``NAME=LO:HI`` (either bound may be empty) -> {name: (lo, hi)}."""
-    out = {}
+    out: dict[str, tuple[Bound, Bound]] = {}
     for item in items or ():
         name, sep, bounds = item.partition("=")
         lo, sep2, hi = bounds.partition(":")
         if not sep or not sep2:
             raise ValueError(f"--filter takes NAME=LOW:HIGH (a bound may be empty), got {item!r}")
-        out[name] = tuple(None if v == "" else float(v) if "." in v else int(v) for v in (lo, hi))
+        low, high = (None if v == "" else float(v) if "." in v else int(v) for v in (lo, hi))
+        out[name] = (low, high)
     return out
 
 
-def _common(p: Any) -> None:
+def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("-n", type=int, required=True, help="items in the dataset")
-    p.add_argument("--seed", type=int, default=None,
-                   help="seed (default: drawn, and recorded in the files)")
+    p.add_argument(
+        "--seed", type=int, default=None, help="seed (default: drawn, and recorded in the files)"
+    )
     p.add_argument("--shards", type=int, default=1, help="Parquet files (default 1)")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="folder for the shards")
-    p.add_argument("--dask", default=None, metavar="ADDRESS",
-                   help="run the shards on a Dask scheduler at ADDRESS, or 'local:W' for a local "
-                        "cluster of W processes")
+    p.add_argument(
+        "--dask",
+        default=None,
+        metavar="ADDRESS",
+        help="run the shards on a Dask scheduler at ADDRESS, or 'local:W' for a local "
+        "cluster of W processes",
+    )
     p.add_argument("--workers", type=int, default=1, help="threads per shard (default 1)")
     p.add_argument("--compression", default="zstd", choices=["zstd", "snappy", "gzip", "none"])
-    p.add_argument("--max-attempts", type=int, default=1000,
-                   help="candidates per item before giving up on the filters (default 1000)")
+    p.add_argument(
+        "--max-attempts",
+        type=int,
+        default=1000,
+        help="candidates per item before giving up on the filters (default 1000)",
+    )
     p.set_defaults(func=run)
 
 
-def add_parser(sub: Any) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "dataset",
         help="generate a dataset of puzzles as Parquet shards",
@@ -59,28 +75,46 @@ def add_parser(sub: Any) -> None:
     m = kinds.add_parser("maze", help="perfect (or braided) mazes with their solutions")
     m.add_argument("--rows", type=int, default=10)
     m.add_argument("--cols", type=int, default=10)
-    m.add_argument("--method", default="kruskal",
-                   choices=["kruskal", "backtracker", "wilson", "prim"])
-    m.add_argument("--braid", type=float, default=0.0, metavar="P",
-                   help="remove a fraction P of the dead ends (adds loops)")
+    m.add_argument(
+        "--method", default="kruskal", choices=["kruskal", "backtracker", "wilson", "prim"]
+    )
+    m.add_argument(
+        "--braid",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="remove a fraction P of the dead ends (adds loops)",
+    )
     m.add_argument("--entrance", type=_cell, default=(0, 0), metavar="R,C|random")
     m.add_argument("--exit", type=_cell, default=None, metavar="R,C|random")
-    m.add_argument("--filter", action="append", metavar="NAME=LO:HI",
-                   help="keep items whose measure (path_length, dead_ends, decision_points, "
-                        "distance) lies in [LO, HI]; repeatable")
+    m.add_argument(
+        "--filter",
+        action="append",
+        metavar="NAME=LO:HI",
+        help="keep items whose measure (path_length, dead_ends, decision_points, "
+        "distance) lies in [LO, HI]; repeatable",
+    )
     _common(m)
     nl = kinds.add_parser("numberlink", help="unique Numberlink puzzles with their solutions")
     nl.add_argument("--rows", type=int, default=7)
     nl.add_argument("--cols", type=int, default=None)
     nl.add_argument("--min-length", type=int, default=3)
     nl.add_argument("--not-unique", action="store_true", help="do not require one solution")
-    nl.add_argument("--no-fill", action="store_true",
-                    help="Nikoli's rules: squares may stay empty (default: fill every square)")
-    nl.add_argument("--no-touch", action="store_true",
-                    help="the no-touch rule: a path never runs beside itself")
+    nl.add_argument(
+        "--no-fill",
+        action="store_true",
+        help="Nikoli's rules: squares may stay empty (default: fill every square)",
+    )
+    nl.add_argument(
+        "--no-touch", action="store_true", help="the no-touch rule: a path never runs beside itself"
+    )
     nl.add_argument("--difficulty", default=None, choices=["easy", "medium", "hard"])
-    nl.add_argument("--filter", action="append", metavar="NAME=LO:HI",
-                    help="keep items whose measure (numbers, difficulty) lies in [LO, HI]")
+    nl.add_argument(
+        "--filter",
+        action="append",
+        metavar="NAME=LO:HI",
+        help="keep items whose measure (numbers, difficulty) lies in [LO, HI]",
+    )
     _common(nl)
     c = kinds.add_parser("cat", help="Trap the Cat starts (even-r boards)")
     c.add_argument("--rows", type=int, default=11)
@@ -93,26 +127,46 @@ def add_parser(sub: Any) -> None:
     _common(c)
 
 
-def _spec(args: Any) -> Any:
+def _spec(args: argparse.Namespace) -> Spec:
     from trapcore import datasets as tds
 
     if args.kind == "maze":
-        return tds.MazeSpec(args.rows, args.cols, method=args.method, braid=args.braid,
-                            entrance=args.entrance, exit=args.exit, filters=_filters(args.filter),
-                            max_attempts=args.max_attempts)
+        return tds.MazeSpec(
+            args.rows,
+            args.cols,
+            method=args.method,
+            braid=args.braid,
+            entrance=args.entrance,
+            exit=args.exit,
+            filters=_filters(args.filter),
+            max_attempts=args.max_attempts,
+        )
     if args.kind == "numberlink":
-        return tds.NumberlinkSpec(args.rows, args.cols, min_length=args.min_length,
-                                  unique=not args.not_unique, difficulty=args.difficulty,
-                                  fill=not args.no_fill, touch=not args.no_touch,
-                                  filters=_filters(args.filter), max_attempts=args.max_attempts)
-    return tds.CatSpec(args.rows, args.cols, blocks=args.blocks, policy=args.policy,
-                       winnable=args.winnable, max_attempts=args.max_attempts)
+        return tds.NumberlinkSpec(
+            args.rows,
+            args.cols,
+            min_length=args.min_length,
+            unique=not args.not_unique,
+            difficulty=args.difficulty,
+            fill=not args.no_fill,
+            touch=not args.no_touch,
+            filters=_filters(args.filter),
+            max_attempts=args.max_attempts,
+        )
+    return tds.CatSpec(
+        args.rows,
+        args.cols,
+        blocks=args.blocks,
+        policy=args.policy,
+        winnable=args.winnable,
+        max_attempts=args.max_attempts,
+    )
 
 
 class _Bar:
     """A one-line progress bar on a terminal (nothing when ``stream`` is not one)."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: IO[str]) -> None:
         self.stream = stream
         self.t0 = time.perf_counter()
 
@@ -120,24 +174,35 @@ class _Bar:
         frac = done / total if total else 1.0
         fill = int(30 * frac)
         rate = done / max(time.perf_counter() - self.t0, 1e-9)
-        self.stream.write(f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} "
-                          f"({rate:,.0f} items/s)")
+        self.stream.write(
+            f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} ({rate:,.0f} items/s)"
+        )
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()
 
 
-def run(args: Any, out: Any = None, err: Any = None) -> int:
+def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None) -> int:
     from trapcore import datasets as tds
 
     out = out or sys.stdout
     err = err or sys.stderr
     spec = _spec(args)
     progress = _Bar(err) if getattr(err, "isatty", lambda: False)() else None
-    info = tds.write_parquet(spec, args.n, args.seed, args.output, num_shards=args.shards,
-                             workers=args.workers, client=args.dask,
-                             compression=args.compression, progress=progress)
-    out.write(f"wrote {info.n} {spec.kind} items in {info.num_shards} shard(s) to "
-              f"{info.directory} in {info.seconds:.2f} s (seed {info.seed})\n"
-              f"content hash {info.content_hash}\n")
+    info = tds.write_parquet(
+        spec,
+        args.n,
+        args.seed,
+        args.output,
+        num_shards=args.shards,
+        workers=args.workers,
+        client=args.dask,
+        compression=args.compression,
+        progress=progress,
+    )
+    out.write(
+        f"wrote {info.n} {spec.kind} items in {info.num_shards} shard(s) to "
+        f"{info.directory} in {info.seconds:.2f} s (seed {info.seed})\n"
+        f"content hash {info.content_hash}\n"
+    )
     return 0

@@ -1,16 +1,23 @@
 """Shards as Dask tasks: a distributed Client, a scheduler address, or a one-run LocalCluster."""
+
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    import distributed
 
 from trapcore._validate import _describe, as_int
 
 __all__ = ["map_shards"]
 
+_T = TypeVar("_T")
+
 
 @contextlib.contextmanager
-def _client(client: Any) -> Any:
+def _client(client: object) -> Iterator[distributed.Client]:
     """A ``distributed.Client`` for ``client``: itself, one connected to an address, or one on a
     ``LocalCluster`` of ``W`` processes for ``"local:W"`` (closed afterwards)."""
     try:
@@ -21,35 +28,44 @@ def _client(client: Any) -> Any:
         yield client
         return
     if not isinstance(client, str):
-        raise TypeError(f"client must be a distributed.Client, a scheduler address or 'local:W', "
-                        f"got {_describe(client)}")
+        raise TypeError(
+            f"client must be a distributed.Client, a scheduler address or 'local:W', "
+            f"got {_describe(client)}"
+        )
     if client.startswith("local:"):
         try:
             w = int(client[6:])
         except ValueError:
-            raise ValueError(f"client='local:W' needs a number of workers W, "
-                             f"got {client!r}") from None
+            raise ValueError(
+                f"client='local:W' needs a number of workers W, got {client!r}"
+            ) from None
         w = as_int(w, "client workers", minimum=1, maximum=256)
+        # distributed leaves LocalCluster and Client.__init__ unannotated
         cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=w, threads_per_worker=1, processes=True, dashboard_address=":0")
+            n_workers=w, threads_per_worker=1, processes=True, dashboard_address=":0"
+        )
         with cluster, distributed.Client(cluster) as c:  # type: ignore[no-untyped-call]
             yield c
         return
-    with distributed.Client(client) as c:  # type: ignore[no-untyped-call]
+    with distributed.Client(client) as c:  # type: ignore[no-untyped-call]  # as above
         yield c
 
 
-def map_shards(client: Any, fn: Any, args: Any) -> Any:
+def map_shards(
+    client: object, fn: Callable[..., _T], args: Iterable[tuple[Any, ...]]
+) -> Iterator[_T]:
     """Yield ``fn(*a)`` for each ``a`` in ``args``, in order, computed as Dask tasks (all
     submitted at once; each result is released once yielded)."""
-    args = list(args)
+    jobs = list(args)
     with _client(client) as c:
-        futures = [c.submit(fn, *a, pure=False) for a in args]
+        futures: list[distributed.Future[_T] | None] = [c.submit(fn, *a, pure=False) for a in jobs]
         try:
-            for i, f in enumerate(futures):
-                yield f.result()
+            for i in range(len(futures)):
+                f = futures[i]
+                if f is not None:  # only items before i were released
+                    yield f.result()
                 futures[i] = None
         finally:
-            for f in futures:
-                if f is not None:
-                    f.cancel()
+            for rest in futures:
+                if rest is not None:
+                    rest.cancel()  # type: ignore[no-untyped-call]  # distributed: unannotated

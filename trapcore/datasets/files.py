@@ -1,13 +1,15 @@
 """Dataset files: sharded Parquet (with a card and a manifest), npz of stacked arrays, read()."""
+
 from __future__ import annotations
 
 import json
 import os
 import tempfile
 import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -15,7 +17,11 @@ from trapcore._validate import _describe, as_int
 from trapcore.datasets.arrow import META_KEY, ContentHash, _pa, from_table, metadata_of, to_table
 from trapcore.datasets.generate import _check, generate
 from trapcore.datasets.items import Batch, Ragged
-from trapcore.datasets.spec import spec_from_dict
+from trapcore.datasets.spec import Spec, spec_from_dict
+
+if TYPE_CHECKING:
+    import distributed
+    from _typeshed import StrPath
 
 __all__ = ["DatasetInfo", "read", "shard_name", "write_npz", "write_parquet"]
 
@@ -42,8 +48,8 @@ class DatasetInfo:
     """
 
     directory: Path
-    files: tuple[Any, ...]
-    spec: Any
+    files: tuple[Path, ...]
+    spec: Spec
     seed: int
     n: int
     num_shards: int
@@ -51,8 +57,10 @@ class DatasetInfo:
     seconds: float
 
     def __repr__(self) -> str:
-        return (f"<DatasetInfo {self.spec.kind} n={self.n} shards={self.num_shards} "
-                f"hash={self.content_hash[:12]} in {str(self.directory)!r}>")
+        return (
+            f"<DatasetInfo {self.spec.kind} n={self.n} shards={self.num_shards} "
+            f"hash={self.content_hash[:12]} in {str(self.directory)!r}>"
+        )
 
 
 def shard_name(shard: int, num_shards: int) -> str:
@@ -70,7 +78,7 @@ def _replace(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, then rename."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        os.chmod(tmp, 0o666 & ~_umask())             # mkstemp's 0600 is for secrets, not data
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 is for secrets, not data
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, path)
@@ -82,8 +90,15 @@ def _replace(path: Path, data: bytes) -> None:
         raise
 
 
-def shard_bytes(spec: Any, n: int, seed: int, shard: int, num_shards: int, workers: int = 1,
-                compression: str = "zstd") -> bytes:
+def shard_bytes(
+    spec: Spec,
+    n: int,
+    seed: int,
+    shard: int,
+    num_shards: int,
+    workers: int = 1,
+    compression: str = "zstd",
+) -> bytes:
     """One shard as Parquet bytes (what a Dask task computes; the writer stores them as is)."""
     pa = _pa()
     import pyarrow.parquet as pq
@@ -91,30 +106,35 @@ def shard_bytes(spec: Any, n: int, seed: int, shard: int, num_shards: int, worke
     batch = generate(spec, n, seed, shard=shard, num_shards=num_shards, workers=workers)
     table = to_table(batch, shard=shard, num_shards=num_shards)
     sink = pa.BufferOutputStream()
-    pq.write_table(table, sink, compression=None if compression == "none" else compression,
-                   row_group_size=1 << 16)
+    pq.write_table(
+        table,
+        sink,
+        compression=None if compression == "none" else compression,
+        row_group_size=1 << 16,
+    )
     data: bytes = sink.getvalue().to_pybytes()
     return data
 
 
 _LEGEND = {
     "maze": "`doors`: bits 0-1 the door Down, bits 2-3 the door Right (0b00 closed, 0b01 open, "
-            "0b11 locked); `solution`: the shortest path's cells (row, col) from `entrance` to "
-            "`exit`; `path_length` its cells, `dead_ends` cells with one open door, "
-            "`decision_points` cells of the path with a choice, `distance` Manhattan distance "
-            "from the entrance to the exit.\n",
+    "0b11 locked); `solution`: the shortest path's cells (row, col) from `entrance` to "
+    "`exit`; `path_length` its cells, `dead_ends` cells with one open door, "
+    "`decision_points` cells of the path with a choice, `distance` Manhattan distance "
+    "from the entrance to the exit.\n",
     "numberlink": "`grid`: 0 empty, -1 solid, k > 0 an end of path k; `solution`: each square's "
-                  "path; `difficulty`: solver nodes per square.\n",
+    "path; `difficulty`: solver nodes per square.\n",
     "cat": "`board`: even-r (even rows shifted half a cell right), 0 free, 1 blocked; `cat`: the "
-           "cat's cell; `winnable`: 1 proven won for the player moving first, 0 proven lost, -1 "
-           "not checked.\n",
+    "cat's cell; `winnable`: 1 proven won for the player moving first, 0 proven lost, -1 "
+    "not checked.\n",
 }
 
 
 def _card(meta: dict[str, Any], info_hash: str, files: list[str]) -> str:
     spec = meta["spec"]
-    cols = "\n".join(f"| `{k}` | {v['dtype']} | {tuple(v['shape'])} |"
-                     for k, v in meta["columns"].items())
+    cols = "\n".join(
+        f"| `{k}` | {v['dtype']} | {tuple(v['shape'])} |" for k, v in meta["columns"].items()
+    )
     fields = "\n".join(f"| `{k}` | `{json.dumps(v)}` |" for k, v in spec.items() if k != "kind")
     return f"""---
 configs:
@@ -124,18 +144,18 @@ configs:
     path: "train-*.parquet"
 tags:
 - trapcore
-- {meta['kind']}
+- {meta["kind"]}
 ---
-# trapcore {meta['kind']} dataset
+# trapcore {meta["kind"]} dataset
 
-{meta['n']} items in {len(files)} Parquet shard(s), made by trapcore {meta['trapcore_version']}.
+{meta["n"]} items in {len(files)} Parquet shard(s), made by trapcore {meta["trapcore_version"]}.
 Item `k` (column `index`) is a pure function of (spec, seed, k): the same command makes the same
 rows, whatever the number of shards or workers.
 
 | spec field | value |
 |---|---|
 {fields}
-| seed | `{meta['seed']}` |
+| seed | `{meta["seed"]}` |
 
 Content hash (SHA-256 of the rows in item order): `{info_hash}`
 
@@ -143,13 +163,13 @@ Content hash (SHA-256 of the rows in item order): `{info_hash}`
 |---|---|---|
 {cols}
 
-{_LEGEND.get(meta['kind'], '')}
+{_LEGEND.get(meta["kind"], "")}
 Make it again (the same bytes, with the same trapcore and pyarrow):
 
 ```python
 import trapcore.datasets as tds
 spec = tds.spec_from_dict({spec!r})
-tds.write_parquet(spec, {meta['n']}, {meta['seed']}, "DIR", num_shards={len(files)})
+tds.write_parquet(spec, {meta["n"]}, {meta["seed"]}, "DIR", num_shards={len(files)})
 ```
 
 Load it:
@@ -163,7 +183,7 @@ ds = datasets.load_dataset("parquet", data_dir=".", split="train").with_format("
 """
 
 
-def _as_compression(compression: Any) -> str:
+def _as_compression(compression: object) -> str:
     if compression is None:
         return "none"
     if compression not in COMPRESSIONS:
@@ -171,9 +191,18 @@ def _as_compression(compression: Any) -> str:
     return str(compression)
 
 
-def write_parquet(spec: Any, n: Any, seed: Any, directory: Any, *, num_shards: Any = 1,
-                  workers: Any = 1, client: Any = None, compression: Any = "zstd",
-                  progress: Any = None) -> DatasetInfo:
+def write_parquet(
+    spec: Spec,
+    n: int,
+    seed: int | None,
+    directory: StrPath,
+    *,
+    num_shards: int = 1,
+    workers: int = 1,
+    client: distributed.Client | str | None = None,
+    compression: str | None = "zstd",
+    progress: Callable[[int, int], object] | None = None,
+) -> DatasetInfo:
     """Generate a dataset into ``directory`` as Parquet shards, with a card and a manifest.
 
     Writes ``train-SSSSS-of-KKKKK.parquet`` (shard ``s`` holds items ``s*n//K ..``; each row has
@@ -215,9 +244,9 @@ def write_parquet(spec: Any, n: Any, seed: Any, directory: Any, *, num_shards: A
         Without pyarrow (or distributed, with ``client``).
     """
     t0 = time.perf_counter()
-    spec, n, seed, _, num_shards = _check(spec, n, seed, 0, num_shards)
+    spec, n, fixed_seed, _, num_shards = _check(spec, n, seed, 0, num_shards)
     workers = as_int(workers, "workers", minimum=1, maximum=1024)
-    compression = _as_compression(compression)
+    codec = _as_compression(compression)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable (done, total), got {_describe(progress)}")
     if not isinstance(directory, (str, os.PathLike)):
@@ -227,7 +256,8 @@ def write_parquet(spec: Any, n: Any, seed: Any, directory: Any, *, num_shards: A
     pa = _pa()
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
-    args = [(spec, n, seed, s, num_shards, workers, compression) for s in range(num_shards)]
+    args = [(spec, n, fixed_seed, s, num_shards, workers, codec) for s in range(num_shards)]
+    results: Iterator[bytes]
     if client is None:
         results = (shard_bytes(*a) for a in args)
     else:
@@ -252,8 +282,20 @@ def write_parquet(spec: Any, n: Any, seed: Any, directory: Any, *, num_shards: A
         if progress is not None:
             progress(done, n)
     digest = content.hexdigest()
-    manifest = {k: meta[k] for k in ("format", "format_version", "kind", "spec", "seed", "n",
-                                     "num_shards", "trapcore_version", "columns")}
+    manifest = {
+        k: meta[k]
+        for k in (
+            "format",
+            "format_version",
+            "kind",
+            "spec",
+            "seed",
+            "n",
+            "num_shards",
+            "trapcore_version",
+            "columns",
+        )
+    }
     manifest.update(content_hash=digest, files=[p.name for p in files], shard_hashes=shard_hashes)
     _replace(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
     _replace(out / "README.md", _card(meta, digest, [p.name for p in files]).encode())
@@ -261,11 +303,12 @@ def write_parquet(spec: Any, n: Any, seed: Any, directory: Any, *, num_shards: A
     for stale in out.glob("train-*-of-*.parquet"):
         if stale.name not in keep:
             stale.unlink()
-    return DatasetInfo(out, tuple(files), spec, seed, n, num_shards, digest,
-                       time.perf_counter() - t0)
+    return DatasetInfo(
+        out, tuple(files), spec, fixed_seed, n, num_shards, digest, time.perf_counter() - t0
+    )
 
 
-def write_npz(batch: Any, path: Any) -> Path:
+def write_npz(batch: Batch, path: StrPath) -> Path:
     """Write ``batch`` as one ``.npz`` of stacked arrays (a temporary file, then a rename).
 
     A fixed-shape column ``c`` is the array ``c`` (n, ...); a ragged one is ``c.values`` and
@@ -295,12 +338,13 @@ def write_npz(batch: Any, path: Any) -> Path:
     import io
 
     buf = io.BytesIO()
+    # numpy's stub also matches **arrays against allow_pickle: bool (every key here is a column)
     np.savez_compressed(buf, **arrays)  # type: ignore[arg-type]
     _replace(path, buf.getvalue())
     return Path(path)
 
 
-def _read_npz(path: Path, columns: Any) -> Batch:
+def _read_npz(path: Path, columns: Sequence[str] | None) -> Batch:
     with np.load(path, allow_pickle=False) as z:
         meta = json.loads(str(z["__meta__"]))
         names = list(meta["columns"]) if columns is None else list(columns)
@@ -312,11 +356,12 @@ def _read_npz(path: Path, columns: Any) -> Batch:
                 cols[k] = Ragged(z[k + ".values"], z[k + ".offsets"])
             else:
                 cols[k] = z[k]
-    return Batch(spec_from_dict(meta["spec"]), meta["seed"], meta["n"], meta["start"],
-                 meta["stop"], cols)
+    return Batch(
+        spec_from_dict(meta["spec"]), meta["seed"], meta["n"], meta["start"], meta["stop"], cols
+    )
 
 
-def read(path: Any, *, columns: Any = None) -> Batch:
+def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
     """Read a dataset back as numpy arrays.
 
     Parameters

@@ -1,14 +1,13 @@
 """generate(spec, n, seed, shard=, num_shards=): one shard's items, each pure in (spec, seed, k)."""
-from __future__ import annotations
 
-from typing import Any
+from __future__ import annotations
 
 import numpy as np
 
 from trapcore._seeding import root_key
 from trapcore._validate import _describe, as_int
 from trapcore.datasets.items import ITEMS, Batch
-from trapcore.datasets.spec import CatSpec, MazeSpec, NumberlinkSpec
+from trapcore.datasets.spec import CatSpec, MazeSpec, NumberlinkSpec, Spec
 
 __all__ = ["MAX_ITEMS", "generate", "shard_range"]
 
@@ -16,21 +15,25 @@ __all__ = ["MAX_ITEMS", "generate", "shard_range"]
 MAX_ITEMS = 1 << 40
 
 
-def _as_spec(spec: Any) -> Any:
+def _as_spec(spec: object) -> Spec:
     if not isinstance(spec, (MazeSpec, NumberlinkSpec, CatSpec)):
-        raise TypeError(f"spec must be a MazeSpec, NumberlinkSpec or CatSpec, "
-                        f"got {_describe(spec)}")
+        raise TypeError(
+            f"spec must be a MazeSpec, NumberlinkSpec or CatSpec, got {_describe(spec)}"
+        )
     return spec
 
 
-def _as_seed(seed: Any) -> int:
+def _as_seed(seed: object) -> int:
     """A dataset's seed is recorded in its metadata, so it is an int (``None``: fresh entropy,
     drawn once and recorded)."""
     if seed is None:
+        # numpy's stub types entropy as int | Sequence[int] | None; drawn fresh, it is an int
         return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
     if isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
-        raise TypeError("seed must be an int for a dataset (it is written into the metadata so the "
-                        f"dataset can be made again), got {_describe(seed)}")
+        raise TypeError(
+            "seed must be an int for a dataset (it is written into the metadata so the "
+            f"dataset can be made again), got {_describe(seed)}"
+        )
     return as_int(seed, "seed", minimum=0)
 
 
@@ -40,17 +43,26 @@ def shard_range(n: int, shard: int, num_shards: int) -> tuple[int, int]:
     return shard * n // num_shards, (shard + 1) * n // num_shards
 
 
-def _check(spec: Any, n: Any, seed: Any, shard: Any, num_shards: Any) -> Any:
-    spec = _as_spec(spec)
-    n = as_int(n, "n", minimum=0, maximum=MAX_ITEMS)
-    seed = _as_seed(seed)
-    num_shards = as_int(num_shards, "num_shards", minimum=1, maximum=max(1, n))
-    shard = as_int(shard, "shard", minimum=0, maximum=num_shards - 1)
-    return spec, n, seed, shard, num_shards
+def _check(
+    spec: object, n: object, seed: object, shard: object, num_shards: object
+) -> tuple[Spec, int, int, int, int]:
+    checked = _as_spec(spec)
+    count = as_int(n, "n", minimum=0, maximum=MAX_ITEMS)
+    fixed_seed = _as_seed(seed)
+    shards = as_int(num_shards, "num_shards", minimum=1, maximum=max(1, count))
+    index = as_int(shard, "shard", minimum=0, maximum=shards - 1)
+    return checked, count, fixed_seed, index, shards
 
 
-def generate(spec: Any, n: Any, seed: Any = None, *, shard: Any = 0, num_shards: Any = 1,
-             workers: Any = 1) -> Batch:
+def generate(
+    spec: Spec,
+    n: int,
+    seed: int | None = None,
+    *,
+    shard: int = 0,
+    num_shards: int = 1,
+    workers: int = 1,
+) -> Batch:
     """The items of one shard of a dataset.
 
     Item ``k`` is a pure function of ``(spec, seed, k)``: its randomness is the Philox stream

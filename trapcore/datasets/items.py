@@ -1,12 +1,18 @@
 """Dataset items: the Batch and Ragged containers, and each puzzle's items keyed per item."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._seeding import item_generator
+
+if TYPE_CHECKING:
+    from trapcore.datasets.spec import Spec
 
 __all__ = ["Batch", "Ragged"]
 
@@ -24,32 +30,32 @@ class Ragged:
     offsets : ndarray of int64, shape (n + 1,)
     """
 
-    values: np.ndarray
-    offsets: np.ndarray
+    values: npt.NDArray[Any]
+    offsets: npt.NDArray[np.int64]
 
     def __len__(self) -> int:
         return len(self.offsets) - 1
 
-    def __getitem__(self, i: Any) -> np.ndarray:
-        i = range(len(self))[i]
-        return self.values[self.offsets[i]:self.offsets[i + 1]]
+    def __getitem__(self, i: SupportsIndex) -> npt.NDArray[Any]:
+        row = range(len(self))[i]
+        return self.values[self.offsets[row] : self.offsets[row + 1]]
 
     @property
-    def lengths(self) -> np.ndarray:
+    def lengths(self) -> npt.NDArray[np.int64]:
         """``int64`` (n,): the length of each row."""
         return np.diff(self.offsets)
 
     @classmethod
-    def concat(cls, parts: Any) -> Ragged:
+    def concat(cls, parts: Iterable[Ragged]) -> Ragged:
         """One Ragged holding the rows of ``parts`` in order."""
-        parts = list(parts)
-        values = np.concatenate([p.values for p in parts])
-        lengths = np.concatenate([p.lengths for p in parts])
+        rows = list(parts)
+        values = np.concatenate([p.values for p in rows])
+        lengths = np.concatenate([p.lengths for p in rows])
         offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
         np.cumsum(lengths, out=offsets[1:])
         return cls(values, offsets)
 
-    def take(self, rows: Any) -> Ragged:
+    def take(self, rows: npt.NDArray[np.integer[Any]] | npt.NDArray[np.bool_]) -> Ragged:
         """The rows at ``rows`` (an index or boolean mask array), in that order."""
         idx = np.arange(len(self))[rows]
         lengths = self.lengths[idx]
@@ -79,7 +85,7 @@ class Batch:
         Column name -> ndarray with one row per item (fixed shape) or :class:`Ragged`.
     """
 
-    spec: Any
+    spec: Spec
     seed: int
     n: int
     start: int
@@ -89,12 +95,14 @@ class Batch:
     def __len__(self) -> int:
         return self.stop - self.start
 
-    def __getitem__(self, name: Any) -> Any:
+    def __getitem__(self, name: str) -> Any:
         return self.columns[name]
 
     def __repr__(self) -> str:
-        return (f"<Batch {self.spec.kind} items {self.start}..{self.stop} of {self.n} "
-                f"columns={list(self.columns)}>")
+        return (
+            f"<Batch {self.spec.kind} items {self.start}..{self.stop} of {self.n} "
+            f"columns={list(self.columns)}>"
+        )
 
 
 def _passes(spec: Any, measures: dict[str, Any]) -> np.ndarray:
@@ -118,12 +126,13 @@ def _too_strict(spec: Any, item: Any) -> ValueError:
 # -- mazes -------------------------------------------------------------------------------------
 
 
-def _maze_chunk(spec: Any, key: Any, items: np.ndarray, attempt: int,
-                workers: int) -> dict[str, Any]:
+def _maze_chunk(
+    spec: Any, key: Any, items: np.ndarray, attempt: int, workers: int
+) -> dict[str, Any]:
     """Candidates ``attempt`` of ``items``: carved, braided, ends drawn, solved, measured."""
     from trapcore.maze import _carve
+    from trapcore.maze._checks import _CODE
     from trapcore.maze.batch import _carve_items
-    from trapcore.maze.maze import _CODE
 
     rows, cols = spec.rows, spec.cols
     n = len(items)
@@ -134,8 +143,18 @@ def _maze_chunk(spec: Any, key: Any, items: np.ndarray, attempt: int,
         ends[:, 0:2] = spec.entrance
     if not rand_out:
         ends[:, 2:4] = spec.exit
-    _carve_items(doors, key, items, method=_CODE[spec.method], attempt=attempt, p=spec.braid,
-                 ends=ends, random_entrance=rand_in, random_exit=rand_out, workers=workers)
+    _carve_items(
+        doors,
+        key,
+        items,
+        method=_CODE[spec.method],
+        attempt=attempt,
+        p=spec.braid,
+        ends=ends,
+        random_entrance=rand_in,
+        random_exit=rand_out,
+        workers=workers,
+    )
     paths = np.empty((n, rows * cols), dtype=np.int32)
     measures = np.empty((n, 3), dtype=np.int32)
     _carve.solve_items(doors, ends, paths, measures)
@@ -145,10 +164,17 @@ def _maze_chunk(spec: Any, key: Any, items: np.ndarray, attempt: int,
     np.cumsum(lengths, out=offsets[1:])
     solution = Ragged(np.stack([flat // cols, flat % cols], axis=1).astype(np.int32), offsets)
     distance = (np.abs(ends[:, 0] - ends[:, 2]) + np.abs(ends[:, 1] - ends[:, 3])).astype(np.int32)
-    return {"index": items.astype(np.int64), "doors": doors, "entrance": ends[:, 0:2].copy(),
-            "exit": ends[:, 2:4].copy(), "solution": solution, "path_length": lengths.copy(),
-            "dead_ends": measures[:, 1].copy(), "decision_points": measures[:, 2].copy(),
-            "distance": distance}
+    return {
+        "index": items.astype(np.int64),
+        "doors": doors,
+        "entrance": ends[:, 0:2].copy(),
+        "exit": ends[:, 2:4].copy(),
+        "solution": solution,
+        "path_length": lengths.copy(),
+        "dead_ends": measures[:, 1].copy(),
+        "decision_points": measures[:, 2].copy(),
+        "distance": distance,
+    }
 
 
 def _take(cols: dict[str, Any], rows: Any) -> dict[str, Any]:
@@ -197,20 +223,26 @@ def maze_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> 
 # -- Numberlink --------------------------------------------------------------------------------
 
 
-def numberlink_items(spec: Any, key: Any, start: int, stop: int,
-                     workers: int = 1) -> dict[str, Any]:
+def numberlink_items(
+    spec: Any, key: Any, start: int, stop: int, workers: int = 1
+) -> dict[str, Any]:
     """Columns of Numberlink items ``start .. stop-1`` (one ``generate`` call per candidate,
     seeded by the item's generator)."""
     from trapcore.numberlink import generate
 
-    kwargs = {"min_length": spec.min_length, "unique": spec.unique, "difficulty": spec.difficulty,
-              "fill": spec.fill, "touch": spec.touch}
+    kwargs = {
+        "min_length": spec.min_length,
+        "unique": spec.unique,
+        "difficulty": spec.difficulty,
+        "fill": spec.fill,
+        "touch": spec.touch,
+    }
     n = stop - start
     grid = np.empty((n, spec.rows, spec.cols), dtype=np.int16)
     solution = np.empty((n, spec.rows, spec.cols), dtype=np.int16)
     numbers = np.empty(n, dtype=np.int32)
     difficulty = np.empty(n, dtype=np.float64)
-    for j, k in enumerate(range(start, stop)):       # one generate call per item, not per cell
+    for j, k in enumerate(range(start, stop)):  # one generate call per item, not per cell
         for attempt in range(spec.max_attempts):
             p = generate(spec.rows, spec.cols, seed=item_generator(key, k, attempt), **kwargs)
             m = {"numbers": np.array([p.numbers]), "difficulty": np.array([p.difficulty])}
@@ -222,8 +254,13 @@ def numberlink_items(spec: Any, key: Any, start: int, stop: int,
         solution[j] = p.solution
         numbers[j] = p.numbers
         difficulty[j] = p.difficulty
-    return {"index": np.arange(start, stop, dtype=np.int64), "grid": grid, "solution": solution,
-            "numbers": numbers, "difficulty": difficulty}
+    return {
+        "index": np.arange(start, stop, dtype=np.int64),
+        "grid": grid,
+        "solution": solution,
+        "numbers": numbers,
+        "difficulty": difficulty,
+    }
 
 
 # -- Trap the Cat -------------------------------------------------------------------------------
@@ -245,10 +282,15 @@ def cat_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> d
     escape = np.empty(n, dtype=np.int32)
     verdict = np.full(n, -1, dtype=np.int8)
     want = None if spec.winnable is None else (Verdict.WIN if spec.winnable else Verdict.LOSS)
-    for j, k in enumerate(range(start, stop)):          # one board per item, not per cell
+    for j, k in enumerate(range(start, stop)):  # one board per item, not per cell
         for attempt in range(spec.max_attempts):
-            b = hexgrid.random_board(spec.rows, spec.cols, spec.blocks,
-                                     seed=item_generator(key, k, attempt), keep_free=cat)
+            b = hexgrid.random_board(
+                spec.rows,
+                spec.cols,
+                spec.blocks,
+                seed=item_generator(key, k, attempt),
+                keep_free=cat,
+            )
             if want is None:
                 break
             got = solve(b, cat, policy=model_of(spec.policy), max_nodes=CAT_SOLVER_NODES).verdict
@@ -256,14 +298,21 @@ def cat_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> d
                 verdict[j] = 1 if got == Verdict.WIN else 0
                 break
         else:
-            raise ValueError(f"no {'won' if spec.winnable else 'lost'} start for item {k} in "
-                             f"{spec.max_attempts} candidates; change blocks or raise max_attempts")
+            raise ValueError(
+                f"no {'won' if spec.winnable else 'lost'} start for item {k} in "
+                f"{spec.max_attempts} candidates; change blocks or raise max_attempts"
+            )
         board[j] = b
         escape[j] = hexgrid.distance_to_border(b)[cat]
     cats = np.empty((n, 2), dtype=np.int32)
     cats[:] = cat
-    return {"index": np.arange(start, stop, dtype=np.int64), "board": board, "cat": cats,
-            "escape_distance": escape, "winnable": verdict}
+    return {
+        "index": np.arange(start, stop, dtype=np.int64),
+        "board": board,
+        "cat": cats,
+        "escape_distance": escape,
+        "winnable": verdict,
+    }
 
 
 ITEMS = {"maze": maze_items, "numberlink": numberlink_items, "cat": cat_items}

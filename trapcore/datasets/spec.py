@@ -1,15 +1,23 @@
 """Dataset specs: what one item of a maze, Numberlink or cat dataset is, checked once, as JSON."""
+
 from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, TypeAlias, TypeVar
 
 from trapcore._validate import _describe, as_cell, as_choice, as_int
 
-__all__ = ["MAZE_MEASURES", "NUMBERLINK_MEASURES", "CatSpec", "MazeSpec", "NumberlinkSpec",
-           "spec_from_dict"]
+__all__ = [
+    "MAZE_MEASURES",
+    "NUMBERLINK_MEASURES",
+    "CatSpec",
+    "MazeSpec",
+    "NumberlinkSpec",
+    "spec_from_dict",
+]
 
 #: Measures of a maze item, usable in ``filters``: cells of the solution, cells with one open door,
 #: cells of the solution (before the goal) where the walker has a choice, and the Manhattan
@@ -18,8 +26,21 @@ MAZE_MEASURES = ("path_length", "dead_ends", "decision_points", "distance")
 #: Measures of a Numberlink item: how many paths, and the solver's nodes per square.
 NUMBERLINK_MEASURES = ("numbers", "difficulty")
 
+#: A bound of a filter: a number, or ``None`` for no bound.
+Bound: TypeAlias = float | None
+#: ``filters=`` as given (``{measure: (low, high)}``) or as stored (``(measure, low, high)``).
+FiltersLike: TypeAlias = (
+    Mapping[str, tuple[Bound, Bound]] | tuple[tuple[str, Bound, Bound], ...] | None
+)
+#: A cell ``(row, col)`` on the outer wall, or ``"random"``.
+EndLike: TypeAlias = tuple[int, int] | str
 
-def _as_filters(filters: Any, measures: Any, kind: Any) -> tuple[Any, ...]:
+_SpecT = TypeVar("_SpecT", bound="_Spec")
+
+
+def _as_filters(
+    filters: object, measures: Collection[str], kind: str
+) -> tuple[tuple[str, Bound, Bound], ...]:
     """``{measure: (low, high)}`` (inclusive; ``None`` for no bound) as a sorted tuple of
     ``(measure, low, high)``."""
     if filters is None:
@@ -27,21 +48,25 @@ def _as_filters(filters: Any, measures: Any, kind: Any) -> tuple[Any, ...]:
     if isinstance(filters, tuple) and all(isinstance(f, tuple) and len(f) == 3 for f in filters):
         filters = {name: (lo, hi) for name, lo, hi in filters}
     if not isinstance(filters, dict):
-        raise TypeError(f"filters must be a dict {{measure: (low, high)}}, "
-                        f"got {_describe(filters)}")
+        raise TypeError(
+            f"filters must be a dict {{measure: (low, high)}}, got {_describe(filters)}"
+        )
     out = []
     for name, bounds in filters.items():
         if name not in measures:
-            raise ValueError(f"filters: unknown {kind} measure {name!r}; "
-                             f"use one of {list(measures)}")
+            raise ValueError(
+                f"filters: unknown {kind} measure {name!r}; use one of {list(measures)}"
+            )
         try:
             lo, hi = bounds
         except (TypeError, ValueError):
-            raise TypeError(f"filters[{name!r}] must be a (low, high) pair, "
-                            f"got {_describe(bounds)}") from None
+            raise TypeError(
+                f"filters[{name!r}] must be a (low, high) pair, got {_describe(bounds)}"
+            ) from None
         for v in (lo, hi):
-            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float))
-                                  or math.isnan(v)):
+            if v is not None and (
+                isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v)
+            ):
                 raise TypeError(f"filters[{name!r}] bounds must be numbers or None, got {bounds!r}")
         if lo is not None and hi is not None and lo > hi:
             raise ValueError(f"filters[{name!r}] must have low <= high, got {bounds!r}")
@@ -49,7 +74,7 @@ def _as_filters(filters: Any, measures: Any, kind: Any) -> tuple[Any, ...]:
     return tuple(sorted(out))
 
 
-def _set(obj: Any, name: Any, value: Any) -> None:
+def _set(obj: object, name: str, value: object) -> None:
     object.__setattr__(obj, name, value)
 
 
@@ -57,11 +82,13 @@ class _Spec:
     """Shared behaviour: ``kind``, ``to_dict`` (JSON-ready) and a short repr."""
 
     kind = ""
+    # declared for dataclasses.fields and replace: every spec class is a dataclass
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
     def to_dict(self) -> dict[str, Any]:
         """The spec as a JSON-ready dict, with ``"kind"``; :func:`spec_from_dict` reads it back."""
         d: dict[str, Any] = {"kind": self.kind}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+        for f in dataclasses.fields(self):
             v = getattr(self, f.name)
             if f.name == "filters":
                 v = {name: [lo, hi] for name, lo, hi in v}
@@ -70,9 +97,9 @@ class _Spec:
             d[f.name] = v
         return d
 
-    def replace(self, **changes: Any) -> Any:
+    def replace(self: _SpecT, **changes: Any) -> _SpecT:
         """A copy with some fields changed (checked again)."""
-        return dataclasses.replace(self, **changes)  # type: ignore[type-var]
+        return dataclasses.replace(self, **changes)
 
 
 @dataclass(frozen=True)
@@ -102,9 +129,9 @@ class MazeSpec(_Spec):
     cols: int = 10
     method: str = "kruskal"
     braid: float = 0.0
-    entrance: Any = (0, 0)
-    exit: Any = None
-    filters: Any = ()
+    entrance: EndLike = (0, 0)
+    exit: EndLike | None = None
+    filters: FiltersLike = ()
     max_attempts: int = 1000
     kind = "maze"
 
@@ -112,8 +139,10 @@ class MazeSpec(_Spec):
         rows = as_int(self.rows, "rows", minimum=1)
         cols = as_int(self.cols, "cols", minimum=1)
         if rows * cols > 1 << 20:
-            raise ValueError(f"rows x cols = {rows * cols} cells is more than the {1 << 20} a "
-                             "dataset maze may have")
+            raise ValueError(
+                f"rows x cols = {rows * cols} cells is more than the {1 << 20} a "
+                "dataset maze may have"
+            )
         _set(self, "rows", rows)
         _set(self, "cols", cols)
         from trapcore.maze import METHODS
@@ -127,6 +156,7 @@ class MazeSpec(_Spec):
         _set(self, "braid", float(p))
         exit_ = (rows - 1, cols - 1) if self.exit is None else self.exit
         for name, cell in (("entrance", self.entrance), ("exit", exit_)):
+            value: EndLike
             if isinstance(cell, str):
                 if cell != "random":
                     raise ValueError(f"{name} must be a (row, col) cell or 'random', got {cell!r}")
@@ -135,7 +165,7 @@ class MazeSpec(_Spec):
                 r, c = as_cell(tuple(cell) if isinstance(cell, list) else cell, (rows, cols), name)
                 if not (r in (0, rows - 1) or c in (0, cols - 1)):
                     raise ValueError(f"{name} = ({r}, {c}) must be on the outer wall")
-                value = (r, c)  # type: ignore[assignment]
+                value = (r, c)
             _set(self, name, value)
         _set(self, "filters", _as_filters(self.filters, MAZE_MEASURES, "maze"))
         _set(self, "max_attempts", as_int(self.max_attempts, "max_attempts", minimum=1))
@@ -170,13 +200,13 @@ class NumberlinkSpec(_Spec):
     """
 
     rows: int = 7
-    cols: Any = None
+    cols: int | None = None
     min_length: int = 3
     unique: bool = True
-    difficulty: Any = None
+    difficulty: str | tuple[float, float] | None = None
     fill: bool = True
     touch: bool = True
-    filters: Any = ()
+    filters: FiltersLike = ()
     max_attempts: int = 1000
     kind = "numberlink"
 
@@ -186,12 +216,17 @@ class NumberlinkSpec(_Spec):
         from trapcore.numberlink import MAX_GENERATE_CELLS
 
         if rows * cols > MAX_GENERATE_CELLS:
-            raise ValueError(f"rows x cols = {rows * cols} is more than the {MAX_GENERATE_CELLS} "
-                             "squares generate accepts")
+            raise ValueError(
+                f"rows x cols = {rows * cols} is more than the {MAX_GENERATE_CELLS} "
+                "squares generate accepts"
+            )
         _set(self, "rows", rows)
         _set(self, "cols", cols)
-        _set(self, "min_length",
-             as_int(self.min_length, "min_length", minimum=2, maximum=rows * cols))
+        _set(
+            self,
+            "min_length",
+            as_int(self.min_length, "min_length", minimum=2, maximum=rows * cols),
+        )
         if not isinstance(self.unique, bool):
             raise TypeError(f"unique must be a bool, got {_describe(self.unique)}")
         d = self.difficulty
@@ -199,8 +234,9 @@ class NumberlinkSpec(_Spec):
             try:
                 lo, hi = (float(v) for v in d)
             except (TypeError, ValueError):
-                raise TypeError(f"difficulty must be a level name or a (low, high) pair, got "
-                                f"{_describe(d)}") from None
+                raise TypeError(
+                    f"difficulty must be a level name or a (low, high) pair, got {_describe(d)}"
+                ) from None
             d = (lo, hi)
         if d is not None and not self.unique:
             raise ValueError("difficulty needs unique=True")
@@ -241,7 +277,7 @@ class CatSpec(_Spec):
     cols: int = 11
     blocks: int = 8
     policy: str = "bfs"
-    winnable: Any = None
+    winnable: bool | None = None
     max_attempts: int = 1000
     kind = "cat"
 
@@ -257,14 +293,19 @@ class CatSpec(_Spec):
         _set(self, "max_attempts", as_int(self.max_attempts, "max_attempts", minimum=1))
 
     def __repr__(self) -> str:
-        return (f"<CatSpec {self.rows}x{self.cols} blocks={self.blocks} policy={self.policy!r} "
-                f"winnable={self.winnable}>")
+        return (
+            f"<CatSpec {self.rows}x{self.cols} blocks={self.blocks} policy={self.policy!r} "
+            f"winnable={self.winnable}>"
+        )
 
 
-_KINDS = {"maze": MazeSpec, "numberlink": NumberlinkSpec, "cat": CatSpec}
+#: Any dataset spec.
+Spec: TypeAlias = MazeSpec | NumberlinkSpec | CatSpec
+
+_KINDS: dict[str, type[Spec]] = {"maze": MazeSpec, "numberlink": NumberlinkSpec, "cat": CatSpec}
 
 
-def spec_from_dict(d: Any) -> MazeSpec | NumberlinkSpec | CatSpec:
+def spec_from_dict(d: dict[str, Any]) -> Spec:
     """The spec that ``spec.to_dict()`` wrote (as found in a dataset's metadata).
 
     Raises
@@ -287,5 +328,4 @@ def spec_from_dict(d: Any) -> MazeSpec | NumberlinkSpec | CatSpec:
     unknown = set(d) - names
     if unknown:
         raise ValueError(f"d has unknown {kind} spec fields {sorted(unknown)}")
-    spec: MazeSpec | NumberlinkSpec | CatSpec = _KINDS[kind](**d)
-    return spec
+    return _KINDS[kind](**d)

@@ -1,4 +1,5 @@
-"""Perfect mazes: the Maze (carve, solve, trace, braid, draw, convert), door-bit helpers, carve_many."""
+"""Perfect mazes: the Maze (carve, solve, trace, braid, draw, convert), door helpers, carve_many."""
+
 from trapcore.maze.batch import MAX_BATCH_CELLS, MAX_WORKERS, carve_many
 from trapcore.maze.doors import (
     CLOSED,

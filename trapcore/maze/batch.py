@@ -1,16 +1,18 @@
 """Many mazes at once: carve_many, maze k from trapcore._seeding's item k (Philox in the kernel)."""
+
 from __future__ import annotations
 
 import os
 from itertools import pairwise
-from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._seeding import root_key
 from trapcore._validate import as_int
 from trapcore.maze import _carve as _k
-from trapcore.maze.maze import _as_maze_size, _as_method
+from trapcore.maze._checks import _as_maze_size, _as_method
+from trapcore.maze._types import SeedLike
 
 __all__ = ["MAX_BATCH_CELLS", "MAX_WORKERS", "carve_many"]
 
@@ -26,10 +28,19 @@ def _split(count: int, workers: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in pairwise(bounds) if b > a]
 
 
-def _carve_items(out: np.ndarray, key: np.ndarray, items: np.ndarray, *, method: int = 0,
-                 attempt: int = 0, p: float = 0.0, ends: np.ndarray | None = None,
-                 random_entrance: bool = False, random_exit: bool = False,
-                 workers: int = 1) -> None:
+def _carve_items(
+    out: npt.NDArray[np.uint8],
+    key: npt.NDArray[np.uint64],
+    items: npt.NDArray[np.int64],
+    *,
+    method: int = 0,
+    attempt: int = 0,
+    p: float = 0.0,
+    ends: npt.NDArray[np.int32] | None = None,
+    random_entrance: bool = False,
+    random_exit: bool = False,
+    workers: int = 1,
+) -> None:
     """Carve ``out[j]`` as item ``items[j]`` of the batch keyed ``key`` (checked arguments only:
     ``out`` a C-contiguous uint8 (n, rows, cols), ``items`` int64 (n,), ``ends`` int32 (n, 4)),
     in ``workers`` threads; see ``_carve.carve_items`` for the stream of each item."""
@@ -43,15 +54,33 @@ def _carve_items(out: np.ndarray, key: np.ndarray, items: np.ndarray, *, method:
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        jobs = [pool.submit(_k.carve_items, out[a:b], k0, k1, items[a:b], *args, ends[a:b],
-                            random_entrance, random_exit)
-                for a, b in _split(len(out), workers)]
+        jobs = [
+            pool.submit(
+                _k.carve_items,
+                out[a:b],
+                k0,
+                k1,
+                items[a:b],
+                *args,
+                ends[a:b],
+                random_entrance,
+                random_exit,
+            )
+            for a, b in _split(len(out), workers)
+        ]
         for job in jobs:
             job.result()
 
 
-def carve_many(n: Any, rows: Any, cols: Any, *, seed: Any = None, method: Any = "kruskal",
-               workers: Any = None) -> np.ndarray:
+def carve_many(
+    n: int,
+    rows: int,
+    cols: int,
+    *,
+    seed: SeedLike = None,
+    method: str = "kruskal",
+    workers: int | None = None,
+) -> npt.NDArray[np.uint8]:
     """Carve ``n`` perfect mazes at once (for datasets).
 
     Maze ``k`` draws from the batch's item ``k`` (:mod:`trapcore._seeding`): the seed gives one

@@ -1,12 +1,16 @@
 """The ``trapcore maze`` command: carve a maze, solve it, print it or save it as a picture."""
+
 from __future__ import annotations
 
+import argparse
 import sys
+from typing import IO
 
 from trapcore import maze as _maze
+from trapcore.maze._types import Path
 
 
-def add_parser(sub) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "maze",
         help="carve a perfect maze, solve it, print it or save it as a picture",
@@ -18,63 +22,105 @@ def add_parser(sub) -> None:
     )
     p.add_argument("rows", type=int, help="rows of cells")
     p.add_argument("cols", type=int, help="columns of cells")
-    p.add_argument("cell", type=int, nargs="?", default=None,
-                   help="with -o: pixels from one wall line to the next (default 10)")
+    p.add_argument(
+        "cell",
+        type=int,
+        nargs="?",
+        default=None,
+        help="with -o: pixels from one wall line to the next (default 10)",
+    )
     p.add_argument("-o", "--output", default=None, help="save a picture (PNG, ...) here")
-    p.add_argument("--solve", choices=["left", "right", "bfs"], default=None,
-                   help="draw the path: wall follower with the left or right hand, or BFS")
-    p.add_argument("--trace", action="store_true",
-                   help="with --solve left/right and -o: shade the cells the robot backtracked from")
+    p.add_argument(
+        "--solve",
+        choices=["left", "right", "bfs"],
+        default=None,
+        help="draw the path: wall follower with the left or right hand, or BFS",
+    )
+    p.add_argument(
+        "--trace",
+        action="store_true",
+        help="with --solve left/right and -o: shade the cells the robot backtracked from",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed (the same seed, the same maze)")
-    p.add_argument("--method", choices=list(_maze.METHODS), default="kruskal",
-                   help="carving method (default kruskal)")
-    p.add_argument("--braid", type=float, default=0.0, metavar="P",
-                   help="then remove a fraction P of the dead ends (adds loops)")
-    p.add_argument("--wall", type=int, default=None,
-                   help="with -o: wall thickness in pixels (default 1)")
+    p.add_argument(
+        "--method",
+        choices=list(_maze.METHODS),
+        default="kruskal",
+        help="carving method (default kruskal)",
+    )
+    p.add_argument(
+        "--braid",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="then remove a fraction P of the dead ends (adds loops)",
+    )
+    p.add_argument(
+        "--wall", type=int, default=None, help="with -o: wall thickness in pixels (default 1)"
+    )
     p.set_defaults(func=run)
 
 
-def _check(args) -> None:
+def _check(args: argparse.Namespace) -> None:
     """Every check that can fail, in the CLI's words, before any carving (trapcore.cli)."""
     from trapcore.cli import check_picture_path
 
     if args.rows < 1 or args.cols < 1:
         raise ValueError(f"rows and cols must be >= 1, got {args.rows} x {args.cols}")
     if args.rows * args.cols > _maze.MAX_MAZE_CELLS:
-        raise ValueError(f"{args.rows} x {args.cols} = {args.rows * args.cols} cells is more "
-                         f"than the {_maze.MAX_MAZE_CELLS} a maze may have")
+        raise ValueError(
+            f"{args.rows} x {args.cols} = {args.rows * args.cols} cells is more "
+            f"than the {_maze.MAX_MAZE_CELLS} a maze may have"
+        )
     if not 0 <= args.braid <= 1:
-        raise ValueError(f"--braid P must lie in [0, 1] (a fraction of the dead ends), got "
-                         f"{args.braid}")
+        raise ValueError(
+            f"--braid P must lie in [0, 1] (a fraction of the dead ends), got {args.braid}"
+        )
     if args.trace and args.solve not in ("left", "right"):
-        raise ValueError("--trace shades the wall follower's backtracking: use it with "
-                         "--solve left or --solve right (and -o FILE.png)")
+        raise ValueError(
+            "--trace shades the wall follower's backtracking: use it with "
+            "--solve left or --solve right (and -o FILE.png)"
+        )
     if args.output is None:
-        unused = [name for name, value in (("cell", args.cell), ("--wall", args.wall),
-                                           ("--trace", args.trace or None)) if value is not None]
+        unused = [
+            name
+            for name, value in (
+                ("cell", args.cell),
+                ("--wall", args.wall),
+                ("--trace", args.trace or None),
+            )
+            if value is not None
+        ]
         if unused:  # explained, not refused: the text is still what was asked
-            print(f"trapcore maze: note: {' and '.join(unused)} only change{'s' * (len(unused) == 1)} pictures (-o "
-                  "FILE.png); ignored for the text", file=sys.stderr)
+            print(
+                f"trapcore maze: note: {' and '.join(unused)} only "
+                f"change{'s' * (len(unused) == 1)} pictures (-o FILE.png); ignored for the text",
+                file=sys.stderr,
+            )
         if args.rows * args.cols > _maze.MAX_TEXT_CELLS:
-            raise ValueError(f"{args.rows} x {args.cols} is too large to print as text (at most "
-                             f"{_maze.MAX_TEXT_CELLS} cells): save a picture with -o FILE.png")
+            raise ValueError(
+                f"{args.rows} x {args.cols} is too large to print as text (at most "
+                f"{_maze.MAX_TEXT_CELLS} cells): save a picture with -o FILE.png"
+            )
         return
     args.cell = 10 if args.cell is None else args.cell
     args.wall = 1 if args.wall is None else args.wall
     if args.cell < 2:
         raise ValueError(f"cell must be >= 2 pixels, got {args.cell}")
     if not 1 <= args.wall < args.cell:
-        raise ValueError(f"--wall must be at least 1 and less than cell ({args.cell}) pixels, "
-                         f"got {args.wall}")
+        raise ValueError(
+            f"--wall must be at least 1 and less than cell ({args.cell}) pixels, got {args.wall}"
+        )
     width, height = args.cols * args.cell + args.wall, args.rows * args.cell + args.wall
     if width * height > _maze.MAX_PIXELS:
-        raise ValueError(f"the picture would be {width} x {height} pixels, more than the "
-                         f"{_maze.MAX_PIXELS} allowed: use a smaller cell or a smaller maze")
+        raise ValueError(
+            f"the picture would be {width} x {height} pixels, more than the "
+            f"{_maze.MAX_PIXELS} allowed: use a smaller cell or a smaller maze"
+        )
     check_picture_path(args.output)
 
 
-def run(args, out=None) -> int:
+def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     from trapcore.cli import save_picture, say_seed, used_seed
 
     out = out or sys.stdout
@@ -84,7 +130,8 @@ def run(args, out=None) -> int:
     m = _maze.Maze.carve(args.rows, args.cols, seed=seed, method=args.method)
     if args.braid:
         m = m.braid(args.braid, seed=seed)
-    path = moves = None
+    path: Path | None = None
+    moves: Path | None = None
     if args.solve == "bfs":
         path = m.solve(method="bfs")
     elif args.solve:
@@ -95,10 +142,13 @@ def run(args, out=None) -> int:
         if path is not None:
             out.write(f"path: {len(path)} cells\n")
         return 0
-    image = m.to_image(cell=args.cell, wall=args.wall, path=path,
-                       trace=moves if args.trace else None)
+    image = m.to_image(
+        cell=args.cell, wall=args.wall, path=path, trace=moves if args.trace else None
+    )
     save_picture(image, args.output)  # a temporary file, renamed: an old file survives a failure
-    print(f"saved {args.output}: {image.size[0]} x {image.size[1]} pixels, "
-          f"{m.rows} x {m.cols} cells" + (f", path {len(path)} cells" if path is not None else ""),
-          file=out)
+    print(
+        f"saved {args.output}: {image.size[0]} x {image.size[1]} pixels, "
+        f"{m.rows} x {m.cols} cells" + (f", path {len(path)} cells" if path is not None else ""),
+        file=out,
+    )
     return 0

@@ -1,9 +1,12 @@
 """Maze door bits: the constants, the full check of a door array, and one-door helpers."""
+
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import _describe, as_cell, as_choice, as_grid, as_int
+from trapcore.maze._types import CellLike, Doors
 
 __all__ = [
     "CLOSED",
@@ -29,7 +32,7 @@ SIDES = ("up", "right", "down", "left")
 MAX_MAZE_CELLS = 1 << 26
 
 
-def check_doors(doors, *, name: str = "doors") -> np.ndarray:
+def check_doors(doors: npt.ArrayLike, *, name: str = "doors") -> Doors:
     """Validate a door array and return it as a C-contiguous ``uint8`` array.
 
     Every two-bit field must be ``0b00``, ``0b01`` or ``0b11`` and no door on the outer wall (the
@@ -59,9 +62,9 @@ def check_doors(doors, *, name: str = "doors") -> np.ndarray:
     d = as_grid(doors, name, np.uint8, values=(0, 15), max_cells=MAX_MAZE_CELLS)
     down, right = d & 3, (d >> 2) & 3
     for field, side in ((down, "Down"), (right, "Right")):
-        bad = np.argwhere(field == 2)
-        if len(bad):
-            r, c = (int(x) for x in bad[0])
+        wrong = np.argwhere(field == 2)
+        if len(wrong):
+            r, c = (int(x) for x in wrong[0])
             raise ValueError(
                 f"{name}[{r}, {c}] = {int(d[r, c])}: its {side} door is 0b10, which is not a door "
                 "state (0b00 closed, 0b01 open, 0b11 locked)"
@@ -81,7 +84,7 @@ def check_doors(doors, *, name: str = "doors") -> np.ndarray:
     return d
 
 
-def _as_door_array(doors, name: str = "doors") -> np.ndarray:
+def _as_door_array(doors: object, name: str = "doors") -> Doors:
     """A cheap check for the single-door helpers (no full scan): a 2-D uint8 ndarray."""
     if not isinstance(doors, np.ndarray):
         raise TypeError(f"{name} must be a numpy uint8 array, got {_describe(doors)}")
@@ -92,7 +95,7 @@ def _as_door_array(doors, name: str = "doors") -> np.ndarray:
     return doors
 
 
-def _door_slot(shape, cell, side) -> tuple[int, int, int] | None:
+def _door_slot(shape: tuple[int, int], cell: CellLike, side: str) -> tuple[int, int, int] | None:
     """(row, col, shift) of the stored door on ``side`` of ``cell``, or None for the top and left
     outer walls (not stored, always locked)."""
     r, c = as_cell(cell, shape, "cell")
@@ -106,12 +109,12 @@ def _door_slot(shape, cell, side) -> tuple[int, int, int] | None:
     return (r, c - 1, 2) if c > 0 else None
 
 
-def _on_outer_wall(shape, slot) -> bool:
+def _on_outer_wall(shape: tuple[int, int], slot: tuple[int, int, int]) -> bool:
     r, c, shift = slot
     return (shift == 0 and r == shape[0] - 1) or (shift == 2 and c == shape[1] - 1)
 
 
-def door(doors, cell, side) -> int:
+def door(doors: Doors, cell: CellLike, side: str) -> int:
     """The state of the door on ``side`` of ``cell``.
 
     Parameters
@@ -143,7 +146,7 @@ def door(doors, cell, side) -> int:
     return (int(d[r, c]) >> shift) & 3
 
 
-def set_door(doors, cell, side, state) -> None:
+def set_door(doors: Doors, cell: CellLike, side: str, state: int) -> None:
     """Set the door on ``side`` of ``cell`` to ``state``, in place.
 
     Bitwise: ``doors[r, c] = (doors[r, c] & ~(3 << shift)) | (state << shift)`` on the cell that
@@ -172,7 +175,9 @@ def set_door(doors, cell, side, state) -> None:
     slot = _door_slot(d.shape, cell, side)
     if slot is None or _on_outer_wall(d.shape, slot):
         if state != LOCKED:
-            raise ValueError(f"the {side} door of {tuple(cell)} is on the outer wall; it stays locked")
+            raise ValueError(
+                f"the {side} door of {tuple(cell)} is on the outer wall; it stays locked"
+            )
         if slot is None:
             return
     if not d.flags.writeable:
@@ -181,7 +186,7 @@ def set_door(doors, cell, side, state) -> None:
     d[r, c] = (int(d[r, c]) & ~(3 << shift) & 0xFF) | (state << shift)
 
 
-def open_door(doors, cell, side) -> None:
+def open_door(doors: Doors, cell: CellLike, side: str) -> None:
     """Open the door on ``side`` of ``cell``, in place.
 
     Parameters
@@ -192,7 +197,7 @@ def open_door(doors, cell, side) -> None:
     set_door(doors, cell, side, OPEN)
 
 
-def close_door(doors, cell, side) -> None:
+def close_door(doors: Doors, cell: CellLike, side: str) -> None:
     """Close (not lock) the door on ``side`` of ``cell``, in place.
 
     Parameters
@@ -203,7 +208,7 @@ def close_door(doors, cell, side) -> None:
     set_door(doors, cell, side, CLOSED)
 
 
-def lock_door(doors, cell, side) -> None:
+def lock_door(doors: Doors, cell: CellLike, side: str) -> None:
     """Lock the door on ``side`` of ``cell``, in place.
 
     Parameters
@@ -214,7 +219,7 @@ def lock_door(doors, cell, side) -> None:
     set_door(doors, cell, side, LOCKED)
 
 
-def down_doors(doors) -> np.ndarray:
+def down_doors(doors: Doors) -> Doors:
     """The Down door of every cell.
 
     Parameters
@@ -226,10 +231,11 @@ def down_doors(doors) -> np.ndarray:
     ndarray of uint8, shape (rows, cols)
         ``doors & 3``: 0 closed, 1 open, 3 locked.
     """
-    return _as_door_array(doors) & 3
+    down: Doors = _as_door_array(doors) & np.uint8(3)  # uint8 & uint8: typed for the stubs
+    return down
 
 
-def right_doors(doors) -> np.ndarray:
+def right_doors(doors: Doors) -> Doors:
     """The Right door of every cell.
 
     Parameters
@@ -241,4 +247,5 @@ def right_doors(doors) -> np.ndarray:
     ndarray of uint8, shape (rows, cols)
         ``(doors >> 2) & 3``: 0 closed, 1 open, 3 locked.
     """
-    return (_as_door_array(doors) >> 2) & 3
+    right: Doors = (_as_door_array(doors) >> np.uint8(2)) & np.uint8(3)
+    return right

@@ -1,12 +1,19 @@
 """Maze formats of the neighbours: networkx, mazelib's wall grid, maze-dataset, labmaze, SVG."""
+
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import _describe, as_int, as_size
+from trapcore.maze._types import Cell, CellLike, Colors, Doors, RouteLike
 from trapcore.maze.doors import LOCKED, OPEN
+
+if TYPE_CHECKING:
+    from trapcore.maze.maze import Maze
 
 __all__ = [
     "MAX_SVG_CELLS",
@@ -27,34 +34,37 @@ __all__ = [
 MAX_SVG_CELLS = 1 << 20
 
 
-def _maze_cls() -> Any:
+def _maze_cls() -> type[Maze]:
     from trapcore.maze.maze import Maze
 
     return Maze
 
 
-def _as_maze(maze: Any) -> Any:
+def _as_maze(maze: object) -> Maze:
     """``maze`` if it is a Maze, else TypeError (before any attribute is read)."""
     if not isinstance(maze, _maze_cls()):
         raise TypeError(f"maze must be a trapcore.Maze, got {type(maze).__name__}")
     return maze
 
 
-def _doors(down: np.ndarray, right: np.ndarray) -> np.ndarray:
+def _doors(down: npt.NDArray[np.bool_], right: npt.NDArray[np.bool_]) -> Doors:
     """Door bits from boolean open masks (rows, cols); every door not open is locked."""
-    out: np.ndarray = (np.where(down, OPEN, LOCKED) | (np.where(right, OPEN, LOCKED) << 2))
-    return out.astype(np.uint8)
+    out = np.where(down, OPEN, LOCKED) | (np.where(right, OPEN, LOCKED) << 2)
+    doors: Doors = out.astype(np.uint8)
+    return doors
 
 
-def _ends(shape: Any, entrance: Any, exit: Any) -> Any:
-    exit = (shape[0] - 1, shape[1] - 1) if exit is None else exit
-    return {"entrance": (0, 0) if entrance is None else entrance, "exit": exit}
+def _ends(
+    shape: tuple[int, ...], entrance: CellLike | None, exit: CellLike | None
+) -> dict[str, CellLike]:
+    goal = (shape[0] - 1, shape[1] - 1) if exit is None else exit
+    return {"entrance": (0, 0) if entrance is None else entrance, "exit": goal}
 
 
 # -- networkx ----------------------------------------------------------------------------------
 
 
-def to_networkx(maze: Any) -> Any:
+def to_networkx(maze: Maze) -> Any:  # a networkx.Graph (networkx ships no types)
     """``maze`` as a ``networkx.Graph``: nodes are cells ``(row, col)``, edges the open doors;
     ``G.graph`` holds ``shape``, ``entrance`` and ``exit``. See :meth:`Maze.to_networkx`."""
     try:
@@ -74,7 +84,13 @@ def to_networkx(maze: Any) -> Any:
     return g
 
 
-def from_networkx(graph: Any, *, shape: Any = None, entrance: Any = None, exit: Any = None) -> Any:
+def from_networkx(
+    graph: Any,
+    *,
+    shape: Sequence[SupportsIndex] | None = None,
+    entrance: CellLike | None = None,
+    exit: CellLike | None = None,
+) -> Maze:
     """The maze whose open doors are the edges of ``graph``; see :meth:`Maze.from_networkx`."""
     if not (hasattr(graph, "nodes") and hasattr(graph, "edges")):
         raise TypeError(f"graph must be a networkx graph, got {_describe(graph)}")
@@ -96,10 +112,12 @@ def from_networkx(graph: Any, *, shape: Any = None, entrance: Any = None, exit: 
         raise TypeError(f"shape must be a (rows, cols) pair of ints, got {_describe(shape)}")
     from trapcore.maze.doors import MAX_MAZE_CELLS  # checked before the arrays are made
 
-    rows, cols = as_size(shape[0], shape[1], names=("shape[0]", "shape[1]"),
-                         max_cells=MAX_MAZE_CELLS)
-    if len(cells) and (cells.min() < 0 or (cells[:, 0] >= rows).any()
-                       or (cells[:, 1] >= cols).any()):
+    rows, cols = as_size(
+        shape[0], shape[1], names=("shape[0]", "shape[1]"), max_cells=MAX_MAZE_CELLS
+    )
+    if len(cells) and (
+        cells.min() < 0 or (cells[:, 0] >= rows).any() or (cells[:, 1] >= cols).any()
+    ):
         raise ValueError(f"graph has a node outside the {rows} x {cols} maze")
     edges = np.array(list(graph.edges), dtype=np.int64).reshape(-1, 2, 2)
     a = np.minimum(edges[:, 0], edges[:, 1]) if len(edges) else edges[:, 0]
@@ -115,15 +133,15 @@ def from_networkx(graph: Any, *, shape: Any = None, entrance: Any = None, exit: 
     open_right = np.zeros((rows, cols), dtype=bool)
     open_down[a[down, 0], a[down, 1]] = True
     open_right[a[right, 0], a[right, 1]] = True
-    entrance = meta.get("entrance") if entrance is None else entrance
-    exit = meta.get("exit") if exit is None else exit
-    return _maze_cls()(_doors(open_down, open_right), **_ends((rows, cols), entrance, exit))
+    start = meta.get("entrance") if entrance is None else entrance
+    goal = meta.get("exit") if exit is None else exit
+    return _maze_cls()(_doors(open_down, open_right), **_ends((rows, cols), start, goal))
 
 
 # -- mazelib's wall grid -----------------------------------------------------------------------
 
 
-def to_grid(maze: Any) -> np.ndarray:
+def to_grid(maze: Maze) -> npt.NDArray[np.uint8]:
     """mazelib's ``(2R+1) x (2C+1)`` grid, ``uint8``, 1 = wall; see :meth:`Maze.to_grid`."""
     d = _as_maze(maze).doors
     rows, cols = d.shape
@@ -134,27 +152,36 @@ def to_grid(maze: Any) -> np.ndarray:
     return g
 
 
-def _as_wall_grid(grid: Any, name: Any) -> np.ndarray:
+def _as_wall_grid(grid: npt.ArrayLike, name: str) -> npt.NDArray[np.integer[Any]]:
     a = np.asarray(grid)
     if a.dtype == bool:
         a = a.astype(np.uint8)
     if not np.issubdtype(a.dtype, np.integer):
-        raise TypeError(f"{name} must be an integer or bool array of 0 (free) and 1 (wall), got "
-                        f"dtype {a.dtype}")
+        raise TypeError(
+            f"{name} must be an integer or bool array of 0 (free) and 1 (wall), got dtype {a.dtype}"
+        )
     if a.ndim != 2 or min(a.shape) < 3 or a.shape[0] % 2 == 0 or a.shape[1] % 2 == 0:
-        raise ValueError(f"{name} must have shape (2*rows + 1, 2*cols + 1) with rows, cols >= 1, "
-                         f"got {a.shape}")
+        raise ValueError(
+            f"{name} must have shape (2*rows + 1, 2*cols + 1) with rows, cols >= 1, got {a.shape}"
+        )
     if ((a != 0) & (a != 1)).any():
         raise ValueError(f"{name} must hold only 0 (free) and 1 (wall)")
     cells = a[1::2, 1::2]
     if cells.any():
         r, c = (int(x) for x in np.argwhere(cells)[0])
-        raise ValueError(f"{name}[{2 * r + 1}, {2 * c + 1}] is a wall, but it is the cell "
-                         f"({r}, {c})")
+        raise ValueError(
+            f"{name}[{2 * r + 1}, {2 * c + 1}] is a wall, but it is the cell ({r}, {c})"
+        )
     return a
 
 
-def from_grid(grid: Any, *, entrance: Any = None, exit: Any = None, name: Any = "grid") -> Any:
+def from_grid(
+    grid: npt.ArrayLike,
+    *,
+    entrance: CellLike | None = None,
+    exit: CellLike | None = None,
+    name: str = "grid",
+) -> Maze:
     """The maze of a mazelib wall grid; see :meth:`Maze.from_grid`."""
     a = _as_wall_grid(grid, name)
     down = np.zeros(((a.shape[0] - 1) // 2, (a.shape[1] - 1) // 2), dtype=bool)
@@ -167,7 +194,7 @@ def from_grid(grid: Any, *, entrance: Any = None, exit: Any = None, name: Any = 
 # -- maze-dataset -------------------------------------------------------------------------------
 
 
-def to_connection_list(maze: Any) -> np.ndarray:
+def to_connection_list(maze: Maze) -> npt.NDArray[np.bool_]:
     """maze-dataset's ``connection_list`` of a maze.
 
     Parameters
@@ -184,7 +211,12 @@ def to_connection_list(maze: Any) -> np.ndarray:
     return np.stack([(d & 3) == OPEN, ((d >> 2) & 3) == OPEN])
 
 
-def from_connection_list(connection_list: Any, *, entrance: Any = None, exit: Any = None) -> Any:
+def from_connection_list(
+    connection_list: npt.ArrayLike,
+    *,
+    entrance: CellLike | None = None,
+    exit: CellLike | None = None,
+) -> Maze:
     """The maze of a maze-dataset ``connection_list``.
 
     Parameters
@@ -215,7 +247,9 @@ def from_connection_list(connection_list: Any, *, entrance: Any = None, exit: An
     return _maze_cls()(_doors(a[0], a[1]), **_ends(a.shape[1:], entrance, exit))
 
 
-def _char_grid(maze: Any, wall: Any, free: Any, path: Any, marks: Any) -> np.ndarray:
+def _char_grid(
+    maze: Maze, wall: str, free: str, path: RouteLike, marks: tuple[str, str, str]
+) -> npt.NDArray[np.str_]:
     g = np.where(to_grid(maze) == 1, wall, free).astype("<U1")
     if path is not None:
         from trapcore.maze.render import _as_route
@@ -229,11 +263,10 @@ def _char_grid(maze: Any, wall: Any, free: Any, path: Any, marks: Any) -> np.nda
         (r, c), (r2, c2) = maze.entrance, maze.exit
         g[2 * r + 1, 2 * c + 1] = marks[0]
         g[2 * r2 + 1, 2 * c2 + 1] = marks[1]
-    out: np.ndarray = g
-    return out
+    return g
 
 
-def to_maze_dataset_ascii(maze: Any, *, path: Any = None, endpoints: Any = True) -> str:
+def to_maze_dataset_ascii(maze: Maze, *, path: RouteLike = None, endpoints: bool = True) -> str:
     """maze-dataset's ASCII picture (``LatticeMaze.as_ascii`` / ``SolvedMaze.as_ascii``).
 
     Parameters
@@ -253,7 +286,7 @@ def to_maze_dataset_ascii(maze: Any, *, path: Any = None, endpoints: Any = True)
     return "\n".join("".join(row) for row in g.tolist())
 
 
-def _text_grid(text: Any, name: Any) -> np.ndarray:
+def _text_grid(text: object, name: str) -> npt.NDArray[np.str_]:
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a str, got {_describe(text)}")
     lines = text.strip("\n").split("\n")
@@ -262,9 +295,9 @@ def _text_grid(text: Any, name: Any) -> np.ndarray:
     return np.array([list(line) for line in lines], dtype="<U1")
 
 
-def _from_chars(g: Any, wall: Any, marks: Any, name: Any) -> Any:
+def _from_chars(g: npt.NDArray[np.str_], wall: str, marks: tuple[str, str], name: str) -> Maze:
     maze = from_grid((g == wall).astype(np.uint8), name=name)
-    ends = {}
+    ends: dict[str, Cell] = {}
     for key, mark in zip(("entrance", "exit"), marks):
         found = np.argwhere(g == mark)
         if len(found) > 1:
@@ -279,7 +312,7 @@ def _from_chars(g: Any, wall: Any, marks: Any, name: Any) -> Any:
     return maze.with_openings(**ends) if ends else maze
 
 
-def from_maze_dataset_ascii(text: Any) -> Any:
+def from_maze_dataset_ascii(text: str) -> Maze:
     """The maze of maze-dataset's ASCII picture (``LatticeMaze.as_ascii``).
 
     Parameters
@@ -305,7 +338,7 @@ def from_maze_dataset_ascii(text: Any) -> Any:
 # -- labmaze ------------------------------------------------------------------------------------
 
 
-def to_labmaze_text(maze: Any) -> str:
+def to_labmaze_text(maze: Maze) -> str:
     """labmaze's entity layer of a maze.
 
     Parameters
@@ -322,7 +355,7 @@ def to_labmaze_text(maze: Any) -> str:
     return "".join("".join(row) + "\n" for row in g.tolist())
 
 
-def from_labmaze_text(text: Any) -> Any:
+def from_labmaze_text(text: str) -> Maze:
     """The maze of a labmaze entity layer (``str(labmaze_maze.entity_layer)``).
 
     Parameters
@@ -349,7 +382,9 @@ def from_labmaze_text(text: Any) -> Any:
 # -- SVG ----------------------------------------------------------------------------------------
 
 
-def _runs(mask: np.ndarray) -> Any:
+def _runs(
+    mask: npt.NDArray[np.bool_],
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """Start row, start column and length of the runs of True along each row of ``mask``."""
     padded = np.zeros((mask.shape[0], mask.shape[1] + 2), dtype=np.int8)
     padded[:, 1:-1] = mask
@@ -359,7 +394,9 @@ def _runs(mask: np.ndarray) -> Any:
     return sr, sc, ec - sc
 
 
-def to_svg(maze: Any, *, cell: Any = 10, path: Any = None, colors: Any = None) -> str:
+def to_svg(
+    maze: Maze, *, cell: int = 10, path: RouteLike = None, colors: Colors | None = None
+) -> str:
     """``maze`` as SVG text; see :meth:`Maze.to_svg`."""
     from trapcore.maze.render import _PALETTE, _as_route, _walls
 
@@ -375,25 +412,36 @@ def to_svg(maze: Any, *, cell: Any = 10, path: Any = None, colors: Any = None) -
         if not isinstance(colors, dict) or set(colors) - set(palette):
             raise ValueError(f"colors must be a dict with keys among {sorted(palette)}")
         palette.update({k: _as_color(v, k) for k, v in colors.items()})
-    h, v, _ = _walls(maze)  # type: ignore[no-untyped-call]
+    h, v, _ = _walls(maze)
     sr, sc, sl = _runs(h)
-    vr, vc, vl = _runs(v.T)                         # columns of the vertical walls
+    vr, vc, vl = _runs(v.T)  # columns of the vertical walls
     fmt = "M{} {}h{}".format
     d = "".join(map(fmt, (sc * cell + 1).tolist(), (sr * cell + 1).tolist(), (sl * cell).tolist()))
     fmt = "M{} {}v{}".format
     d += "".join(map(fmt, (vr * cell + 1).tolist(), (vc * cell + 1).tolist(), (vl * cell).tolist()))
     width, height = cols * cell + 2, rows * cell + 2
     rgb = {k: "#{:02x}{:02x}{:02x}".format(*palette[k]) for k in ("floor", "wall", "path")}
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}">',
-           f'<rect width="{width}" height="{height}" fill="{rgb["floor"]}"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}">',
+        f'<rect width="{width}" height="{height}" fill="{rgb["floor"]}"/>',
+    ]
     if route is not None and len(route):
-        pts = " ".join(map("{},{}".format, (route[:, 1] * cell + cell // 2 + 1).tolist(),
-                           (route[:, 0] * cell + cell // 2 + 1).tolist()))
-        out.append(f'<polyline points="{pts}" fill="none" stroke="{rgb["path"]}" '
-                   f'stroke-width="{max(1, cell // 3)}" stroke-linecap="round" '
-                   'stroke-linejoin="round"/>')
-    out.append(f'<path d="{d}" stroke="{rgb["wall"]}" stroke-width="2" '
-               'stroke-linecap="square" fill="none"/>')
+        pts = " ".join(
+            map(
+                "{},{}".format,
+                (route[:, 1] * cell + cell // 2 + 1).tolist(),
+                (route[:, 0] * cell + cell // 2 + 1).tolist(),
+            )
+        )
+        out.append(
+            f'<polyline points="{pts}" fill="none" stroke="{rgb["path"]}" '
+            f'stroke-width="{max(1, cell // 3)}" stroke-linecap="round" '
+            'stroke-linejoin="round"/>'
+        )
+    out.append(
+        f'<path d="{d}" stroke="{rgb["wall"]}" stroke-width="2" '
+        'stroke-linecap="square" fill="none"/>'
+    )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -1,71 +1,42 @@
 """The Maze class (immutable doors, entrance and exit; carve, solve, trace, braid) and its Trace."""
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex
 
 import numpy as np
+import numpy.typing as npt
 
-from trapcore._validate import _describe, as_cell, as_choice, as_generator, as_int
+from trapcore._validate import _describe, as_cell, as_choice, as_generator
 from trapcore.maze import _carve as _k
 from trapcore.maze import formats as _formats
 from trapcore.maze import render as _render
-from trapcore.maze.doors import MAX_MAZE_CELLS, OPEN, check_doors, door
+from trapcore.maze._checks import (
+    METHODS,
+    _as_border_cell,
+    _as_maze_size,
+    _as_method,
+    _frozen,
+    _snapshot,
+)
+from trapcore.maze._types import Cell, CellLike, Colors, Doors, Path, RouteLike, SeedLike
+from trapcore.maze.doors import OPEN, check_doors, door
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 __all__ = ["HANDS", "METHODS", "SOLVERS", "Maze", "Trace"]
 
-#: Carving methods, for ``method=``.
-METHODS = ("kruskal", "backtracker", "wilson", "prim")
 #: Solving methods, for ``Maze.solve(method=)``.
 SOLVERS = ("wall", "bfs")
 #: Hands for the wall follower.
 HANDS = ("left", "right")
 
-_CODE = {"kruskal": 0, "backtracker": 1, "wilson": 2, "prim": 3}
 
-
-def _as_maze_size(rows, cols) -> tuple[int, int]:
-    r = as_int(rows, "rows", minimum=1)
-    c = as_int(cols, "cols", minimum=1)
-    if r * c > MAX_MAZE_CELLS:
-        raise ValueError(
-            f"rows x cols = {r} x {c} = {r * c} cells is more than the {MAX_MAZE_CELLS} "
-            f"(8192 x 8192) a maze may have: carving needs about 15 bytes per cell "
-            f"({15 * r * c / 2**30:.1f} GiB here)"
-        )
-    return r, c
-
-
-def _as_method(method) -> int:
-    return _CODE[as_choice(method, "method", METHODS)]
-
-
-def _as_border_cell(cell, shape, name) -> tuple[int, int]:
-    r, c = as_cell(cell, shape, name)
-    if not (r == 0 or c == 0 or r == shape[0] - 1 or c == shape[1] - 1):
-        raise ValueError(f"{name} = ({r}, {c}) must be on the outer wall (first or last row or column)")
-    return r, c
-
-
-def _frozen(doors: np.ndarray) -> np.ndarray:
-    """A read-only uint8 array over a private ``bytes`` copy of ``doors``: unlike an array that
-    owns its memory, it can never be made writable again (``flags.writeable = True`` raises)."""
-    return np.frombuffer(doors.tobytes(), dtype=np.uint8).reshape(doors.shape)
-
-
-def _snapshot(doors):
-    """A private copy of the caller's doors, taken before any check (so another thread that
-    changes the caller's array cannot slip a value in between the check and the copy)."""
-    if isinstance(doors, (list, tuple)):
-        return doors                              # check_doors converts it to a new array
-    try:
-        return np.array(doors, copy=True)
-    except (TypeError, ValueError):               # check_doors says what is wrong with it
-        return doors
-
-
-def _unpickle(doors, entrance, exit) -> Maze:
-    return Maze(doors, entrance=entrance, exit=exit)       # validated again
+def _unpickle(doors: Doors, entrance: Cell, exit: Cell) -> Maze:
+    return Maze(doors, entrance=entrance, exit=exit)  # validated again
 
 
 @dataclass(frozen=True, eq=False, slots=True)
@@ -85,12 +56,12 @@ class Trace:
         The hand it followed.
     """
 
-    path: np.ndarray | None
-    moves: np.ndarray
+    path: Path | None
+    moves: Path
     hand: str
 
     @property
-    def back(self) -> np.ndarray:
+    def back(self) -> npt.NDArray[np.bool_]:
         """``bool`` (t,): True for the moves that step back out of an explored branch (onto a
         cell stood on before); the others enter a new cell."""
         m = self.moves
@@ -134,41 +105,57 @@ class Maze:
     """
 
     __slots__ = ("_doors", "_entrance", "_exit")
+    _doors: Doors
+    _entrance: Cell
+    _exit: Cell
 
-    def __init__(self, doors, *, entrance=(0, 0), exit=None):
-        d = _frozen(check_doors(_snapshot(doors)))   # checks a private copy, then freezes it
+    def __init__(
+        self, doors: npt.ArrayLike, *, entrance: CellLike = (0, 0), exit: CellLike | None = None
+    ) -> None:
+        d = _frozen(check_doors(_snapshot(doors)))  # checks a private copy, then freezes it
         shape = d.shape
-        entrance = _as_border_cell(entrance, shape, "entrance")
-        exit = _as_border_cell((shape[0] - 1, shape[1] - 1) if exit is None else exit, shape, "exit")
-        self._init(d, entrance, exit)
+        start = _as_border_cell(entrance, shape, "entrance")
+        goal = _as_border_cell(
+            (shape[0] - 1, shape[1] - 1) if exit is None else exit, shape, "exit"
+        )
+        self._init(d, start, goal)
 
-    def _init(self, doors: np.ndarray, entrance, exit) -> None:
+    def _init(self, doors: Doors, entrance: Cell, exit: Cell) -> None:
         set_ = object.__setattr__
         set_(self, "_doors", doors)
         set_(self, "_entrance", entrance)
         set_(self, "_exit", exit)
 
     @classmethod
-    def _trusted(cls, doors: np.ndarray, entrance, exit) -> Maze:
+    def _trusted(cls, doors: Doors, entrance: Cell, exit: Cell) -> Maze:
         """A maze from doors a kernel just made (private to this package): no re-check."""
         m = cls.__new__(cls)
         m._init(_frozen(doors), entrance, exit)
         return m
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(
             f"Maze is immutable: cannot set {name!r}; use with_openings(entrance=..., exit=...) "
             "for other openings, or Maze(doors) for other doors"
         )
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         raise AttributeError(f"Maze is immutable: cannot delete {name!r}")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[Doors, Cell, Cell], Maze], tuple[Doors, Cell, Cell]]:
         return _unpickle, (np.array(self._doors), self._entrance, self._exit)
 
     @classmethod
-    def carve(cls, rows, cols, *, seed=None, method="kruskal", entrance=(0, 0), exit=None) -> Maze:
+    def carve(
+        cls,
+        rows: int,
+        cols: int,
+        *,
+        seed: SeedLike = None,
+        method: str = "kruskal",
+        entrance: CellLike = (0, 0),
+        exit: CellLike | None = None,
+    ) -> Maze:
         """Carve a perfect maze.
 
         Parameters
@@ -202,11 +189,14 @@ class Maze:
         code = _as_method(method)
         gen = as_generator(seed)
         shape = (rows, cols)
-        entrance = _as_border_cell(entrance, shape, "entrance")
-        exit = _as_border_cell((rows - 1, cols - 1) if exit is None else exit, shape, "exit")
-        return cls._trusted(_k.carve(rows, cols, code, gen.bit_generator), entrance, exit)
+        start = _as_border_cell(entrance, shape, "entrance")
+        goal = _as_border_cell((rows - 1, cols - 1) if exit is None else exit, shape, "exit")
+        doors: Doors = _k.carve(rows, cols, code, gen.bit_generator)
+        return cls._trusted(doors, start, goal)
 
-    def with_openings(self, *, entrance=None, exit=None) -> Maze:
+    def with_openings(
+        self, *, entrance: CellLike | None = None, exit: CellLike | None = None
+    ) -> Maze:
         """The same doors with another entrance or exit.
 
         Parameters
@@ -225,16 +215,16 @@ class Maze:
             If a cell is not a pair of ints, lies outside the maze or is not on its outer wall.
         """
         shape = self._doors.shape
-        entrance = self._entrance if entrance is None else _as_border_cell(entrance, shape, "entrance")
-        exit = self._exit if exit is None else _as_border_cell(exit, shape, "exit")
+        start = self._entrance if entrance is None else _as_border_cell(entrance, shape, "entrance")
+        goal = self._exit if exit is None else _as_border_cell(exit, shape, "exit")
         m = Maze.__new__(Maze)
-        m._init(self._doors, entrance, exit)
+        m._init(self._doors, start, goal)
         return m
 
     # -- plain properties -------------------------------------------------------------------
 
     @property
-    def doors(self) -> np.ndarray:
+    def doors(self) -> Doors:
         """The door bits, ``uint8`` (rows, cols), read-only for good (copy it to edit)."""
         return self._doors
 
@@ -251,30 +241,37 @@ class Maze:
     @property
     def rows(self) -> int:
         """Rows of cells."""
-        return self._doors.shape[0]
+        rows: int = self._doors.shape[0]
+        return rows
 
     @property
     def cols(self) -> int:
         """Columns of cells."""
-        return self._doors.shape[1]
+        cols: int = self._doors.shape[1]
+        return cols
 
     @property
     def shape(self) -> tuple[int, int]:
         """``(rows, cols)``."""
-        return self._doors.shape
+        shape: tuple[int, int] = self._doors.shape
+        return shape
 
     def __repr__(self) -> str:
         return f"<Maze {self.rows}x{self.cols} entrance={self._entrance} exit={self._exit}>"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Maze):
             return NotImplemented
-        return (self._entrance == other._entrance and self._exit == other._exit
-                and np.array_equal(self._doors, other._doors))
+        return (
+            self._entrance == other._entrance
+            and self._exit == other._exit
+            and np.array_equal(self._doors, other._doors)
+        )
 
-    __hash__ = None
+    # unhashable (equal by value); typeshed writes the same ignore for list.__hash__
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]
 
-    def door(self, cell, side) -> int:
+    def door(self, cell: CellLike, side: str) -> int:
         """The state of the door on ``side`` of ``cell``.
 
         Parameters
@@ -294,20 +291,20 @@ class Maze:
         d = self._doors
         return int(np.count_nonzero((d & 3) == OPEN) + np.count_nonzero(((d >> 2) & 3) == OPEN))
 
-    def degrees(self) -> np.ndarray:
+    def degrees(self) -> npt.NDArray[np.uint8]:
         """Open doors around each cell, ``uint8`` (rows, cols) in 0..4."""
         down = ((self._doors & 3) == OPEN).astype(np.uint8)
         right = (((self._doors >> 2) & 3) == OPEN).astype(np.uint8)
-        deg = down + right
+        deg: npt.NDArray[np.uint8] = down + right
         deg[1:] += down[:-1]
         deg[:, 1:] += right[:, :-1]
         return deg
 
-    def dead_ends(self) -> np.ndarray:
+    def dead_ends(self) -> Path:
         """The cells with exactly one open door, ``int32`` (n, 2) in row-major order."""
         return np.argwhere(self.degrees() == 1).astype(np.int32)
 
-    def distances(self, *, start=None) -> np.ndarray:
+    def distances(self, *, start: CellLike | None = None) -> npt.NDArray[np.int32]:
         """Breadth-first steps from ``start`` through open doors.
 
         Parameters
@@ -320,9 +317,10 @@ class Maze:
         ndarray of int32, shape (rows, cols)
             -1 where unreachable.
         """
-        shape = self._doors.shape                  # not self.shape: a subclass may redefine it
+        shape = self._doors.shape  # not self.shape: a subclass may redefine it
         r, c = self._entrance if start is None else as_cell(start, shape, "start")
-        return _k.distances(self._doors, r * shape[1] + c)
+        dist: npt.NDArray[np.int32] = _k.distances(self._doors, r * shape[1] + c)
+        return dist
 
     def is_perfect(self) -> bool:
         """True when the open doors form a spanning tree: ``rows*cols - 1`` of them and every
@@ -332,15 +330,22 @@ class Maze:
 
     # -- solving ----------------------------------------------------------------------------
 
-    def _ends(self, start, goal) -> tuple[int, int]:
-        """Flat start and goal, checked against the doors themselves (a kernel indexes with them)."""
+    def _ends(self, start: CellLike | None, goal: CellLike | None) -> tuple[int, int]:
+        """Flat start and goal, checked against the doors themselves (a kernel indexes them)."""
         shape = self._doors.shape
         cols = shape[1]
         sr, sc = self._entrance if start is None else as_cell(start, shape, "start")
         gr, gc = self._exit if goal is None else as_cell(goal, shape, "goal")
         return sr * cols + sc, gr * cols + gc
 
-    def solve(self, *, start=None, goal=None, method="wall", hand=None) -> np.ndarray | None:
+    def solve(
+        self,
+        *,
+        start: CellLike | None = None,
+        goal: CellLike | None = None,
+        method: str = "wall",
+        hand: str | None = None,
+    ) -> Path | None:
         """A path from ``start`` to ``goal`` through open doors.
 
         Parameters
@@ -372,14 +377,21 @@ class Maze:
         """
         s, g = self._ends(start, goal)
         method = as_choice(method, "method", SOLVERS)
+        path: Path | None
         if method == "bfs":
             if hand is not None:
-                raise ValueError(f"hand={hand!r} applies to method='wall' only (the BFS has no hand)")
-            return _k.solve_bfs(self._doors, s, g)
+                raise ValueError(
+                    f"hand={hand!r} applies to method='wall' only (the BFS has no hand)"
+                )
+            path = _k.solve_bfs(self._doors, s, g)
+            return path
         hand = "right" if hand is None else as_choice(hand, "hand", HANDS)
-        return _k.solve_wall(self._doors, s, g, 1 if hand == "left" else -1, False)[0]
+        path = _k.solve_wall(self._doors, s, g, 1 if hand == "left" else -1, False)[0]
+        return path
 
-    def trace(self, *, start=None, goal=None, hand="right") -> Trace:
+    def trace(
+        self, *, start: CellLike | None = None, goal: CellLike | None = None, hand: str = "right"
+    ) -> Trace:
         """The wall follower's walk: its path and every move it makes (for animation).
 
         Parameters
@@ -403,12 +415,14 @@ class Maze:
         """
         s, g = self._ends(start, goal)
         hand = as_choice(hand, "hand", HANDS)
+        path: Path | None
+        moves: Path
         path, moves = _k.solve_wall(self._doors, s, g, 1 if hand == "left" else -1, True)
         return Trace(path, moves, hand)
 
     # -- braiding ---------------------------------------------------------------------------
 
-    def braid(self, p=1.0, *, seed=None) -> Maze:
+    def braid(self, p: float = 1.0, *, seed: SeedLike = None) -> Maze:
         """A copy with loops: a fraction ``p`` of the dead ends removed.
 
         Cells are visited in row-major order; each cell that is (still) a dead end is, with
@@ -431,19 +445,21 @@ class Maze:
         TypeError, ValueError
             For a ``p`` that is not a number in [0, 1] or a bad seed.
         """
-        if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, float, np.integer, np.floating)):
+        if isinstance(p, (bool, np.bool_)) or not isinstance(
+            p, (int, float, np.integer, np.floating)
+        ):
             raise TypeError(f"p must be a number in [0, 1], got {_describe(p)}")
-        p = float(p)
-        if not 0.0 <= p <= 1.0:
-            raise ValueError(f"p must lie in [0, 1], got {p}")
+        fraction = float(p)
+        if not 0.0 <= fraction <= 1.0:
+            raise ValueError(f"p must lie in [0, 1], got {fraction}")
         gen = as_generator(seed)
-        doors = np.array(self._doors)             # a writable copy for the kernel
-        _k.braid(doors, p, gen.bit_generator)
+        doors = np.array(self._doors)  # a writable copy for the kernel
+        _k.braid(doors, fraction, gen.bit_generator)
         return Maze._trusted(doors, self._entrance, self._exit)
 
     # -- pictures ---------------------------------------------------------------------------
 
-    def to_text(self, *, path=None) -> str:
+    def to_text(self, *, path: RouteLike = None) -> str:
         """The maze as ``+---+`` art, one text line per wall row and per cell row.
 
         Parameters
@@ -464,7 +480,15 @@ class Maze:
         """
         return _render.to_text(self, path=path)
 
-    def to_image(self, *, cell=10, wall=1, path=None, trace=None, colors=None):
+    def to_image(
+        self,
+        *,
+        cell: int = 10,
+        wall: int = 1,
+        path: RouteLike = None,
+        trace: RouteLike = None,
+        colors: Colors | None = None,
+    ) -> Image.Image:
         """The maze as a Pillow RGB image, ``cols*cell + wall`` pixels wide and
         ``rows*cell + wall`` high.
 
@@ -514,8 +538,14 @@ class Maze:
         return _formats.to_networkx(self)
 
     @classmethod
-    def from_networkx(cls, graph: Any, *, shape: Any = None, entrance: Any = None,
-                      exit: Any = None) -> Maze:
+    def from_networkx(
+        cls,
+        graph: Any,
+        *,
+        shape: Sequence[SupportsIndex] | None = None,
+        entrance: CellLike | None = None,
+        exit: CellLike | None = None,
+    ) -> Maze:
         """The maze whose open doors are the edges of ``graph``; every other door is locked.
 
         Parameters
@@ -532,10 +562,9 @@ class Maze:
         TypeError, ValueError
             For a graph that is not one of neighbouring cells inside ``shape``.
         """
-        m: Maze = _formats.from_networkx(graph, shape=shape, entrance=entrance, exit=exit)
-        return m
+        return _formats.from_networkx(graph, shape=shape, entrance=entrance, exit=exit)
 
-    def to_grid(self) -> np.ndarray:
+    def to_grid(self) -> npt.NDArray[np.uint8]:
         """mazelib's wall grid: ``uint8 (2*rows + 1, 2*cols + 1)``, 1 = wall, 0 = free.
 
         Cell ``(r, c)`` is ``grid[2r+1, 2c+1]``, the door between it and the cell below
@@ -545,7 +574,9 @@ class Maze:
         return _formats.to_grid(self)
 
     @classmethod
-    def from_grid(cls, grid: Any, *, entrance: Any = None, exit: Any = None) -> Maze:
+    def from_grid(
+        cls, grid: npt.ArrayLike, *, entrance: CellLike | None = None, exit: CellLike | None = None
+    ) -> Maze:
         """The maze of a mazelib wall grid (``Maze.to_grid``'s layout; ``mazelib.Maze.grid``).
 
         Parameters
@@ -560,10 +591,11 @@ class Maze:
         TypeError, ValueError
             For a grid of another shape or values, or a wall where a cell is.
         """
-        m: Maze = _formats.from_grid(grid, entrance=entrance, exit=exit)
-        return m
+        return _formats.from_grid(grid, entrance=entrance, exit=exit)
 
-    def to_svg(self, *, cell: Any = 10, path: Any = None, colors: Any = None) -> str:
+    def to_svg(
+        self, *, cell: int = 10, path: RouteLike = None, colors: Colors | None = None
+    ) -> str:
         """The maze as an SVG picture, ``cols*cell + 2`` by ``rows*cell + 2`` units.
 
         Parameters
@@ -599,7 +631,7 @@ class Maze:
             return None
         try:
             cell = max(4, min(20, 600 // max(self.shape)))
-            image = self.to_image(cell=cell)  # type: ignore[no-untyped-call]
+            image = self.to_image(cell=cell)
         except ImportError:
             return None
         import io

@@ -1,10 +1,21 @@
 """Maze pictures: ``+---+`` text and Pillow images, vectorised; behind Maze.to_text and to_image."""
+
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import as_int
+from trapcore.maze._types import Cell, ColorLike, Colors, RouteLike
 from trapcore.maze.doors import OPEN
+
+if TYPE_CHECKING:
+    from PIL import Image as _Image
+
+    from trapcore.maze.maze import Maze
 
 __all__ = ["MAX_PIXELS", "MAX_TEXT_CELLS", "to_image", "to_text"]
 
@@ -16,11 +27,15 @@ MAX_TEXT_CELLS = 1 << 22
 #: The side an opening is cut in, tried in this order (entrance: up first; exit: down first).
 _ENTRANCE_SIDES = ("up", "left", "right", "down")
 _EXIT_SIDES = ("down", "right", "left", "up")
-_PALETTE = {"floor": (255, 255, 255), "wall": (0, 0, 0), "path": (214, 39, 40),
-            "trace": (255, 214, 170)}
+_PALETTE = {
+    "floor": (255, 255, 255),
+    "wall": (0, 0, 0),
+    "path": (214, 39, 40),
+    "trace": (255, 214, 170),
+}
 
 
-def _opening(cell, shape, order) -> str:
+def _opening(cell: Cell, shape: tuple[int, int], order: Sequence[str]) -> str:
     r, c = cell
     rows, cols = shape
     on = {"up": r == 0, "down": r == rows - 1, "left": c == 0, "right": c == cols - 1}
@@ -30,7 +45,9 @@ def _opening(cell, shape, order) -> str:
     return ""
 
 
-def _walls(maze):
+def _walls(
+    maze: Maze,
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """Wall masks: horizontal (rows+1, cols), vertical (rows, cols+1), posts (rows+1, cols+1),
     with the entrance and exit gaps cut."""
     d = maze.doors
@@ -58,7 +75,7 @@ def _walls(maze):
     return h, v, post
 
 
-def _as_route(path, shape, name) -> np.ndarray | None:
+def _as_route(path: RouteLike, shape: tuple[int, int], name: str) -> npt.NDArray[np.int64] | None:
     """A checked int64 (n, 2) copy of a route of neighbouring cells inside ``shape``, or None."""
     if path is None:
         return None
@@ -66,19 +83,28 @@ def _as_route(path, shape, name) -> np.ndarray | None:
     if a.size == 0:
         return np.empty((0, 2), dtype=np.int64)
     if not np.issubdtype(a.dtype, np.integer):
-        raise TypeError(f"{name} must be an integer (n, 2) array of (row, col), got dtype {a.dtype}")
+        raise TypeError(
+            f"{name} must be an integer (n, 2) array of (row, col), got dtype {a.dtype}"
+        )
     if a.ndim != 2 or a.shape[1] != 2:
         raise ValueError(f"{name} must have shape (n, 2), got {a.shape}")
-    a = a.astype(np.int64)                     # a copy: checked here, drawn below
+    a = a.astype(np.int64)  # a copy: checked here, drawn below
     rows, cols = shape
-    if (a[:, 0] < 0).any() or (a[:, 0] >= rows).any() or (a[:, 1] < 0).any() or (a[:, 1] >= cols).any():
+    if (
+        (a[:, 0] < 0).any()
+        or (a[:, 0] >= rows).any()
+        or (a[:, 1] < 0).any()
+        or (a[:, 1] >= cols).any()
+    ):
         raise ValueError(f"{name} has a cell outside the {rows} x {cols} maze")
     if len(a) > 1 and (np.abs(np.diff(a, axis=0)).sum(axis=1) != 1).any():
         raise ValueError(f"{name} must step between neighbouring cells")
     return a
 
 
-def _labels(maze, path, trace) -> np.ndarray:
+def _labels(
+    maze: Maze, path: npt.NDArray[np.int64] | None, trace: npt.NDArray[np.int64] | None
+) -> npt.NDArray[np.uint8]:
     """Super-grid (2*rows+1, 2*cols+1) of labels: 0 floor, 1 wall, 2 path, 3 traced."""
     rows, cols = maze.doors.shape
     h, v, post = _walls(maze)
@@ -91,12 +117,12 @@ def _labels(maze, path, trace) -> np.ndarray:
             continue
         lab[2 * route[:, 0] + 1, 2 * route[:, 1] + 1] = value
         if len(route) > 1:
-            mid = route[:-1] + route[1:] + 1      # the door between consecutive cells
+            mid = route[:-1] + route[1:] + 1  # the door between consecutive cells
             lab[mid[:, 0], mid[:, 1]] = value
     return lab
 
 
-def to_text(maze, *, path=None) -> str:
+def to_text(maze: Maze, *, path: RouteLike = None) -> str:
     """``maze`` as ``+---+`` art; see :meth:`trapcore.maze.Maze.to_text`."""
     rows, cols = maze.doors.shape
     if rows * cols > MAX_TEXT_CELLS:
@@ -115,7 +141,7 @@ def to_text(maze, *, path=None) -> str:
     return "\n".join("".join(line) for line in grid.tolist()) + "\n"
 
 
-def _as_color(value, key) -> tuple[int, int, int]:
+def _as_color(value: ColorLike, key: str) -> tuple[int, int, int]:
     name = f"colors[{key!r}]"
     try:
         n = len(value)
@@ -123,10 +149,19 @@ def _as_color(value, key) -> tuple[int, int, int]:
         n = -1
     if isinstance(value, (str, bytes)) or n != 3:
         raise TypeError(f"{name} must be an (r, g, b) triple of ints, got {value!r}")
-    return tuple(as_int(x, name, minimum=0, maximum=255) for x in value)
+    r, g, b = (as_int(x, name, minimum=0, maximum=255) for x in value)
+    return r, g, b
 
 
-def to_image(maze, *, cell=10, wall=1, path=None, trace=None, colors=None):
+def to_image(
+    maze: Maze,
+    *,
+    cell: int = 10,
+    wall: int = 1,
+    path: RouteLike = None,
+    trace: RouteLike = None,
+    colors: Colors | None = None,
+) -> _Image.Image:
     """``maze`` as a Pillow RGB image; see :meth:`trapcore.maze.Maze.to_image`."""
     rows, cols = maze.doors.shape
     cell = as_int(cell, "cell", minimum=2)
@@ -142,17 +177,22 @@ def to_image(maze, *, cell=10, wall=1, path=None, trace=None, colors=None):
     palette = dict(_PALETTE)
     if colors is not None:
         if not isinstance(colors, dict):
-            raise TypeError(f"colors must be a dict of (r, g, b) triples, got {type(colors).__name__}")
+            raise TypeError(
+                f"colors must be a dict of (r, g, b) triples, got {type(colors).__name__}"
+            )
         unknown = set(colors) - set(palette)
         if unknown:
-            raise ValueError(f"colors has unknown keys {sorted(map(str, unknown))}; use {sorted(palette)}")
+            raise ValueError(
+                f"colors has unknown keys {sorted(map(str, unknown))}; use {sorted(palette)}"
+            )
         palette.update({key: _as_color(value, key) for key, value in colors.items()})
     try:
         from PIL import Image
     except ImportError:  # pragma: no cover - depends on the environment
         raise ImportError("to_image needs Pillow: pip install 'trapcore[image]'") from None
-    lut = np.array([palette["floor"], palette["wall"], palette["path"], palette["trace"]],
-                   dtype=np.uint8)
+    lut = np.array(
+        [palette["floor"], palette["wall"], palette["path"], palette["trace"]], dtype=np.uint8
+    )
     lab = _labels(maze, route, moves)
     reps_r = np.full(2 * rows + 1, wall)
     reps_r[1::2] = cell - wall

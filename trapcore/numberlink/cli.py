@@ -3,6 +3,7 @@
 ``trapcore numberlink 9 --seed 1 [--solution]`` prints a generated puzzle;
 ``trapcore numberlink solve FILE`` solves every puzzle in FILE and prints the solutions.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,7 +25,9 @@ override them for 'solve'.
 """
 
 
-def add_parser(subparsers) -> argparse.ArgumentParser:
+def add_parser(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
     """Add the ``numberlink`` subcommand to ``subparsers`` (from ``ArgumentParser.add_subparsers``).
 
     Returns
@@ -45,23 +48,44 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--cols", type=int, default=None, help="columns (default: N)")
     p.add_argument("--seed", type=int, default=None, help="random seed (default: fresh)")
     p.add_argument("--min-length", type=int, default=3, help="shortest path (default 3)")
-    p.add_argument("--difficulty", choices=list(nl.DIFFICULTY_LEVELS), default=None,
-                   help="regenerate until the solver effort falls in this band")
-    p.add_argument("--no-fill", dest="fill", action="store_false", default=None,
-                   help="squares may stay empty (Nikoli's Numberlink, Arukone)")
-    p.add_argument("--no-touch", dest="touch", action="store_false", default=None,
-                   help="a path may not run beside itself (0.1's extra rule)")
+    p.add_argument(
+        "--difficulty",
+        choices=list(nl.DIFFICULTY_LEVELS),
+        default=None,
+        help="regenerate until the solver effort falls in this band",
+    )
+    p.add_argument(
+        "--no-fill",
+        dest="fill",
+        action="store_false",
+        default=None,
+        help="squares may stay empty (Nikoli's Numberlink, Arukone)",
+    )
+    p.add_argument(
+        "--no-touch",
+        dest="touch",
+        action="store_false",
+        default=None,
+        help="a path may not run beside itself (0.1's extra rule)",
+    )
     p.add_argument("--solution", action="store_true", help="also print the solution")
-    p.add_argument("--style", choices=list(nl.STYLES), default="header",
-                   help="text format (default: 'W H' header)")
-    p.add_argument("--limit", type=int, default=None,
-                   help="with 'solve': solutions to look for per puzzle (default 2, which "
-                   "proves uniqueness)")
+    p.add_argument(
+        "--style",
+        choices=list(nl.STYLES),
+        default="header",
+        help="text format (default: 'W H' header)",
+    )
+    p.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        help="with 'solve': solutions to look for per puzzle (default 2, which proves uniqueness)",
+    )
     p.set_defaults(func=run)
     return p
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the subcommand on parsed ``args``: print a generated puzzle, or solve a file.
 
     Returns
@@ -87,27 +111,41 @@ def run(args) -> int:
     from trapcore.cli import say_seed, used_seed
 
     if args.limit is not None:
-        raise ValueError("--limit only applies to 'solve' (a generated puzzle always has "
-                         "exactly one solution)")
-    if args.style == "flow" and (n != (n if args.cols is None else args.cols)
-                                 or args.fill is False or args.touch is False):
-        raise ValueError("--style flow holds only square boards under Flow's rules (no "
-                         "--cols, --no-fill or --no-touch); use --style header")
+        raise ValueError(
+            "--limit only applies to 'solve' (a generated puzzle always has exactly one solution)"
+        )
+    if args.style == "flow" and (
+        n != (n if args.cols is None else args.cols) or args.fill is False or args.touch is False
+    ):
+        raise ValueError(
+            "--style flow holds only square boards under Flow's rules (no "
+            "--cols, --no-fill or --no-touch); use --style header"
+        )
     cols = n if args.cols is None else args.cols
     if n < 1 or cols < 1:
         raise ValueError(f"N and --cols must be >= 1, got {n} x {cols}")
     if n * cols > nl.MAX_GENERATE_CELLS:
-        raise ValueError(f"{n} x {cols} = {n * cols} squares is more than the "
-                         f"{nl.MAX_GENERATE_CELLS} trapcore numberlink generates; use a smaller "
-                         "N or --cols")
+        raise ValueError(
+            f"{n} x {cols} = {n * cols} squares is more than the "
+            f"{nl.MAX_GENERATE_CELLS} trapcore numberlink generates; use a smaller "
+            "N or --cols"
+        )
     seed = used_seed(args.seed)
     say_seed("trapcore numberlink", seed)
-    puzzle = _generate(n, args.cols, seed=seed, min_length=args.min_length,
-                         difficulty=args.difficulty, fill=args.fill is not False,
-                         touch=args.touch is not False)
+    puzzle = _generate(
+        n,
+        args.cols,
+        seed=seed,
+        min_length=args.min_length,
+        difficulty=args.difficulty,
+        fill=args.fill is not False,
+        touch=args.touch is not False,
+    )
     if args.style == "flow" and (puzzle.grid < 0).any():
-        raise ValueError("--style flow cannot show the solid squares (#) this puzzle has "
-                         "(generated puzzles usually have some); use --style header")
+        raise ValueError(
+            "--style flow cannot show the solid squares (#) this puzzle has "
+            "(generated puzzles usually have some); use --style header"
+        )
     out = puzzle.to_text(style=args.style)
     if args.solution:
         out += "\n" + puzzle.to_text(style=args.style, solution=True)
@@ -115,30 +153,57 @@ def run(args) -> int:
     return 0
 
 
-def _generate(*args, **kwargs):
+def _generate(
+    rows: int,
+    cols: int | None,
+    *,
+    seed: int,
+    min_length: int,
+    difficulty: str | None,
+    fill: bool,
+    touch: bool,
+) -> nl.Puzzle:
     """nl.generate, its budget errors in the CLI's words."""
     from trapcore.errors import SearchLimitExceeded
 
     try:
-        return nl.generate(*args, **kwargs)
+        return nl.generate(
+            rows,
+            cols,
+            seed=seed,
+            min_length=min_length,
+            difficulty=difficulty,
+            fill=fill,
+            touch=touch,
+        )
     except (ValueError, SearchLimitExceeded) as exc:
         if "max_attempts" not in str(exc) and "max_nodes" not in str(exc):
             raise
-        raise ValueError("no puzzle met the request within the generator's attempts; try "
-                         "another --seed, a smaller --min-length or no --difficulty") from None
+        raise ValueError(
+            "no puzzle met the request within the generator's attempts; try "
+            "another --seed, a smaller --min-length or no --difficulty"
+        ) from None
 
 
-def _solve(args) -> int:
+def _solve(args: argparse.Namespace) -> int:
     if args.file is None:
         raise ValueError("solve needs a FILE ('-' reads stdin)")
-    unused = [flag for flag, value in (("--cols", args.cols), ("--seed", args.seed),
-                                       ("--difficulty", args.difficulty),
-                                       ("--solution", args.solution or None),
-                                       ("--min-length", None if args.min_length == 3 else 1))
-              if value is not None]
+    unused = [
+        flag
+        for flag, value in (
+            ("--cols", args.cols),
+            ("--seed", args.seed),
+            ("--difficulty", args.difficulty),
+            ("--solution", args.solution or None),
+            ("--min-length", None if args.min_length == 3 else 1),
+        )
+        if value is not None
+    ]
     if unused:
-        raise ValueError(f"{', '.join(unused)} only appl{'ies' if len(unused) == 1 else 'y'} when generating (trapcore numberlink "
-                         "N); 'solve' always prints the solutions")
+        raise ValueError(
+            f"{', '.join(unused)} only appl{'ies' if len(unused) == 1 else 'y'} when generating "
+            "(trapcore numberlink N); 'solve' always prints the solutions"
+        )
     limit = 2 if args.limit is None else args.limit
     if limit < 1:
         raise ValueError(f"--limit must be >= 1, got {limit}")
@@ -149,8 +214,10 @@ def _solve(args) -> int:
     else:
         puzzles = list(nl.read_puzzles(args.file))
     if not puzzles:
-        raise ValueError(f"{'<stdin>' if args.file == '-' else args.file}: no puzzle found "
-                         "(expected a 'W H' header and rows, or square rows in Flow's style)")
+        raise ValueError(
+            f"{'<stdin>' if args.file == '-' else args.file}: no puzzle found "
+            "(expected a 'W H' header and rows, or square rows in Flow's style)"
+        )
     status = 0
     for i, p in enumerate(puzzles):
         fill = p.fill if args.fill is None else args.fill

@@ -1,0 +1,59 @@
+"""The Maze's argument checks (sizes, methods, openings) and its private, frozen door copies."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from trapcore._validate import as_cell, as_choice, as_int
+from trapcore.maze._types import Cell, Doors
+from trapcore.maze.doors import MAX_MAZE_CELLS
+
+__all__ = ["METHODS"]
+
+#: Carving methods, for ``method=``.
+METHODS = ("kruskal", "backtracker", "wilson", "prim")
+
+_CODE = {"kruskal": 0, "backtracker": 1, "wilson": 2, "prim": 3}
+
+
+def _as_maze_size(rows: object, cols: object) -> tuple[int, int]:
+    r = as_int(rows, "rows", minimum=1)
+    c = as_int(cols, "cols", minimum=1)
+    if r * c > MAX_MAZE_CELLS:
+        raise ValueError(
+            f"rows x cols = {r} x {c} = {r * c} cells is more than the {MAX_MAZE_CELLS} "
+            f"(8192 x 8192) a maze may have: carving needs about 15 bytes per cell "
+            f"({15 * r * c / 2**30:.1f} GiB here)"
+        )
+    return r, c
+
+
+def _as_method(method: object) -> int:
+    return _CODE[as_choice(method, "method", METHODS)]
+
+
+def _as_border_cell(cell: object, shape: tuple[int, int], name: str) -> Cell:
+    r, c = as_cell(cell, shape, name)
+    if not (r == 0 or c == 0 or r == shape[0] - 1 or c == shape[1] - 1):
+        raise ValueError(
+            f"{name} = ({r}, {c}) must be on the outer wall (first or last row or column)"
+        )
+    return r, c
+
+
+def _frozen(doors: Doors) -> Doors:
+    """A read-only uint8 array over a private ``bytes`` copy of ``doors``: unlike an array that
+    owns its memory, it can never be made writable again (``flags.writeable = True`` raises)."""
+    return np.frombuffer(doors.tobytes(), dtype=np.uint8).reshape(doors.shape)
+
+
+def _snapshot(doors: npt.ArrayLike) -> npt.ArrayLike:
+    """A private copy of the caller's doors, taken before any check (so another thread that
+    changes the caller's array cannot slip a value in between the check and the copy)."""
+    if isinstance(doors, (list, tuple)):
+        return doors  # check_doors converts it to a new array
+    try:
+        return np.array(doors, copy=True)
+    except (TypeError, ValueError):  # check_doors says what is wrong with it
+        return doors
