@@ -8,7 +8,8 @@ Declarations shared between modules:
 * a ``.pxd`` beside a ``.pyx`` of the same name declares what that module defines once and exports
   (the cat's search core: ``src/cat/search.pxd`` + ``search.pyx``). Others cimport it by the
   module's run-time name, ``from trapcore.cat._search cimport solve_root``; so that Cython finds it
-  under that name, the build copies each such ``.pxd`` to ``build/cython/trapcore/PUZZLE/_NAME.pxd``.
+  under that name, the build copies each such ``.pxd`` to
+  ``build/cython/trapcore/PUZZLE/_NAME.pxd``.
 
 Environment switches (development only):
 
@@ -17,6 +18,7 @@ Environment switches (development only):
 ``TRAPCORE_ONLY=maze,cat.hexgrid``
     build only those puzzles' modules, or single modules (faster edit-compile loops).
 """
+
 import os
 import shutil
 from pathlib import Path
@@ -45,14 +47,15 @@ directives = {
 
 
 def module_name(pyx: Path) -> str:
-    """``src/cat/search.pyx`` -> ``trapcore.cat._search``; ``src/common/rng.pyx`` -> ``trapcore._rng``."""
+    """``src/cat/search.pyx`` -> ``trapcore.cat._search``;
+    ``src/common/rng.pyx`` -> ``trapcore._rng``."""
     folder = pyx.parent.name
     package = "trapcore" if folder == "common" else f"trapcore.{folder}"
     return f"{package}._{pyx.stem}"
 
 
 def stage_declarations() -> None:
-    """Copy each ``src/PUZZLE/NAME.pxd`` that has a ``NAME.pyx`` to the name other modules cimport."""
+    """Copy each ``src/PUZZLE/NAME.pxd`` that has a ``NAME.pyx`` to the name others cimport."""
     for pxd in sorted(SRC.glob("*/*.pxd")):
         if not pxd.with_suffix(".pyx").exists():
             continue

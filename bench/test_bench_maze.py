@@ -1,4 +1,5 @@
 """Maze carving and solving: the kernels vs the pure-Python twins vs other maze libraries."""
+
 # Maze carving and solving: trapcore's kernels vs the pure-Python twins vs the maze libraries users
 # pick today (pydaedalus, labmaze, mazelib, maze-dataset), at equal cell counts.
 # Sizes are in cells: an n x n maze here is a (2n+1) x (2n+1) bitmap for pydaedalus, labmaze and
@@ -9,8 +10,8 @@ import sys
 
 import numpy as np
 import pytest
-import reference.maze as ref
 
+import reference.maze as ref
 import trapcore as tc
 from trapcore._seeding import item_generator, root_key
 
@@ -47,8 +48,13 @@ def daedalus():
 
     if importlib.util.find_spec("daedalus") is None:
         pytest.skip("pydaedalus is not installed")
-    proc = subprocess.Popen([sys.executable, "-c", _DAEDALUS_WORKER], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, bufsize=1)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _DAEDALUS_WORKER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        bufsize=1,
+    )
 
     def carve(method, n, reps=1):
         proc.stdin.write(f"{method} {n} {reps}\n")
@@ -76,20 +82,29 @@ def carve_rounds(benchmark, n, fn):
 
     rounds = 20 if n <= 100 else (5 if n <= 1000 else 3)
     benchmark.pedantic(many, rounds=rounds, iterations=1, warmup_rounds=1)
+
+
 SIZES = [100, pytest.param(1000, marks=slow), pytest.param(2000, marks=slow)]
-SIZES_FAST = [100, 1000, pytest.param(2000, marks=slow)]   # for the native libraries
+SIZES_FAST = [100, 1000, pytest.param(2000, marks=slow)]  # for the native libraries
 
 
 def run(benchmark, n, fn, *args, rounds=5, **kwargs):
     """Time fn: a few rounds for big mazes (one for the slow libraries), pytest-benchmark's
     calibration for small ones."""
     if n >= 1000:
-        return benchmark.pedantic(fn, args=args, kwargs=kwargs, rounds=rounds, iterations=1,
-                                  warmup_rounds=1 if rounds > 1 else 0)
+        return benchmark.pedantic(
+            fn,
+            args=args,
+            kwargs=kwargs,
+            rounds=rounds,
+            iterations=1,
+            warmup_rounds=1 if rounds > 1 else 0,
+        )
     return benchmark(fn, *args, **kwargs)
 
 
 # -- Kruskal -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", SIZES_FAST)
 def test_kruskal_trapcore(benchmark, n):
@@ -126,8 +141,9 @@ def test_kruskal_pydaedalus(benchmark, daedalus, n):
     benchmark.group = group("kruskal", n) + " (vs pydaedalus)"
     reps = per_round(n)
     rounds = 20 if n <= 100 else (5 if n <= 1000 else 3)
-    benchmark.pedantic(daedalus, args=("create_kruskal", n, reps), rounds=rounds, iterations=1,
-                       warmup_rounds=1)
+    benchmark.pedantic(
+        daedalus, args=("create_kruskal", n, reps), rounds=rounds, iterations=1, warmup_rounds=1
+    )
 
 
 @pytest.mark.parametrize("n", [100, pytest.param(1000, marks=slow)])
@@ -157,6 +173,7 @@ def test_kruskal_mazelib(benchmark, n):
 
 # -- backtracker (randomized depth-first search) -------------------------------------------------
 
+
 @pytest.mark.parametrize("n", SIZES_FAST)
 def test_backtracker_trapcore(benchmark, n):
     benchmark.group = f"carve backtracker {n}x{n}"
@@ -174,30 +191,44 @@ def test_backtracker_labmaze(benchmark, n):
     labmaze = pytest.importorskip("labmaze")
     benchmark.group = f"carve backtracker {n}x{n}"
     # no rooms and no post-processing: the plain maze (simplify=True adds 0.3 s at 100x100)
-    run(benchmark, n, labmaze.RandomMaze, height=2 * n + 1, width=2 * n + 1, max_rooms=0,
-        simplify=False, random_seed=1, rounds=2)
+    run(
+        benchmark,
+        n,
+        labmaze.RandomMaze,
+        height=2 * n + 1,
+        width=2 * n + 1,
+        max_rooms=0,
+        simplify=False,
+        random_seed=1,
+        rounds=2,
+    )
 
 
-@pytest.mark.parametrize("method,theirs", [("backtracker", "create_recursive"),
-                                           ("wilson", "create_wilson"), ("prim", "create_prim")])
+@pytest.mark.parametrize(
+    "method,theirs",
+    [("backtracker", "create_recursive"), ("wilson", "create_wilson"), ("prim", "create_prim")],
+)
 @pytest.mark.parametrize("n", SIZES_FAST)
 def test_other_methods_trapcore_rounds(benchmark, n, method, theirs):
     benchmark.group = group(method, n) + " (vs pydaedalus)"
     carve_rounds(benchmark, n, lambda: tc.Maze.carve(n, n, seed=1, method=method))
 
 
-@pytest.mark.parametrize("method,theirs", [("backtracker", "create_recursive"),
-                                           ("wilson", "create_wilson"), ("prim", "create_prim")])
+@pytest.mark.parametrize(
+    "method,theirs",
+    [("backtracker", "create_recursive"), ("wilson", "create_wilson"), ("prim", "create_prim")],
+)
 @pytest.mark.parametrize("n", SIZES_FAST)
 def test_other_methods_pydaedalus(benchmark, daedalus, n, method, theirs):
     benchmark.group = group(method, n) + " (vs pydaedalus)"
     reps = per_round(n)
     rounds = 20 if n <= 100 else (5 if n <= 1000 else 3)
-    benchmark.pedantic(daedalus, args=(theirs, n, reps), rounds=rounds, iterations=1,
-                       warmup_rounds=1)
+    benchmark.pedantic(
+        daedalus, args=(theirs, n, reps), rounds=rounds, iterations=1, warmup_rounds=1
+    )
 
 
-@pytest.mark.parametrize("n", [100])    # 349 s at 1000 x 1000 (20,000x ours): not repeated here
+@pytest.mark.parametrize("n", [100])  # 349 s at 1000 x 1000 (20,000x ours): not repeated here
 def test_backtracker_mazelib(benchmark, n):
     mazelib = pytest.importorskip("mazelib")
     from mazelib.generate.BacktrackingGenerator import BacktrackingGenerator
@@ -222,6 +253,7 @@ def test_backtracker_maze_dataset(benchmark, n):
 
 # -- Wilson and Prim -----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("method", ["wilson", "prim"])
 @pytest.mark.parametrize("n", SIZES_FAST)
 def test_wilson_prim_trapcore(benchmark, n, method):
@@ -229,8 +261,9 @@ def test_wilson_prim_trapcore(benchmark, n, method):
     run(benchmark, n, tc.Maze.carve, n, n, seed=1, method=method)
 
 
-@pytest.mark.parametrize("method,n", [("wilson", 100), ("prim", 100),
-                                      pytest.param("prim", 1000, marks=slow)])
+@pytest.mark.parametrize(
+    "method,n", [("wilson", 100), ("prim", 100), pytest.param("prim", 1000, marks=slow)]
+)
 def test_wilson_prim_twin(benchmark, n, method):
     benchmark.group = f"carve {method} {n}x{n}"
     run(benchmark, n, ref.CARVERS[method], n, n, ref.MazeStream(1), rounds=1)
@@ -246,6 +279,7 @@ def test_wilson_prim_maze_dataset(benchmark, n, method):
 
 
 # -- mazelib's fastest generator (Sidewinder) against our Kruskal -------------------------------
+
 
 @pytest.mark.parametrize("n", [100, pytest.param(1000, marks=slow)])
 def test_sidewinder_mazelib(benchmark, n):
@@ -265,11 +299,17 @@ def test_sidewinder_mazelib(benchmark, n):
 
 # -- many small mazes ----------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("workers", [1, 2])
 def test_carve_many_10000_10x10(benchmark, workers):
     benchmark.group = "carve_many 10000 x 10x10"
-    out = benchmark.pedantic(tc.maze.carve_many, args=(10000, 10, 10),
-                             kwargs={"seed": 1, "workers": workers}, rounds=5, iterations=1)
+    out = benchmark.pedantic(
+        tc.maze.carve_many,
+        args=(10000, 10, 10),
+        kwargs={"seed": 1, "workers": workers},
+        rounds=5,
+        iterations=1,
+    )
     assert out.shape == (10000, 10, 10)
 
 
@@ -280,8 +320,9 @@ def test_carve_many_10000_10x10_twin(benchmark):
     key = root_key(1)
 
     def many():
-        return [ref.carve_kruskal(10, 10, ref.MazeStream(item_generator(key, k)))
-                for k in range(10000)]
+        return [
+            ref.carve_kruskal(10, 10, ref.MazeStream(item_generator(key, k))) for k in range(10000)
+        ]
 
     benchmark.pedantic(many, rounds=1, iterations=1)
 
@@ -293,6 +334,7 @@ def test_carve_many_10000_10x10_pydaedalus(benchmark, daedalus):
 
 
 # -- solving corner to corner --------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def mazes():
@@ -321,7 +363,7 @@ def test_solve_mazelib_shortest_path(benchmark, mazes, n):
     from mazelib.solve.ShortestPath import ShortestPath
 
     benchmark.group = f"solve {n}x{n}"
-    grid = np.ones((2 * n + 1, 2 * n + 1), dtype=np.int8)      # mazelib's grid: 1 wall, 0 free
+    grid = np.ones((2 * n + 1, 2 * n + 1), dtype=np.int8)  # mazelib's grid: 1 wall, 0 free
     d = mazes[n].doors
     grid[1::2, 1::2] = 0
     grid[2:-1:2, 1::2][(d[:-1] & 3) == 1] = 0

@@ -1,5 +1,6 @@
 """Garbage in, clean errors out: throw arbitrary values at the public API and require that each
 call either works or raises ValueError/TypeError, never anything else, and never crashes."""
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -9,16 +10,33 @@ from hypothesis.extra import numpy as hnp
 import trapcore as tc
 
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.floats(allow_nan=True),
-    st.text(max_size=5), st.binary(max_size=5), st.complex_numbers(),
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=True),
+    st.text(max_size=5),
+    st.binary(max_size=5),
+    st.complex_numbers(),
 )
 cells = st.one_of(scalars, st.tuples(scalars, scalars), st.lists(st.integers(-5, 40), max_size=4))
 arrays = hnp.arrays(
-    st.sampled_from([np.uint8, np.int8, np.int16, np.int32, np.int64, np.uint64, np.float32,
-                     np.bool_, np.complex64]),
+    st.sampled_from(
+        [
+            np.uint8,
+            np.int8,
+            np.int16,
+            np.int32,
+            np.int64,
+            np.uint64,
+            np.float32,
+            np.bool_,
+            np.complex64,
+        ]
+    ),
     hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=12),
 )
-anything = st.one_of(scalars, arrays, cells, st.lists(st.lists(st.integers(-3, 3), max_size=6), max_size=6))
+nested = st.lists(st.lists(st.integers(-3, 3), max_size=6), max_size=6)
+anything = st.one_of(scalars, arrays, cells, nested)
 
 
 def clean(fn, *args, **kwargs):

@@ -1,4 +1,5 @@
 """The shared native helpers (bounded random draws, shuffle, union-find) against their twins."""
+
 import subprocess
 import sys
 
@@ -52,16 +53,22 @@ def test_shuffle_matches_twin(seed, n):
 def test_same_seed_in_a_fresh_process():
     code = (
         "import numpy as np; from trapcore import _rng as rng;"
-        "print(rng.bounded_draws(np.random.Generator(np.random.PCG64(7)).bit_generator, 1000, 8).tolist())"
+        "gen = np.random.Generator(np.random.PCG64(7));"
+        "print(rng.bounded_draws(gen.bit_generator, 1000, 8).tolist())"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     here = rng.bounded_draws(fresh(7).bit_generator, 1000, 8).tolist()
     assert out.stdout.strip() == str(here)
 
 
-@given(st.integers(1, 60).flatmap(
-    lambda n: st.tuples(st.just(n), st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=80))
-))
+@given(
+    st.integers(1, 60).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=80),
+        )
+    )
+)
 def test_union_find_matches_twin(case):
     n, pairs = case
     arr = np.array(pairs, dtype=np.int32).reshape(-1, 2)

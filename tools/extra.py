@@ -1,15 +1,18 @@
 """Print the requirements of one of pyproject.toml's optional extras, one per line, so a script can
 install an extra's tools without reinstalling (and rebuilding) the package:
 ``python tools/extra.py lint | xargs pip install``."""
+
 import pathlib
 import sys
+
 import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def main(name: str) -> int:
-    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
     if name not in extras:
         print(f"no extra {name!r}; pyproject.toml has {', '.join(sorted(extras))}", file=sys.stderr)
         return 2

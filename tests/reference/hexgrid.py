@@ -1,4 +1,5 @@
-"""Twins of the hex-grid kernels (src/cat/hexgrid.pyx): neighbours, BFS, escape paths, random boards."""
+"""Twins of the hex-grid kernels (src/cat/hexgrid.pyx): neighbours, BFS, escapes, random boards."""
+
 from __future__ import annotations
 
 from collections import deque
@@ -11,6 +12,7 @@ from reference.random import Uint32Stream
 EVEN = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
 ODD = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
 
+
 def neighbors(r, c, rows, cols):
     table = ODD if r % 2 else EVEN
     out = []
@@ -20,8 +22,10 @@ def neighbors(r, c, rows, cols):
             out.append((nr, nc))
     return out
 
+
 def is_border(r, c, rows, cols):
     return r in (0, rows - 1) or c in (0, cols - 1)
+
 
 def bfs_from(board, sources):
     """BFS steps over free cells from every cell in sources (distance 0), -1 where not reached."""
@@ -38,11 +42,14 @@ def bfs_from(board, sources):
                 queue.append((nr, nc))
     return dist
 
+
 def distances(board, start):
     return bfs_from(board, [tuple(start)])
 
+
 def escape_path(board, start):
-    """The first border cell a FIFO BFS discovers (neighbours in order), path via first discoverers."""
+    """The first border cell a FIFO BFS discovers (neighbours in order), the path through the
+    first discoverers."""
     rows, cols = len(board), len(board[0])
     if is_border(*start, rows, cols):
         return [start]
@@ -62,11 +69,17 @@ def escape_path(board, start):
             queue.append(nb)
     return None
 
+
 def distance_to_border(board):
     rows, cols = len(board), len(board[0])
-    edge = [(r, c) for r in range(rows) for c in range(cols)
-            if is_border(r, c, rows, cols) and not board[r][c]]
+    edge = [
+        (r, c)
+        for r in range(rows)
+        for c in range(cols)
+        if is_border(r, c, rows, cols) and not board[r][c]
+    ]
     return bfs_from(board, edge)
+
 
 def random_board(rows, cols, blocked, stream: Uint32Stream, keep_free=()):
     """Partial Fisher-Yates over the candidate cells in row-major order, as the kernel does."""

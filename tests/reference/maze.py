@@ -1,4 +1,5 @@
-"""Pure-Python twins of the maze kernels (src/maze/carve.pyx): the test oracle, the bench baseline."""
+"""Pure-Python twins of the maze kernels (src/maze/carve.pyx): test oracle and bench baseline."""
+
 # Each twin draws from the same numpy bit generator in the same order as its kernel, so for a fresh
 # ``numpy.random.Generator(numpy.random.PCG64(seed))`` (or a fresh batch item generator, Philox)
 # they return the same maze bit for bit.
@@ -92,7 +93,7 @@ def carve_kruskal(rows: int, cols: int, stream: MazeStream) -> np.ndarray:
         a, b = find(cell), find(other)
         if a != b:
             parent[b] = a
-            doors[cell] ^= 0b1000 if d & 1 else 0b0010   # locked -> open
+            doors[cell] ^= 0b1000 if d & 1 else 0b0010  # locked -> open
             opened += 1
             if opened == n - 1:
                 break
@@ -110,8 +111,9 @@ def carve_backtracker(rows: int, cols: int, stream: MazeStream) -> np.ndarray:
     while stack:
         cur = stack[-1]
         r, c = divmod(cur, cols)
-        options = [d for d in range(4)
-                   if inside(r, c, rows, cols, d) and not seen[neighbour(cur, cols, d)]]
+        options = [
+            d for d in range(4) if inside(r, c, rows, cols, d) and not seen[neighbour(cur, cols, d)]
+        ]
         if not options:
             stack.pop()
             continue
@@ -149,7 +151,7 @@ def carve_prim(rows: int, cols: int, stream: MazeStream) -> np.ndarray:
     """Randomized Prim over frontier cells (removed by swapping in the last one)."""
     n = rows * cols
     doors = [0b1111] * n
-    state = [0] * n                 # 0 outside, 1 frontier, 2 in the maze
+    state = [0] * n  # 0 outside, 1 frontier, 2 in the maze
     frontier = []
     u = stream.bounded(n)
     while True:
@@ -168,14 +170,23 @@ def carve_prim(rows: int, cols: int, stream: MazeStream) -> np.ndarray:
         frontier[j] = frontier[-1]
         frontier.pop()
         r, c = divmod(u, cols)
-        d = stream.choice([d for d in range(4)
-                           if inside(r, c, rows, cols, d) and state[neighbour(u, cols, d)] == 2])
+        d = stream.choice(
+            [
+                d
+                for d in range(4)
+                if inside(r, c, rows, cols, d) and state[neighbour(u, cols, d)] == 2
+            ]
+        )
         open_between(doors, u, cols, d)
     return to_array(doors, rows, cols)
 
 
-CARVERS = {"kruskal": carve_kruskal, "backtracker": carve_backtracker, "wilson": carve_wilson,
-           "prim": carve_prim}
+CARVERS = {
+    "kruskal": carve_kruskal,
+    "backtracker": carve_backtracker,
+    "wilson": carve_wilson,
+    "prim": carve_prim,
+}
 
 
 def carve(rows: int, cols: int, seed, method: str = "kruskal") -> np.ndarray:
@@ -296,7 +307,9 @@ def braid(doors_array, p: float, seed) -> np.ndarray:
         if not stream.uniform01() < p:
             continue
         r, c = divmod(i, cols)
-        options = [d for d in range(4) if inside(r, c, rows, cols, d) and not _open(doors, i, cols, d)]
+        options = [
+            d for d in range(4) if inside(r, c, rows, cols, d) and not _open(doors, i, cols, d)
+        ]
         dead = [d for d in options if degree(neighbour(i, cols, d)) == 1]
         if dead:
             d = stream.choice(dead)
@@ -310,8 +323,9 @@ def braid(doors_array, p: float, seed) -> np.ndarray:
 
 def border_cells(rows: int, cols: int) -> list:
     """The cells on the outer wall, in row-major order."""
-    return [(r, c) for r in range(rows) for c in range(cols)
-            if r in (0, rows - 1) or c in (0, cols - 1)]
+    return [
+        (r, c) for r in range(rows) for c in range(cols) if r in (0, rows - 1) or c in (0, cols - 1)
+    ]
 
 
 def dataset_item(rows, cols, generator, method="kruskal", p=0.0, entrance=(0, 0), exit=None):

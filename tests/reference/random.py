@@ -1,4 +1,5 @@
-"""The shared random and union-find twins: the draws of src/common/random.pxd and a plain union-find."""
+"""The shared twins: the draws of src/common/random.pxd and a plain union-find."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -14,7 +15,10 @@ class Uint32Stream:
     buffered half yet). ``seed``: an int, a SeedSequence or a Generator."""
 
     def __init__(self, seed):
-        gen = seed if isinstance(seed, np.random.Generator) else np.random.Generator(np.random.PCG64(seed))
+        if isinstance(seed, np.random.Generator):
+            gen = seed
+        else:
+            gen = np.random.Generator(np.random.PCG64(seed))
         self.bitgen = gen.bit_generator
         self._high = None
 
