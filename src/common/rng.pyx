@@ -26,9 +26,13 @@ def shuffled(bit_generator, Py_ssize_t n):
     out = np.arange(n, dtype=np.int32)
     cdef int32_t[::1] o = out
     cdef bitgen_t* rng = bitgen_of(bit_generator)
-    with bit_generator.lock, nogil:
-        if n > 1:
-            shuffle_int32(rng, &o[0], n)
+    cdef bint stopped = False
+    with bit_generator.lock:
+        with nogil:
+            if n > 1:
+                stopped = shuffle_int32(rng, &o[0], n)
+        if stopped:                        # raised inside the lock's block: it exits cleanly
+            raise_pending()
     return out
 
 

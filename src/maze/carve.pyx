@@ -21,22 +21,18 @@ Random streams (pinned by tests/reference/maze.py, which consumes them identical
 import numpy as np
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
 from numpy.random cimport bitgen_t
 
-from maze.doors cimport (ALL_LOCKED, DOWN, LEFT, LOCKED, OPEN, PREFETCH_AHEAD, RIGHT, UP, inside,
-                    passable, prefetch, set_door, step)
+from maze.doors cimport (OPEN, PREFETCH_AHEAD, UP, degree, fill_cells, inside, passable, prefetch,
+                         set_door, step)
 from common.philox cimport philox_bitgen, philox_next32, philox_next64, philox_seed, philox_state
 from common.random cimport bitgen_of, bounded, shuffle_int32, uniform01
-from common.signals cimport raise_pending, signalled
+from common.scratch cimport Scratch, scratch_alloc, scratch_free
+from common.signals cimport POLL_MASK, raise_pending, signalled
 from common.unionfind cimport ds_find, ds_link
 
-# method codes (trapcore/maze/maze.py maps the names)
-cdef enum:
-    KRUSKAL = 0
-    BACKTRACKER = 1
-    WILSON = 2
-    PRIM = 3
-
+# the method codes are declared in carve.pxd
 cdef enum:
     POLL_CELLS = 1 << 16                   # batch kernels poll for Ctrl-C after this many cells
 
@@ -47,7 +43,7 @@ METHODS = {"kruskal": KRUSKAL, "backtracker": BACKTRACKER, "wilson": WILSON, "pr
 # carving
 
 
-cdef void carve_kruskal(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
+cdef bint carve_kruskal(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
                         int32_t* a, int32_t* parent) noexcept nogil:
     """Randomized Kruskal: shuffle the interior-door list, then open each door whose two cells are
     still apart (union-find in one array, union by size, full path compression), stopping at
@@ -55,14 +51,17 @@ cdef void carve_kruskal(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rn
     few steps ahead are prefetched (about a quarter faster at 1000 x 1000), and a door whose
     cells share a parent is locked without looking further."""
     cdef int32_t n = rows * cols, m = 0, r, c, i, d, e, cell, other, x, y, opened = 0
-    cdef int32_t last_row = rows - 1, last_col = cols - 1
-    for i in range(n):
-        doors[i] = ALL_LOCKED
-        parent[i] = -1
+    cdef int32_t last_row = rows - 1, last_col = cols - 1, next_poll = POLL_MASK + 1
+    if fill_cells(doors, NULL, parent, -1, n):
+        return True
     if n <= 1:
-        return
+        return False
     cell = 0
-    for r in range(rows):
+    for r in range(rows):                  # polls between rows, every 16,384 cells or more
+        if cell >= next_poll:
+            next_poll = cell + POLL_MASK + 1
+            if signalled():
+                return True
         for c in range(cols):
             if r < last_row:
                 a[m] = 2 * cell
@@ -71,11 +70,14 @@ cdef void carve_kruskal(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rn
                 a[m] = 2 * cell + 1
                 m += 1
             cell += 1
-    shuffle_int32(rng, a, m)
+    if shuffle_int32(rng, a, m):
+        return True
     cdef int32_t far[2]
     far[0] = cols                          # door Down: the cell below
     far[1] = 1                             # door Right: the cell to the right
     for i in range(m):
+        if ((i + 1) & POLL_MASK) == 0 and signalled():
+            return True
         if i + PREFETCH_AHEAD < m:
             e = a[i + PREFETCH_AHEAD]
             prefetch(parent + (e >> 1))
@@ -94,22 +96,26 @@ cdef void carve_kruskal(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rn
             doors[cell] ^= <uint8_t> (2 << ((d & 1) << 1))  # 0b11 locked -> 0b01 open
             opened += 1
             if opened == n - 1:
-                return
+                return False
+    return False
 
 
-cdef void carve_backtracker(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
+cdef bint carve_backtracker(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
                             int32_t* stack, uint8_t* seen) noexcept nogil:
     """Randomized depth-first search: walk to a random unvisited neighbour, back up at dead ends."""
     cdef int32_t n = rows * cols, sp = 0, cur, r, c, k, d
+    cdef uint32_t t = 0
     cdef int options[4]
-    for cur in range(n):
-        doors[cur] = ALL_LOCKED
-        seen[cur] = 0
+    if fill_cells(doors, seen, NULL, 0, n):
+        return True
     cur = <int32_t> bounded(rng, <uint32_t> n)
     seen[cur] = 1
     stack[sp] = cur
     sp += 1
     while sp > 0:
+        t += 1
+        if (t & POLL_MASK) == 0 and signalled():
+            return True
         cur = stack[sp - 1]
         r = cur // cols
         c = cur - r * cols
@@ -127,24 +133,25 @@ cdef void carve_backtracker(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t
         seen[cur] = 1
         stack[sp] = cur
         sp += 1
+    return False
 
 
-cdef void carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
+cdef bint carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
                        uint8_t* in_tree, uint8_t* nxt) noexcept nogil:
     """Wilson's algorithm: loop-erased random walks from each cell (in index order) to the tree;
     gives a uniform spanning tree."""
     cdef int32_t n = rows * cols, i, u, r, c, k, d
+    cdef uint32_t t = 0
     cdef int32_t last_row = rows - 1, last_col = cols - 1
     cdef int options[4]
     cdef int32_t dr[4]
     cdef int32_t dc[4]
     cdef int32_t du[4]
-    dr[0] = -1; dr[1] = 0; dr[2] = 1; dr[3] = 0
-    dc[0] = 0; dc[1] = 1; dc[2] = 0; dc[3] = -1
-    du[0] = -cols; du[1] = 1; du[2] = cols; du[3] = -1
-    for i in range(n):
-        doors[i] = ALL_LOCKED
-        in_tree[i] = 0
+    dr[:] = [-1, 0, 1, 0]
+    dc[:] = [0, 1, 0, -1]
+    du[:] = [-cols, 1, cols, -1]
+    if fill_cells(doors, in_tree, NULL, 0, n):
+        return True
     in_tree[bounded(rng, <uint32_t> n)] = 1
     for i in range(n):
         if in_tree[i]:
@@ -153,6 +160,9 @@ cdef void carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng
         r = i // cols
         c = i - r * cols
         while not in_tree[u]:              # the walk; nxt[] keeps the last exit: loops erase
+            t += 1
+            if (t & POLL_MASK) == 0 and signalled():
+                return True
             if 0 < r < last_row and 0 < c < last_col:
                 d = <int32_t> bounded(rng, 4)          # options Up, Right, Down, Left: all four
             else:
@@ -172,18 +182,22 @@ cdef void carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng
             d = nxt[u]
             set_door(doors, u, cols, d, OPEN)
             u = step(u, cols, d)
+    return False
 
 
-cdef void carve_prim(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
+cdef bint carve_prim(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
                      int32_t* frontier, uint8_t* state) noexcept nogil:
     """Randomized Prim (frontier cells): join a random frontier cell to a random maze neighbour."""
     cdef int32_t n = rows * cols, fl = 0, u, v, r, c, k, d, j
+    cdef uint32_t t = 0
     cdef int options[4]
-    for u in range(n):
-        doors[u] = ALL_LOCKED
-        state[u] = 0                       # 0 outside, 1 frontier, 2 in the maze
+    if fill_cells(doors, state, NULL, 0, n):  # states: 0 outside, 1 frontier, 2 in the maze
+        return True
     u = <int32_t> bounded(rng, <uint32_t> n)
     while True:
+        t += 1
+        if (t & POLL_MASK) == 0 and signalled():
+            return True
         state[u] = 2
         r = u // cols
         c = u - r * cols
@@ -195,7 +209,7 @@ cdef void carve_prim(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
                     frontier[fl] = v
                     fl += 1
         if fl == 0:
-            return
+            return False
         j = <int32_t> bounded(rng, <uint32_t> fl) if fl > 1 else 0
         u = frontier[j]
         fl -= 1
@@ -211,35 +225,26 @@ cdef void carve_prim(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
         set_door(doors, u, cols, d, OPEN)
 
 
-cdef inline Py_ssize_t int_scratch(int method, Py_ssize_t n) noexcept nogil:
-    """int32 scratch entries a method needs for n cells."""
+cdef int carve_scratch(Scratch* s, int method, Py_ssize_t n) except -1 nogil:
+    """Allocate the scratch a method needs for n cells (MemoryError raised here)."""
     if method == KRUSKAL:
-        return 3 * n                       # door list (< 2n), parent
+        return scratch_alloc(s, 3 * n, 0)      # door list (< 2n), parent
     if method == WILSON:
-        return 1
-    return n                               # stack or frontier
+        return scratch_alloc(s, 0, 2 * n)      # in-tree flags, walk directions
+    return scratch_alloc(s, n, n)              # stack or frontier, visited flags or cell states
 
 
-cdef inline Py_ssize_t byte_scratch(int method, Py_ssize_t n) noexcept nogil:
-    """uint8 scratch entries a method needs for n cells."""
-    if method == KRUSKAL:
-        return 1
-    if method == WILSON:
-        return 2 * n                       # in-tree flags, walk directions
-    return n                               # visited flags or cell states
-
-
-cdef void carve_one(int method, uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
-                    int32_t* iscratch, uint8_t* bscratch) noexcept nogil:
+cdef bint carve_one(int method, uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
+                    Scratch* s) noexcept nogil:
+    """Carve one maze with the scratch of carve_scratch; True when Ctrl-C stopped it."""
     cdef Py_ssize_t n = <Py_ssize_t> rows * cols
     if method == KRUSKAL:
-        carve_kruskal(doors, rows, cols, rng, iscratch + n, iscratch)
-    elif method == BACKTRACKER:
-        carve_backtracker(doors, rows, cols, rng, iscratch, bscratch)
-    elif method == WILSON:
-        carve_wilson(doors, rows, cols, rng, bscratch, bscratch + n)
-    else:
-        carve_prim(doors, rows, cols, rng, iscratch, bscratch)
+        return carve_kruskal(doors, rows, cols, rng, s.i32 + n, s.i32)
+    if method == BACKTRACKER:
+        return carve_backtracker(doors, rows, cols, rng, s.i32, s.u8)
+    if method == WILSON:
+        return carve_wilson(doors, rows, cols, rng, s.u8, s.u8 + n)
+    return carve_prim(doors, rows, cols, rng, s.i32, s.u8)
 
 
 def carve(int32_t rows, int32_t cols, int method, bit_generator):
@@ -247,11 +252,18 @@ def carve(int32_t rows, int32_t cols, int method, bit_generator):
     cdef Py_ssize_t n = <Py_ssize_t> rows * cols
     out = np.empty((rows, cols), dtype=np.uint8)
     cdef uint8_t[:, ::1] o = out
-    cdef int32_t[::1] iscratch = np.empty(int_scratch(method, n), dtype=np.int32)
-    cdef uint8_t[::1] bscratch = np.empty(byte_scratch(method, n), dtype=np.uint8)
+    cdef Scratch s = Scratch(NULL, NULL)
     cdef bitgen_t* rng = bitgen_of(bit_generator)
-    with bit_generator.lock, nogil:
-        carve_one(method, &o[0, 0], rows, cols, rng, &iscratch[0], &bscratch[0])
+    cdef bint stopped = False
+    try:
+        with bit_generator.lock:
+            with nogil:
+                carve_scratch(&s, method, n)
+                stopped = carve_one(method, &o[0, 0], rows, cols, rng, &s)
+            if stopped:                    # raised inside the lock's block: it exits cleanly
+                raise_pending()
+    finally:
+        scratch_free(&s)
     return out
 
 
@@ -287,27 +299,33 @@ def carve_items(uint8_t[:, :, ::1] out, uint64_t key0, uint64_t key1, const int6
     cdef bitgen_t bg
     cdef Py_ssize_t work = 0
     cdef bint stopped = False
+    cdef Scratch s = Scratch(NULL, NULL)
     if count == 0:
         return
-    cdef int32_t[::1] iscratch = np.empty(int_scratch(method, n), dtype=np.int32)
-    cdef uint8_t[::1] bscratch = np.empty(byte_scratch(method, n), dtype=np.uint8)
-    with nogil:
-        philox_bitgen(&bg, &st)
-        for j in range(count):
-            work += n
-            if work > POLL_CELLS:          # Ctrl-C about every 2**16 cells (src/common/signals.pxd)
-                work = 0
-                if signalled():
+    try:
+        with nogil:
+            carve_scratch(&s, method, n)
+            philox_bitgen(&bg, &st)
+            for j in range(count):
+                work += n
+                if work > POLL_CELLS:      # small mazes: poll between them, every 2**16 cells
+                    work = 0
+                    if signalled():
+                        stopped = True
+                        break
+                philox_seed(&st, key0, key1, <uint64_t> items[j], attempt)
+                if carve_one(method, &out[j, 0, 0], rows, cols, &bg, &s):
                     stopped = True
                     break
-            philox_seed(&st, key0, key1, <uint64_t> items[j], attempt)
-            carve_one(method, &out[j, 0, 0], rows, cols, &bg, &iscratch[0], &bscratch[0])
-            if p > 0:
-                braid_cells(&out[j, 0, 0], rows, cols, p, &bg)
-            if random_entrance:
-                border_cell(rows, cols, bounded(&bg, m), &ends[j, 0], &ends[j, 1])
-            if random_exit:
-                border_cell(rows, cols, bounded(&bg, m), &ends[j, 2], &ends[j, 3])
+                if p > 0 and braid_cells(&out[j, 0, 0], rows, cols, p, &bg) < 0:
+                    stopped = True
+                    break
+                if random_entrance:
+                    border_cell(rows, cols, bounded(&bg, m), &ends[j, 0], &ends[j, 1])
+                if random_exit:
+                    border_cell(rows, cols, bounded(&bg, m), &ends[j, 2], &ends[j, 3])
+    finally:
+        scratch_free(&s)
     if stopped:
         raise_pending()
 
@@ -351,71 +369,96 @@ def solve_wall(const uint8_t[:, ::1] doors, int32_t start, int32_t goal, int han
     top side. Returns (path, moves): path int32 (k, 2) (the stack at the goal) or None when the
     goal is unreachable; moves int32 (t, 2) of every cell stood on, in order, or None."""
     cdef int32_t rows = doors.shape[0], cols = doors.shape[1]
-    cdef Py_ssize_t n = <Py_ssize_t> rows * cols
-    cdef uint8_t[::1] seen = np.zeros(n, dtype=np.uint8)
-    cdef uint8_t[::1] entry = np.empty(n, dtype=np.uint8)
-    cdef int32_t[::1] stack = np.empty(n, dtype=np.int32)
-    cdef int32_t[::1] moves = np.empty(2 * n if trace else 1, dtype=np.int32)
-    cdef const uint8_t* dp = &doors[0, 0]
-    cdef int32_t sp = 0, cur, nb = 0, t, d = 0
+    cdef Py_ssize_t n = <Py_ssize_t> rows * cols, tl = 0
+    cdef Scratch s = Scratch(NULL, NULL)
+    cdef int32_t sp = 0
+    cdef int found = 0
+    try:
+        with nogil:
+            scratch_alloc(&s, 3 * n if trace else n, 2 * n)  # stack, moves; seen, entry
+            found = follow_wall(&doors[0, 0], cols, start, goal, hand, trace, s.i32, s.i32 + n,
+                                s.u8, s.u8 + n, &sp, &tl)
+        if found < 0:
+            raise_pending()
+        path = as_pairs(s.i32, sp, cols) if found else None
+        return path, (as_pairs(s.i32 + n, tl, cols) if trace else None)
+    finally:
+        scratch_free(&s)
+
+
+cdef int follow_wall(const uint8_t* dp, int32_t cols, int32_t start, int32_t goal, int hand,
+                     bint trace, int32_t* stack, int32_t* moves, uint8_t* seen, uint8_t* entry,
+                     int32_t* sp_out, Py_ssize_t* tl_out) noexcept nogil:
+    """The walk of solve_wall: 1 at the goal, 0 when it is unreachable, -1 on Ctrl-C; the stack
+    (the path) is stack[:sp_out], the trace moves[:tl_out]."""
+    cdef int32_t sp, cur, nb = 0, t, d = 0
     cdef Py_ssize_t tl = 0
-    cdef int back = UP, rot = 1 if hand > 0 else 3
-    cdef bint found = False, moved
-    with nogil:
-        seen[start] = 1
-        stack[0] = start
-        sp = 1
-        if trace:
-            moves[0] = start
-            tl = 1
-        while True:
-            cur = stack[sp - 1]
-            if cur == goal:
-                found = True
-                break
-            moved = False
-            for t in range(1, 5):
-                d = (back + rot * t) & 3
-                if passable(dp, cur, cols, d):
-                    nb = step(cur, cols, d)
-                    if not seen[nb]:
-                        moved = True
-                        break
-            if moved:
-                seen[nb] = 1
-                entry[nb] = <uint8_t> d
-                stack[sp] = nb
-                sp += 1
-                back = (d + 2) & 3
-                if trace:
-                    moves[tl] = nb
-                    tl += 1
-            else:
-                sp -= 1
-                if sp == 0:
+    cdef uint32_t polls = 0
+    cdef int back = UP, rot = 1 if hand > 0 else 3, found = 0
+    cdef bint moved
+    memset(seen, 0, <size_t> (entry - seen))
+    seen[start] = 1
+    stack[0] = start
+    sp = 1
+    if trace:
+        moves[0] = start
+        tl = 1
+    while True:
+        polls += 1
+        if (polls & POLL_MASK) == 0 and signalled():
+            found = -1
+            break
+        cur = stack[sp - 1]
+        if cur == goal:
+            found = 1
+            break
+        moved = False
+        for t in range(1, 5):
+            d = (back + rot * t) & 3
+            if passable(dp, cur, cols, d):
+                nb = step(cur, cols, d)
+                if not seen[nb]:
+                    moved = True
                     break
-                back = entry[cur]
-                if trace:
-                    moves[tl] = stack[sp - 1]
-                    tl += 1
-    path = as_pairs(&stack[0], sp, cols) if found else None
-    return path, (as_pairs(&moves[0], tl, cols) if trace else None)
+        if moved:
+            seen[nb] = 1
+            entry[nb] = <uint8_t> d
+            stack[sp] = nb
+            sp += 1
+            back = (d + 2) & 3
+            if trace:
+                moves[tl] = nb
+                tl += 1
+        else:
+            sp -= 1
+            if sp == 0:
+                break
+            back = entry[cur]
+            if trace:
+                moves[tl] = stack[sp - 1]
+                tl += 1
+    sp_out[0] = sp
+    tl_out[0] = tl
+    return found
 
 
 cdef Py_ssize_t bfs(const uint8_t* doors, int32_t rows, int32_t cols, int32_t start, int32_t goal,
                     int32_t* dist, int32_t* parent, int32_t* queue) noexcept nogil:
     """Breadth-first search from start (neighbours Up, Right, Down, Left); stops at goal if
-    goal >= 0. Fills dist (-1 unreached) and parent; returns the number of cells reached."""
-    cdef Py_ssize_t n = <Py_ssize_t> rows * cols, head = 0, tail = 0, i
+    goal >= 0. Fills dist (-1 unreached) and parent; returns the number of cells reached, or -1
+    when Ctrl-C stopped it."""
+    cdef Py_ssize_t n = <Py_ssize_t> rows * cols, head = 0, tail = 0
     cdef int32_t cur, nb
     cdef int d
-    for i in range(n):
-        dist[i] = -1
+    if fill_cells(NULL, NULL, dist, -1, n):
+        return -1
     dist[start] = 0
     parent[start] = -1
     queue[tail] = start
     tail += 1
     while head < tail:
+        if ((head + 1) & POLL_MASK) == 0 and signalled():
+            return -1
         cur = queue[head]
         head += 1
         if cur == goal:
@@ -434,33 +477,42 @@ cdef Py_ssize_t bfs(const uint8_t* doors, int32_t rows, int32_t cols, int32_t st
 def solve_bfs(const uint8_t[:, ::1] doors, int32_t start, int32_t goal):
     """A shortest path int32 (k, 2) from flat start to goal, or None when unreachable."""
     cdef int32_t rows = doors.shape[0], cols = doors.shape[1], cur
-    cdef Py_ssize_t n = <Py_ssize_t> rows * cols, k, i
-    cdef int32_t[::1] dist = np.empty(n, dtype=np.int32)
-    cdef int32_t[::1] parent = np.empty(n, dtype=np.int32)
-    cdef int32_t[::1] queue = np.empty(n, dtype=np.int32)
-    with nogil:
-        bfs(&doors[0, 0], rows, cols, start, goal, &dist[0], &parent[0], &queue[0])
-        k = dist[goal] + 1
-        if k > 0:                          # write the path backwards into queue[0:k]
-            cur = goal
-            for i in range(k - 1, -1, -1):
-                queue[i] = cur
-                cur = parent[cur]
-    if k <= 0:
-        return None
-    return as_pairs(&queue[0], k, cols)
+    cdef Py_ssize_t n = <Py_ssize_t> rows * cols, k = 0, i, reached = 0
+    cdef Scratch s = Scratch(NULL, NULL)
+    cdef int32_t* queue
+    try:
+        with nogil:
+            scratch_alloc(&s, 3 * n, 0)            # dist, parent, queue
+            queue = s.i32 + 2 * n
+            reached = bfs(&doors[0, 0], rows, cols, start, goal, s.i32, s.i32 + n, queue)
+            if reached >= 0:
+                k = s.i32[goal] + 1
+                cur = goal
+                for i in range(k - 1, -1, -1):     # the path, backwards, into queue[0:k]
+                    queue[i] = cur
+                    cur = s.i32[n + cur]
+        if reached < 0:
+            raise_pending()
+        return as_pairs(queue, k, cols) if k > 0 else None
+    finally:
+        scratch_free(&s)
 
 
 def distances(const uint8_t[:, ::1] doors, int32_t start):
     """int32 (rows, cols) BFS steps from flat start through open doors, -1 where unreachable."""
     cdef int32_t rows = doors.shape[0], cols = doors.shape[1]
-    cdef Py_ssize_t n = <Py_ssize_t> rows * cols
+    cdef Py_ssize_t n = <Py_ssize_t> rows * cols, reached = 0
     out = np.empty((rows, cols), dtype=np.int32)
     cdef int32_t[:, ::1] dist = out
-    cdef int32_t[::1] parent = np.empty(n, dtype=np.int32)
-    cdef int32_t[::1] queue = np.empty(n, dtype=np.int32)
-    with nogil:
-        bfs(&doors[0, 0], rows, cols, start, -1, &dist[0, 0], &parent[0], &queue[0])
+    cdef Scratch s = Scratch(NULL, NULL)
+    try:
+        with nogil:
+            scratch_alloc(&s, 2 * n, 0)            # parent, queue
+            reached = bfs(&doors[0, 0], rows, cols, start, -1, &dist[0, 0], s.i32, s.i32 + n)
+    finally:
+        scratch_free(&s)
+    if reached < 0:
+        raise_pending()
     return out
 
 
@@ -474,44 +526,57 @@ def solve_items(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int3
     cdef Py_ssize_t count = doors.shape[0], j, i
     cdef int32_t rows = doors.shape[1], cols = doors.shape[2], s, g, cur, k, dead, choice, deg
     cdef Py_ssize_t n = <Py_ssize_t> rows * cols
-    cdef int32_t[::1] dist = np.empty(n, dtype=np.int32)
-    cdef int32_t[::1] parent = np.empty(n, dtype=np.int32)
-    cdef int32_t[::1] queue = np.empty(n, dtype=np.int32)
     cdef const uint8_t* dp
+    cdef int32_t* dist
+    cdef int32_t* parent
     cdef Py_ssize_t work = 0
     cdef bint stopped = False
+    cdef Scratch scratch = Scratch(NULL, NULL)
     if count == 0:
         return
-    with nogil:
-        for j in range(count):
-            work += n
-            if work > POLL_CELLS:
-                work = 0
-                if signalled():
+    try:
+        with nogil:
+            scratch_alloc(&scratch, 3 * n, 0)      # dist, parent, queue
+            dist = scratch.i32
+            parent = scratch.i32 + n
+            for j in range(count):
+                work += n
+                if work > POLL_CELLS:
+                    work = 0
+                    if signalled():
+                        stopped = True
+                        break
+                dp = &doors[j, 0, 0]
+                s = ends[j, 0] * cols + ends[j, 1]
+                g = ends[j, 2] * cols + ends[j, 3]
+                if bfs(dp, rows, cols, s, g, dist, parent, scratch.i32 + 2 * n) < 0:
                     stopped = True
                     break
-            dp = &doors[j, 0, 0]
-            s = ends[j, 0] * cols + ends[j, 1]
-            g = ends[j, 2] * cols + ends[j, 3]
-            bfs(dp, rows, cols, s, g, &dist[0], &parent[0], &queue[0])
-            k = dist[g] + 1
-            dead = 0
-            for i in range(n):
-                if degree(dp, <int32_t> i, cols) == 1:
-                    dead += 1
-            choice = 0
-            if k > 0:
-                cur = g
-                for i in range(k - 1, -1, -1):
-                    paths[j, i] = cur
-                    if i < k - 1:
-                        deg = degree(dp, cur, cols)
-                        if deg > 2 or (i == 0 and deg > 1):
-                            choice += 1
-                    cur = parent[cur]
-            measures[j, 0] = k if k > 0 else 0
-            measures[j, 1] = dead
-            measures[j, 2] = choice
+                k = dist[g] + 1
+                dead = 0
+                for i in range(n):
+                    if ((i + 1) & POLL_MASK) == 0 and signalled():
+                        stopped = True
+                        break
+                    if degree(dp, <int32_t> i, cols) == 1:
+                        dead += 1
+                if stopped:
+                    break
+                choice = 0
+                if k > 0:
+                    cur = g
+                    for i in range(k - 1, -1, -1):
+                        paths[j, i] = cur
+                        if i < k - 1:
+                            deg = degree(dp, cur, cols)
+                            if deg > 2 or (i == 0 and deg > 1):
+                                choice += 1
+                        cur = parent[cur]
+                measures[j, 0] = k if k > 0 else 0
+                measures[j, 1] = dead
+                measures[j, 2] = choice
+    finally:
+        scratch_free(&scratch)
     if stopped:
         raise_pending()
 
@@ -520,20 +585,18 @@ def solve_items(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int3
 # braiding
 
 
-cdef inline int degree(const uint8_t* doors, int32_t i, int32_t cols) noexcept nogil:
-    return (passable(doors, i, cols, UP) + passable(doors, i, cols, RIGHT)
-            + passable(doors, i, cols, DOWN) + passable(doors, i, cols, LEFT))
-
-
 cdef Py_ssize_t braid_cells(uint8_t* dp, int32_t rows, int32_t cols, double p,
                             bitgen_t* rng) noexcept nogil:
-    """The braiding of braid() on one door array; returns the number of doors opened."""
+    """The braiding of braid() on one door array; returns the number of doors opened, or -1 when
+    Ctrl-C stopped it."""
     cdef int32_t i, r, c, k, kd
     cdef Py_ssize_t n = <Py_ssize_t> rows * cols, opened = 0
     cdef int options[4]
     cdef int dead[4]
     cdef int d
     for i in range(n):
+        if ((i + 1) & POLL_MASK) == 0 and signalled():
+            return -1
         if degree(dp, i, cols) != 1:
             continue
         if not uniform01(rng) < p:
@@ -568,6 +631,9 @@ def braid(uint8_t[:, ::1] doors, double p, bit_generator):
     cdef int32_t rows = doors.shape[0], cols = doors.shape[1]
     cdef Py_ssize_t opened
     cdef bitgen_t* rng = bitgen_of(bit_generator)
-    with bit_generator.lock, nogil:
-        opened = braid_cells(&doors[0, 0], rows, cols, p, rng)
+    with bit_generator.lock:
+        with nogil:
+            opened = braid_cells(&doors[0, 0], rows, cols, p, rng)
+        if opened < 0:
+            raise_pending()
     return opened

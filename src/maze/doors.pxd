@@ -1,8 +1,11 @@
-# Inline door helpers shared by the maze kernels (src/maze/carve.pyx); cimported as
+# Inline door helpers shared by the maze kernels (src/maze/carve.pyx, env.pyx); cimported as
 # `from maze.doors cimport ...`. Doors: one uint8 per cell, bits 0-1 the door Down, bits 2-3 the door
 # Right; each 0b00 closed, 0b01 open, 0b11 locked. Cells are flat row-major indices i = r*cols + c.
 # Directions run clockwise: 0 Up, 1 Right, 2 Down, 3 Left.
 from libc.stdint cimport int32_t, uint8_t
+from libc.string cimport memset
+
+from common.signals cimport POLL_MASK, signalled
 
 cdef extern from *:
     """
@@ -72,3 +75,30 @@ cdef inline bint inside(int32_t r, int32_t c, int32_t rows, int32_t cols, int d)
     if d == DOWN:
         return r < rows - 1
     return c > 0
+
+
+cdef inline int degree(const uint8_t* doors, int32_t i, int32_t cols) noexcept nogil:
+    """The number of open doors of cell i."""
+    return (passable(doors, i, cols, UP) + passable(doors, i, cols, RIGHT)
+            + passable(doors, i, cols, DOWN) + passable(doors, i, cols, LEFT))
+
+
+cdef inline bint fill_cells(uint8_t* doors, uint8_t* flags, int32_t* ints, int32_t value,
+                            Py_ssize_t n) noexcept nogil:
+    """Start a kernel's arrays: doors[:n] = ALL_LOCKED, flags[:n] = 0, ints[:n] = value (NULL
+    arrays skipped), in chunks with a Ctrl-C poll between them (the first touch of fresh scratch
+    pages is slow on big mazes). True when Ctrl-C came."""
+    cdef Py_ssize_t lo = 0, hi, i
+    while lo < n:
+        if lo > 0 and signalled():
+            return True
+        hi = min(lo + POLL_MASK + 1, n)
+        if doors != NULL:
+            memset(doors + lo, ALL_LOCKED, <size_t> (hi - lo))
+        if flags != NULL:
+            memset(flags + lo, 0, <size_t> (hi - lo))
+        if ints != NULL:
+            for i in range(lo, hi):
+                ints[i] = value
+        lo = hi
+    return False

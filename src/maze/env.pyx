@@ -1,8 +1,9 @@
 """Batched maze-environment kernels for trapcore.envs: native Philox streams (bit-exact with
-numpy's ``Philox``, so env i's episode j is trapcore._seeding's item j of env i's key), resetting
-a subset of N envs (carving as trapcore.maze._carve does, src/maze/envcarve.pxd, then braid
-and random start and goal), one step of all N envs, and their observations. Called only by
-trapcore/envs/, which validates every argument. Directives are set in setup.py.
+numpy's ``Philox``, src/common/philox.pxd, so env i's episode j is trapcore._seeding's item j of
+env i's key), resetting a subset of N envs (carving and braiding with trapcore.maze._carve's own
+kernels, declared in src/maze/carve.pxd, then a random start and goal), one step of all N envs,
+and their observations. Called only by trapcore/envs/, which validates every argument.
+Directives are set in setup.py.
 
 Per env i the state is: doors[i] (uint8 door bits, see src/maze/doors.pxd), pos[i] and goal[i]
 (flat cells r*cols + c), steps[i] (steps taken this episode). Actions run clockwise as the door
@@ -14,118 +15,12 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 from numpy.random cimport bitgen_t
 
-from maze.doors cimport DOWN, LEFT, OPEN, RIGHT, UP, inside, passable, set_door, step
-from maze.envcarve cimport byte_scratch, carve_one, int_scratch
-from common.random cimport bounded, uniform01
+from maze.doors cimport OPEN, passable, step
+from trapcore.maze._carve cimport braid_cells, carve_one, carve_scratch
+from common.philox cimport philox_bitgen, philox_seed, philox_state
+from common.random cimport bounded
+from common.scratch cimport Scratch, scratch_free
 from common.signals cimport POLL_MASK, raise_pending, signalled
-
-cdef extern from *:
-    """
-    #if defined(_MSC_VER) && defined(_M_X64)
-    #include <intrin.h>
-    static inline uint64_t trapcore_mulhilo64(uint64_t a, uint64_t b, uint64_t* hi) {
-        return _umul128(a, b, hi);
-    }
-    #else
-    static inline uint64_t trapcore_mulhilo64(uint64_t a, uint64_t b, uint64_t* hi) {
-        __uint128_t p = (__uint128_t)a * b;
-        *hi = (uint64_t)(p >> 64);
-        return (uint64_t)p;
-    }
-    #endif
-    """
-    uint64_t mulhilo64 "trapcore_mulhilo64"(uint64_t a, uint64_t b, uint64_t* hi) noexcept nogil
-
-
-# ---------------------------------------------------------------------------------------------
-# Philox4x64-10, the same stream as numpy.random.Philox(key=key, counter=counter)
-
-
-ctypedef struct philox_t:
-    uint64_t ctr[4]
-    uint64_t key[2]
-    uint64_t buf[4]
-    int pos                     # next word of buf; 4: generate a new block first
-    int has32                   # a buffered upper half for next_uint32
-    uint32_t u32
-
-ctypedef struct stream_t:
-    bitgen_t bg
-    philox_t ph
-
-
-cdef void philox_block(philox_t* s) noexcept nogil:
-    """Increment the counter (with carry, as numpy does before each block), encrypt it."""
-    cdef uint64_t c0, c1, c2, c3, k0 = s.key[0], k1 = s.key[1], hi0, hi1, lo0, lo1
-    cdef int r
-    s.ctr[0] += 1
-    if s.ctr[0] == 0:
-        s.ctr[1] += 1
-        if s.ctr[1] == 0:
-            s.ctr[2] += 1
-            if s.ctr[2] == 0:
-                s.ctr[3] += 1
-    c0 = s.ctr[0]
-    c1 = s.ctr[1]
-    c2 = s.ctr[2]
-    c3 = s.ctr[3]
-    for r in range(10):
-        if r > 0:
-            k0 += 0x9E3779B97F4A7C15ULL
-            k1 += 0xBB67AE8584CAA73BULL
-        lo0 = mulhilo64(0xD2E7470EE14C6C93ULL, c0, &hi0)
-        lo1 = mulhilo64(0xCA5A826395121157ULL, c2, &hi1)
-        c0 = hi1 ^ c1 ^ k0
-        c1 = lo1
-        c2 = hi0 ^ c3 ^ k1
-        c3 = lo0
-    s.buf[0] = c0
-    s.buf[1] = c1
-    s.buf[2] = c2
-    s.buf[3] = c3
-    s.pos = 0
-
-
-cdef uint64_t philox_next64(void* st) noexcept nogil:
-    cdef philox_t* s = <philox_t*> st
-    if s.pos >= 4:
-        philox_block(s)
-    s.pos += 1
-    return s.buf[s.pos - 1]
-
-
-cdef uint32_t philox_next32(void* st) noexcept nogil:
-    cdef philox_t* s = <philox_t*> st
-    cdef uint64_t x
-    if s.has32:
-        s.has32 = 0
-        return s.u32
-    x = philox_next64(st)
-    s.has32 = 1
-    s.u32 = <uint32_t> (x >> 32)
-    return <uint32_t> (x & 0xFFFFFFFFULL)
-
-
-cdef double philox_double(void* st) noexcept nogil:
-    return (philox_next64(st) >> 11) * (1.0 / 9007199254740992.0)
-
-
-cdef void stream_init(stream_t* s, const uint64_t* key, uint64_t item) noexcept nogil:
-    """The stream of trapcore._seeding.item_generator(key, item): counter [0, 0, item, 0]."""
-    s.ph.key[0] = key[0]
-    s.ph.key[1] = key[1]
-    s.ph.ctr[0] = 0
-    s.ph.ctr[1] = 0
-    s.ph.ctr[2] = item
-    s.ph.ctr[3] = 0
-    s.ph.pos = 4
-    s.ph.has32 = 0
-    s.ph.u32 = 0
-    s.bg.state = <void*> &s.ph
-    s.bg.next_uint64 = philox_next64
-    s.bg.next_uint32 = philox_next32
-    s.bg.next_double = philox_double
-    s.bg.next_raw = philox_next64
 
 
 def philox_draws(const uint64_t[::1] key, uint64_t item, Py_ssize_t count):
@@ -135,56 +30,22 @@ def philox_draws(const uint64_t[::1] key, uint64_t item, Py_ssize_t count):
     out32 = np.empty(count, dtype=np.uint32)
     cdef uint64_t[::1] o64 = out64
     cdef uint32_t[::1] o32 = out32
-    cdef stream_t s
+    cdef philox_state st
+    cdef bitgen_t bg
     cdef Py_ssize_t i
     with nogil:
-        stream_init(&s, &key[0], item)
+        philox_bitgen(&bg, &st)
+        philox_seed(&st, key[0], key[1], item, 0)
         for i in range(count):
-            o64[i] = s.bg.next_uint64(s.bg.state)
-        stream_init(&s, &key[0], item)
+            o64[i] = bg.next_uint64(bg.state)
+        philox_seed(&st, key[0], key[1], item, 0)
         for i in range(count):
-            o32[i] = s.bg.next_uint32(s.bg.state)
+            o32[i] = bg.next_uint32(bg.state)
     return out64, out32
 
 
 # ---------------------------------------------------------------------------------------------
 # reset
-
-
-cdef inline int degree(const uint8_t* doors, int32_t i, int32_t cols) noexcept nogil:
-    return (passable(doors, i, cols, UP) + passable(doors, i, cols, RIGHT)
-            + passable(doors, i, cols, DOWN) + passable(doors, i, cols, LEFT))
-
-
-cdef void braid_one(uint8_t* dp, int32_t rows, int32_t cols, double p, bitgen_t* rng) noexcept nogil:
-    """trapcore.maze._carve.braid, draw for draw (Maze.braid(p, seed=the same generator))."""
-    cdef int32_t n = rows * cols, i, r, c, k, kd
-    cdef int options[4]
-    cdef int dead[4]
-    cdef int d
-    for i in range(n):
-        if degree(dp, i, cols) != 1:
-            continue
-        if not uniform01(rng) < p:
-            continue
-        r = i // cols
-        c = i - r * cols
-        k = 0
-        kd = 0
-        for d in range(4):
-            if inside(r, c, rows, cols, d) and not passable(dp, i, cols, d):
-                options[k] = d
-                k += 1
-                if degree(dp, step(i, cols, d), cols) == 1:
-                    dead[kd] = d
-                    kd += 1
-        if kd > 0:
-            d = dead[bounded(rng, <uint32_t> kd)] if kd > 1 else dead[0]
-        elif k > 0:
-            d = options[bounded(rng, <uint32_t> k)] if k > 1 else options[0]
-        else:
-            continue
-        set_door(dp, i, cols, d, OPEN)
 
 
 cdef inline int32_t draw_except(bitgen_t* rng, int32_t n, int32_t avoid) noexcept nogil:
@@ -203,39 +64,48 @@ def reset_envs(uint8_t[:, :, ::1] doors, int32_t[::1] pos, int32_t[::1] goal, in
     from the stream of item items[k] under keys[e] (Philox(key=keys[e], counter=[0, 0, item, 0])),
     braids it with probability `braid` (when > 0), then draws its start (when start_cell < 0)
     and its goal (when goal_cell < 0, never the start) from the same stream; pos = start,
-    steps = 0. Ctrl-C is polled between mazes (every 16,384 cells carved) and raised here; the
-    envs not reached keep their old state."""
+    steps = 0. Ctrl-C is polled between mazes (every 16,384 cells carved) and inside each (as
+    trapcore.maze._carve polls) and raised here; the envs not reached keep their old state, the
+    one interrupted keeps its old start and goal in a half-carved maze (reset it again)."""
     cdef Py_ssize_t m = idx.shape[0], k, e, work = 0
     cdef bint interrupted = False
     cdef int32_t rows = doors.shape[1], cols = doors.shape[2], n = rows * cols, s, g
+    cdef Scratch scratch = Scratch(NULL, NULL)
+    cdef philox_state st
+    cdef bitgen_t bg
+    cdef bitgen_t* rng = &bg
     if m == 0:
         return
-    cdef int32_t[::1] iscratch = np.empty(int_scratch(method, n), dtype=np.int32)
-    cdef uint8_t[::1] bscratch = np.empty(byte_scratch(method, n), dtype=np.uint8)
-    cdef stream_t stream
-    cdef bitgen_t* rng = &stream.bg
-    with nogil:
-        for k in range(m):
-            e = idx[k]
-            stream_init(&stream, &keys[e, 0], <uint64_t> items[k])
-            carve_one(method, &doors[e, 0, 0], rows, cols, rng, &iscratch[0], &bscratch[0])
-            if braid > 0.0:
-                braid_one(&doors[e, 0, 0], rows, cols, braid, rng)
-            s = start_cell
-            g = goal_cell
-            if s < 0:
-                s = draw_except(rng, n, g)
-            if g < 0:
-                g = draw_except(rng, n, s)
-            pos[e] = s
-            goal[e] = g
-            steps[e] = 0
-            work += n
-            if work > POLL_MASK:
-                work = 0
-                if signalled():
+    try:
+        with nogil:
+            carve_scratch(&scratch, method, n)
+            philox_bitgen(&bg, &st)
+            for k in range(m):
+                e = idx[k]
+                philox_seed(&st, keys[e, 0], keys[e, 1], <uint64_t> items[k], 0)
+                if carve_one(method, &doors[e, 0, 0], rows, cols, rng, &scratch):
                     interrupted = True
                     break
+                if braid > 0.0 and braid_cells(&doors[e, 0, 0], rows, cols, braid, rng) < 0:
+                    interrupted = True
+                    break
+                s = start_cell
+                g = goal_cell
+                if s < 0:
+                    s = draw_except(rng, n, g)
+                if g < 0:
+                    g = draw_except(rng, n, s)
+                pos[e] = s
+                goal[e] = g
+                steps[e] = 0
+                work += n
+                if work > POLL_MASK:
+                    work = 0
+                    if signalled():
+                        interrupted = True
+                        break
+    finally:
+        scratch_free(&scratch)
     if interrupted:
         raise_pending()
 

@@ -1,12 +1,69 @@
 """Signatures of the compiled module trapcore.maze._env (made by tools/make_stubs.py)."""
+
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
-def action_masks(doors: np.ndarray, pos: np.ndarray, out: np.ndarray, lo: int, hi: int) -> Any: ...
-def observe_doors(doors: np.ndarray, pos: np.ndarray, goal: np.ndarray, out: np.ndarray, lo: int, hi: int) -> Any: ...
-def observe_local(doors: np.ndarray, pos: np.ndarray, goal: np.ndarray, out: np.ndarray, lo: int, hi: int) -> Any: ...
-def observe_pixels(doors: np.ndarray, pos: np.ndarray, goal: np.ndarray, out: np.ndarray, palette: np.ndarray, lo: int, hi: int) -> Any: ...
-def philox_draws(key: np.ndarray, item: int, count: int) -> Any: ...
-def reset_envs(doors: np.ndarray, pos: np.ndarray, goal: np.ndarray, steps: np.ndarray, keys: np.ndarray, items: np.ndarray, idx: np.ndarray, method: int, braid: float, start_cell: int, goal_cell: int) -> Any: ...
-def step_envs(doors: np.ndarray, pos: np.ndarray, goal: np.ndarray, steps: np.ndarray, actions: np.ndarray, skip: np.ndarray, reward: np.ndarray, terminated: np.ndarray, truncated: np.ndarray, goal_reward: float, step_penalty: float, max_steps: int, lo: int, hi: int) -> Any: ...
+def action_masks(
+    doors: npt.NDArray[np.uint8],
+    pos: npt.NDArray[np.int32],
+    out: npt.NDArray[np.int8],
+    lo: int,
+    hi: int,
+) -> Any: ...
+def observe_doors(
+    doors: npt.NDArray[np.uint8],
+    pos: npt.NDArray[np.int32],
+    goal: npt.NDArray[np.int32],
+    out: npt.NDArray[np.uint8],
+    lo: int,
+    hi: int,
+) -> Any: ...
+def observe_local(
+    doors: npt.NDArray[np.uint8],
+    pos: npt.NDArray[np.int32],
+    goal: npt.NDArray[np.int32],
+    out: npt.NDArray[np.uint8],
+    lo: int,
+    hi: int,
+) -> Any: ...
+def observe_pixels(
+    doors: npt.NDArray[np.uint8],
+    pos: npt.NDArray[np.int32],
+    goal: npt.NDArray[np.int32],
+    out: npt.NDArray[np.uint8],
+    palette: npt.NDArray[np.uint8],
+    lo: int,
+    hi: int,
+) -> Any: ...
+def philox_draws(key: npt.NDArray[np.uint64], item: int, count: int) -> Any: ...
+def reset_envs(
+    doors: npt.NDArray[np.uint8],
+    pos: npt.NDArray[np.int32],
+    goal: npt.NDArray[np.int32],
+    steps: npt.NDArray[np.int32],
+    keys: npt.NDArray[np.uint64],
+    items: npt.NDArray[np.int64],
+    idx: npt.NDArray[np.int64],
+    method: int,
+    braid: float,
+    start_cell: int,
+    goal_cell: int,
+) -> Any: ...
+def step_envs(
+    doors: npt.NDArray[np.uint8],
+    pos: npt.NDArray[np.int32],
+    goal: npt.NDArray[np.int32],
+    steps: npt.NDArray[np.int32],
+    actions: npt.NDArray[np.int64],
+    skip: npt.NDArray[np.uint8],
+    reward: npt.NDArray[np.float64],
+    terminated: npt.NDArray[np.uint8],
+    truncated: npt.NDArray[np.uint8],
+    goal_reward: float,
+    step_penalty: float,
+    max_steps: int,
+    lo: int,
+    hi: int,
+) -> Any: ...
