@@ -4,7 +4,7 @@ Called only by trapcore/cat/ (players.py, game.py, simulation.py, solver.py), wh
 search core comes from trapcore.cat._search (src/cat/search.pyx). Directives are set in setup.py."""
 import numpy as np
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
@@ -14,9 +14,10 @@ from cat.hex cimport (POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_distances, 
 from common.random cimport bitgen_of, bounded
 from common.signals cimport POLL_MASK, raise_pending, signalled
 from trapcore.cat._pns cimport pns_run
-from trapcore.cat._search cimport (MODE_ESC, MODEL_BFS, MODEL_OPTIMAL, RES_LOSS, RES_WIN, Ctx,
-                                   any_free, ctx_block, ctx_border_distances, ctx_free, ctx_init,
-                                   ctx_load, ctx_new_search, pnode, rollout, solve_root)
+from trapcore.cat._search cimport (MODE_ESC, MODEL_BFS, MODEL_OPTIMAL, RES_LOSS, RES_UNK, RES_WIN,
+                                   Ctx, any_free, ctx_block, ctx_border_distances, ctx_free,
+                                   ctx_init, ctx_load, ctx_new_search, ctx_unblock, pnode, rollout,
+                                   solve_root)
 
 cdef enum:
     # the player policies (the Python layer's PLAYERS order)
@@ -28,30 +29,237 @@ cdef enum:
     SMART_DEPTH = 4
     SMART_NODES = 2000
     SMART_TT_BITS = 12
+    # the smart cat's alpha-beta: blocks searched at most, node budget per move, levels of the
+    # shortest escape routes offered as blocks, values (a win in p plies is AB_WIN - p)
+    AB_BLOCKS = 3
+    AB_NODES = 2000
+    AB_LEVELS = 2
+    AB_PATHS = 1 << 20
+    AB_WIN = 1000000
+    AB_INF = 2000000
     # the proof-number search's settings (solver.py's _PNS_CANDIDATES, _PNS_SLACK)
     PNS_CANDIDATES = 20
     PNS_SLACK = 1
 
 cdef double PNS_EPS = 0.25
+cdef uint64_t AB_KEY = 0x9E3779B97F4A7C15  # the smart cat's table keys, apart from pnode's
 
 
 # -- cat policies --------------------------------------------------------------------------------
+cdef int32_t ab_scan(Ctx* x, int32_t cat, bint mark, int32_t* ends, int32_t* paths,
+                     int32_t* reached) noexcept nogil:
+    """BFS from the cat over free cells, stopped at the first level holding a free border cell:
+    x.dc the levels of the cells reached (-1 elsewhere), x.queue those cells in BFS order,
+    x.score the shortest paths from the cat to each (capped), and with mark x.parent[i] = 1 for
+    the cells reached that lie on a shortest escape route. Returns the cat's escape distance d
+    (-1 when enclosed); ends gets the free border cells at d, paths the shortest escape routes
+    (capped at AB_PATHS), reached the cells reached."""
+    cdef int32_t n = x.n, i, j, p, q, head = 0, tail = 1, d = -1, e = 0, s = 0, on
+    for i in range(n):
+        x.dc[i] = -1
+    x.dc[cat] = 0
+    x.score[cat] = 1
+    x.queue[0] = cat
+    while head < tail:
+        p = x.queue[head]
+        head += 1
+        if p != cat and x.border[p]:
+            if d < 0:
+                d = x.dc[p]
+            e += 1
+            s += x.score[p]
+            if s > AB_PATHS:
+                s = AB_PATHS
+        if d >= 0 and x.dc[p] >= d:
+            continue
+        for j in range(6):
+            q = x.nbr[p * 6 + j]
+            if q < 0 or x.board[q]:
+                continue
+            if x.dc[q] < 0:
+                x.dc[q] = x.dc[p] + 1
+                x.score[q] = x.score[p]
+                x.queue[tail] = q
+                tail += 1
+            elif x.dc[q] == x.dc[p] + 1:
+                x.score[q] += x.score[p]
+                if x.score[q] > AB_PATHS:
+                    x.score[q] = AB_PATHS
+    ends[0] = e
+    paths[0] = s
+    reached[0] = tail
+    if mark:
+        for i in range(tail - 1, -1, -1):
+            p = x.queue[i]
+            if x.dc[p] == d:
+                x.parent[p] = x.border[p]
+                continue
+            on = 0
+            if d >= 0:
+                for j in range(6):
+                    q = x.nbr[p * 6 + j]
+                    if q >= 0 and x.dc[q] == x.dc[p] + 1 and not x.board[q] and x.parent[q]:
+                        on = 1
+                        break
+            x.parent[p] = on
+    return d
+
+
+cdef inline int32_t ab_leaf(Ctx* x, int32_t cat, int32_t d, int32_t ends, int32_t paths,
+                            int32_t ply) noexcept nogil:
+    """The cat to move at distance d >= 2 (ab_scan just ran): a neighbour with two free border
+    neighbours escapes (a win in two), else the evaluation: near the border first, then more
+    shortest escape routes, more border cells at the cat's distance, more free neighbours."""
+    cdef int32_t j, i, q, t, nb, free = 0
+    for j in range(6):
+        q = x.nbr[cat * 6 + j]
+        if q < 0 or x.board[q]:
+            continue
+        free += 1
+        if d == 2:
+            nb = 0
+            for i in range(6):
+                t = x.nbr[q * 6 + i]
+                if t >= 0 and not x.board[t] and x.border[t]:
+                    nb += 1
+            if nb >= 2:
+                return AB_WIN - ply - 2
+    if paths > 16:
+        paths = 16
+    if ends > 9:
+        ends = 9
+    return -1000 * d + 30 * paths + 10 * ends + free
+
+
+cdef inline bint ab_tick(Ctx* x) noexcept nogil:
+    """Count a node; True when the search must unwind (budget spent or Ctrl-C)."""
+    x.nodes += 1
+    if (x.nodes & POLL_MASK) == 0 and not x.interrupted and signalled():
+        x.interrupted = True
+    if x.interrupted or x.nodes > x.max_nodes:
+        x.aborted = True
+    return x.aborted
+
+
+cdef int32_t ab_cat(Ctx* x, int32_t cat, int32_t k, int32_t ply, int32_t alpha,
+                    int32_t beta) noexcept nogil:
+    """The cat to move on cat (not a border cell) with k more blocks to search: the value of the
+    position for the cat (fail-soft alpha-beta). Moves: its free neighbours, those on a shortest
+    escape route first."""
+    cdef int32_t j, q, m = 0, v, best = -AB_INF, d, ends, paths, tail
+    cdef int32_t qs[6]
+    if ab_tick(x):
+        return 0
+    d = ab_scan(x, cat, k > 0, &ends, &paths, &tail)
+    if d < 0:
+        return -AB_WIN + ply
+    if d == 1:
+        return AB_WIN - ply - 1
+    if k == 0:
+        return ab_leaf(x, cat, d, ends, paths, ply)
+    for j in range(6):
+        q = x.nbr[cat * 6 + j]
+        if q >= 0 and not x.board[q] and x.parent[q]:
+            qs[m] = q
+            m += 1
+    for j in range(6):
+        q = x.nbr[cat * 6 + j]
+        if q >= 0 and not x.board[q] and not x.parent[q]:
+            qs[m] = q
+            m += 1
+    for j in range(m):
+        v = ab_player(x, qs[j], k, ply + 1, alpha, beta)
+        if x.aborted:
+            return 0
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+cdef int32_t ab_player(Ctx* x, int32_t cat, int32_t k, int32_t ply, int32_t alpha,
+                       int32_t beta) noexcept nogil:
+    """The player to move, the cat on cat (not a border cell), k >= 1 blocks left to search: the
+    value for the cat. Blocks searched: the only free border neighbour when there is one (two
+    escape at once), else the cells of the first AB_LEVELS levels of the cat's shortest escape
+    routes (nearest first), then its other free neighbours."""
+    cdef int32_t n = x.n, j, i, p, m = 0, v, best = AB_INF, d, ends, paths, lvl, tail, bb = -1
+    cdef uint64_t key, idx
+    cdef int32_t* cand = x.cand + ply * (n + 1)
+    if ab_tick(x):
+        return 0
+    d = ab_scan(x, cat, True, &ends, &paths, &tail)
+    if d < 0:
+        return -AB_WIN + ply
+    if d == 1:
+        if ends >= 2:
+            return AB_WIN - ply - 1
+        for j in range(6):
+            p = x.nbr[cat * 6 + j]
+            if p >= 0 and not x.board[p] and x.border[p]:
+                cand[0] = p
+        m = 1
+    else:
+        for lvl in range(1, AB_LEVELS + 1):
+            for i in range(1, tail):
+                p = x.queue[i]
+                if x.dc[p] == lvl and x.parent[p]:
+                    cand[m] = p
+                    m += 1
+        for i in range(1, tail):
+            p = x.queue[i]
+            if x.dc[p] == 1 and not x.parent[p]:
+                cand[m] = p
+                m += 1
+    # move ordering: the block that was best here before (the table is for ordering only)
+    key = x.hash ^ x.zob[n + cat] ^ x.salt ^ AB_KEY
+    idx = key & x.tt_mask
+    if m > 1 and x.tt_key[idx] == key:
+        for j in range(1, m):
+            if cand[j] == x.tt_best[idx]:
+                p = cand[j]
+                for i in range(j, 0, -1):
+                    cand[i] = cand[i - 1]
+                cand[0] = p
+                break
+    for j in range(m):
+        ctx_block(x, cand[j])
+        v = ab_cat(x, cat, k - 1, ply + 1, alpha, beta)
+        ctx_unblock(x, cand[j])
+        if x.aborted:
+            return 0
+        if v < best:
+            best = v
+            bb = cand[j]
+            if v < beta:
+                beta = v
+                if alpha >= beta:
+                    break
+    x.tt_key[idx] = key
+    x.tt_best[idx] = bb
+    x.tt_res[idx] = RES_UNK
+    x.tt_depth[idx] = 0
+    return best
+
+
 cdef int32_t step_smart(Ctx* x, int32_t cat, bitgen_t* rng) noexcept nogil:
     """The smart cat's move from cat (not a border cell, not enclosed) on the working board:
     1. a free border neighbour if there is one (random among them);
     2. else a move from which it forces an escape against every defence in the fewest moves
        (a bounded search, horizon SMART_DEPTH, SMART_NODES nodes), random among equals;
-    3. else the neighbour whose escape distance after the player's best single block is
-       smallest (counting a step away from the border as two more), then with the widest
-       narrowest level of shortest paths, then with the most border cells at its distance,
-       random among equals; when one block can enclose it whatever it does, a step nearest the
-       border (random among equals)."""
-    cdef int32_t n = x.n, j, i, q, c, m = 0, nb = 0, dq, lvl, minw, worst, nd, k, dummy, lastw
+    3. else an alpha-beta search over its moves and the player's blocks (ab_player), deepened
+       one block at a time up to AB_BLOCKS blocks while the AB_NODES node budget lasts: the
+       moves of best value at the deepest completed depth, random among them. A depth is
+       complete when every root move has its exact value or a bound below the best."""
+    cdef int32_t j, q, m = 0, nb = 0, k, dummy, v, top, kk
     cdef int32_t qs[6]
     cdef int32_t dqs[6]
     cdef int32_t pick[6]
-    cdef int32_t width[64]
-    cdef int64_t sc, best_sc
+    cdef int32_t val[6]
+    cdef int32_t cur[6]
     cdef int r
     ctx_border_distances(x)
     for j in range(6):
@@ -82,64 +290,43 @@ cdef int32_t step_smart(Ctx* x, int32_t cat, bitgen_t* rng) noexcept nogil:
                 nb += 1
         if x.aborted or nb > 0:
             break
+    if x.interrupted:
+        return qs[0]
     if nb > 0:
         return pick[bounded(rng, <uint32_t> nb)] if nb > 1 else pick[0]
-    # 3. heuristic: the player's best single block against each move
-    ctx_border_distances(x)
-    best_sc = 0x7fffffffffffffff
+    # 3. alpha-beta, iterative deepening
+    ctx_new_search(x, MODEL_OPTIMAL, AB_NODES)
     for j in range(m):
-        q = qs[j]
-        dq = x.db[q]
-
-        bfs_distances(x.board, x.nbr, n, q, x.dc, x.queue)
-        for lvl in range(min(dq + 1, 64)):
-            width[lvl] = 0
-        for i in range(n):
-            if x.dc[i] > 0 and x.dc[i] < 64 and x.db[i] >= 0 and x.dc[i] + x.db[i] == dq:
-                width[x.dc[i]] += 1
-        minw = 0x7fffffff
-        for lvl in range(1, min(dq + 1, 64)):
-            if width[lvl] < minw:
-                minw = width[lvl]
-        lastw = width[dq] if dq < 64 else 1
-        worst = dq
-        if minw == 1:
-            for i in range(n):
-                if (x.dc[i] > 0 and x.dc[i] < 64 and x.db[i] >= 0 and x.dc[i] + x.db[i] == dq
-                        and width[x.dc[i]] == 1):
-                    x.board[i] = 1
-                    border_distances(x.board, x.nbr, x.border, n, x.dtmp, x.parent)
-                    x.board[i] = 0
-                    nd = x.dtmp[q]
-                    if nd < 0:
-                        nd = 4 * n
-                    if nd > worst:
-                        worst = nd
-        if minw > 15:
-            minw = 15
-        if lastw > 63:
-            lastw = 63
-        sc = (<int64_t> worst) * 4096 - minw * 64 - lastw
-        if dq > x.db[cat]:
-            sc += 2 * 4096  # a detour lets a lucky block seal the cat in: it must pay off well
-        if sc < best_sc:
-            best_sc = sc
-            nb = 0
-        if sc == best_sc:
-            pick[nb] = q
-            nb += 1
-    if best_sc >= (<int64_t> 4 * n) * 4096 - 15 * 64 - 63:
-        # one block can enclose the cat whatever it does: run for the nearest border cell and
-        # hope the player misses it (wandering only gives her more blocks)
-        nb = 0
-        dq = 0x7fffffff
+        val[j] = 0
+    for kk in range(1, AB_BLOCKS + 1):
+        if kk > 1:
+            x.max_nodes = AB_NODES
+        else:
+            x.max_nodes = 0x7fffffffffffffff  # the first depth always completes
+        top = -AB_INF
         for j in range(m):
-            if dqs[j] < dq:
-                dq = dqs[j]
-                nb = 0
-            if dqs[j] == dq:
-                pick[nb] = qs[j]
-                nb += 1
+            v = ab_player(x, qs[j], kk, 1, top - 1 if top > -AB_INF else -AB_INF, AB_INF)
+            if x.aborted:
+                break
+            cur[j] = v
+            if v > top:
+                top = v
+        if x.aborted:
+            break
+        for j in range(m):
+            val[j] = cur[j]
+        if top >= AB_WIN - 64 or top <= -AB_WIN + 64:
+            break
+    if x.interrupted:
+        return qs[0]
+    top = -AB_INF
+    for j in range(m):
+        if val[j] > top:
+            top = val[j]
+            nb = 0
+        if val[j] == top:
+            pick[nb] = qs[j]
+            nb += 1
     return pick[bounded(rng, <uint32_t> nb)] if nb > 1 else pick[0]
 
 

@@ -1,5 +1,6 @@
 """Pluggable cats and players: a callable (board, cat, rng) -> cell as policy= or player= in
 CatGame, cat_move, player_move and simulate, and the difficulty levels."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -28,8 +29,9 @@ def lookahead_player(board, cat, rng):
 
 
 @pytest.mark.parametrize("policy,cat_fn", [("bfs", bfs_cat), ("rays", rays_cat)])
-@pytest.mark.parametrize("player,player_fn", [("greedy", greedy_player),
-                                              ("lookahead", lookahead_player)])
+@pytest.mark.parametrize(
+    "player,player_fn", [("greedy", greedy_player), ("lookahead", lookahead_player)]
+)
 def test_callables_replay_the_kernel_games(policy, cat_fn, player, player_fn):
     want = tc.cat.simulate(300, 11, 11, 8, policy=policy, player=player, seed=7)
     for pol, pl in [(cat_fn, player), (policy, player_fn), (cat_fn, player_fn)]:
@@ -70,7 +72,8 @@ def test_levels_are_policies():
     assert tc.cat.LEVELS == {"easy": "bfs", "normal": "rays", "hard": "smart"}
     for level, name in tc.cat.LEVELS.items():
         assert tc.cat.cat_move(b, (5, 5), policy=level, seed=9) == tc.cat.cat_move(
-            b, (5, 5), policy=name, seed=9)
+            b, (5, 5), policy=name, seed=9
+        )
         assert tc.CatGame(policy=level, seed=1).policy == name
     with pytest.raises(ValueError, match="policy"):
         tc.cat.cat_move(b, (5, 5), policy="impossible")

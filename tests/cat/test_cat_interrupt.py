@@ -1,5 +1,6 @@
 """Ctrl-C reaches the caller within half a second from every long cat kernel: the solver (both
 methods), the solver player, the smart cat's searches inside simulate(), and simulate() itself."""
+
 from __future__ import annotations
 
 import os
@@ -21,7 +22,7 @@ KERNELS = {
     "solve_pns": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='pns')",
     "solve_auto": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40)",
     "player_move_solver": "tc.cat.player_move(b, (7, 7), player='solver', policy='smart', "
-                          "max_nodes=1 << 40)",
+    "max_nodes=1 << 40)",
     "simulate_smart_cat": "tc.cat.simulate(1 << 30, policy='smart', player='lookahead')",
     "simulate_bfs": "tc.cat.simulate(1 << 30, policy='bfs', player='greedy')",
 }
@@ -30,7 +31,9 @@ KERNELS = {
 @pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 @pytest.mark.parametrize("name", sorted(KERNELS))
 def test_ctrl_c_interrupts_within_half_a_second(name):
-    code = SETUP + f"""
+    code = (
+        SETUP
+        + f"""
 print("ready", flush=True)
 try:
     {KERNELS[name]}
@@ -39,9 +42,11 @@ except KeyboardInterrupt:
     sys.exit(0)
 print("finished", flush=True)
 """
+    )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                            env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env
+    )
     try:
         assert proc.stdout.readline().strip() == "ready"
         time.sleep(0.4)  # well inside the kernel

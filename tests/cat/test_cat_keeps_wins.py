@@ -1,6 +1,7 @@
 """The solver keeps its wins (issue 12): a start the default solver proves won stays won when the
 solver player follows it, against every cat we have and adversarial cats; and the default solver
 finds every win within 3 blocks that a brute force finds."""
+
 from __future__ import annotations
 
 import functools
@@ -18,8 +19,22 @@ from trapcore.cat.hexgrid import neighbors
 
 BUDGET = 2_000  # the solver player's default budget: the starts are proven within it too
 
-ISSUE_BLOCKS = [(5, 7), (6, 6), (6, 7), (7, 8), (7, 10), (8, 5), (8, 9), (8, 10), (9, 7), (9, 10),
-                (10, 6), (10, 7), (10, 8), (10, 10)]
+ISSUE_BLOCKS = [
+    (5, 7),
+    (6, 6),
+    (6, 7),
+    (7, 8),
+    (7, 10),
+    (8, 5),
+    (8, 9),
+    (8, 10),
+    (9, 7),
+    (9, 10),
+    (10, 6),
+    (10, 7),
+    (10, 8),
+    (10, 10),
+]
 
 
 def _issue_board():
@@ -42,8 +57,10 @@ def test_issue_start_stays_won():
     assert again.verdict is tc.Verdict.WIN and again.nodes <= 10
     h = tc.cat.hint(b, (7, 7), policy="smart", max_nodes=sol.nodes)
     assert h.proven and h.block == again.block
-    assert tc.cat.player_move(b, (7, 7), player="solver", policy="smart",
-                              max_nodes=sol.nodes) == again.block
+    assert (
+        tc.cat.player_move(b, (7, 7), player="solver", policy="smart", max_nodes=sol.nodes)
+        == again.block
+    )
 
 
 # -- cats: (board, cat, rng) -> cell ---------------------------------------------------------------
@@ -54,6 +71,7 @@ def _free_moves(board, cat):
 def _named(policy):
     def cat(board, cell, rng):
         return tc.cat.cat_move(board, cell, policy=policy, seed=rng)
+
     cat.__name__ = policy
     return cat
 
@@ -61,6 +79,7 @@ def _named(policy):
 def _unknown_seeker(method):
     """Steers toward replies the solver (``method``, small budget) does not prove won for the
     player; escapes when it can; else the reply farthest from being enclosed."""
+
     def cat(board, cell, rng):
         moves = _free_moves(board, cell)
         rows, cols = board.shape
@@ -77,6 +96,7 @@ def _unknown_seeker(method):
             return moves[int(rng.integers(len(moves)))]
         scored.sort()
         return scored[0][2]
+
     cat.__name__ = f"unknown_seeker_{method}"
     return cat
 
@@ -111,7 +131,7 @@ def _play_out(board, cat, cat_fn, rng, budget):
         cat = cat_fn(b, cat, rng)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _proven_starts(n, blocked, count, seed):
     """Positions the default solver proves won within BUDGET, the player to move: random starts
     played by the lookahead player against the smart cat until the solver proves the position
@@ -134,8 +154,13 @@ def _proven_starts(n, blocked, count, seed):
     return tuple(out)
 
 
-CATS = [_named("bfs"), _named("rays"), _named("smart"), _unknown_seeker("id"),
-        _unknown_seeker("auto")] + [PUBLISHED[name] for name in sorted(PUBLISHED)]
+CATS = [
+    _named("bfs"),
+    _named("rays"),
+    _named("smart"),
+    _unknown_seeker("id"),
+    _unknown_seeker("auto"),
+] + [PUBLISHED[name] for name in sorted(PUBLISHED)]
 
 
 @pytest.mark.parametrize("n,blocked,count", [(7, 9, 10), (9, 10, 10), (11, 8, 10), (11, 15, 10)])
@@ -160,8 +185,9 @@ def test_solver_player_never_loses_against_the_optimal_twin_cat():
 def _pocket_board(draw_or_rng, n, density):
     rng = draw_or_rng
     b = (rng.random((n, n)) < density).astype(np.uint8)
-    free = [tuple(map(int, p)) for p in np.argwhere(b == 0)
-            if 0 < p[0] < n - 1 and 0 < p[1] < n - 1]
+    free = [
+        tuple(map(int, p)) for p in np.argwhere(b == 0) if 0 < p[0] < n - 1 and 0 < p[1] < n - 1
+    ]
     if not free:
         return None, None
     cat = free[int(rng.integers(len(free)))]

@@ -1,5 +1,6 @@
 """The reimplemented published cats (tests/reference/cats_published.py) play legal moves, escape
 when they can, and run as callables in simulate()."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -30,4 +31,3 @@ def test_published_cats_in_simulate(name):
     r = tc.cat.simulate(20, 9, 9, 8, policy=PUBLISHED[name], player="greedy", seed=3)
     again = tc.cat.simulate(20, 9, 9, 8, policy=PUBLISHED[name], player="greedy", seed=3)
     assert np.array_equal(r.outcomes, again.outcomes) and r.games == 20
-

@@ -1,5 +1,6 @@
 """Whole-game simulation (trapcore.cat.simulate) and the player policies: reproducible, the same
 games as CatGame and as the plain-Python loop over the twins, bad input."""
+
 from __future__ import annotations
 
 import subprocess
@@ -28,8 +29,9 @@ def test_batch_k_is_a_function_of_seed_and_k():
     big = tc.cat.simulate(3 * tc.cat.BATCH, policy="rays", player="random", seed=5)
     small = tc.cat.simulate(tc.cat.BATCH + 7, policy="rays", player="random", seed=5)
     n = tc.cat.BATCH + 7
-    assert np.array_equal(big.moves[:n], small.moves) and np.array_equal(big.outcomes[:n],
-                                                                          small.outcomes)
+    assert np.array_equal(big.moves[:n], small.moves) and np.array_equal(
+        big.outcomes[:n], small.outcomes
+    )
     gens = tc.cat.batch_generators(3 * tc.cat.BATCH, seed=5)
     again = tc.cat.batch_generators(2 * tc.cat.BATCH + 1, seed=5)
     assert [n for _, n in gens] == [tc.cat.BATCH] * 3 and [n for _, n in again][-1] == 1
@@ -38,8 +40,10 @@ def test_batch_k_is_a_function_of_seed_and_k():
 
 
 def test_same_seed_in_a_fresh_process():
-    code = ("import trapcore as tc; r = tc.cat.simulate(300, policy='smart', player='lookahead', "
-            "seed=12); print(r.outcomes.tolist(), r.moves.tolist())")
+    code = (
+        "import trapcore as tc; r = tc.cat.simulate(300, policy='smart', player='lookahead', "
+        "seed=12); print(r.outcomes.tolist(), r.moves.tolist())"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     r = tc.cat.simulate(300, policy="smart", player="lookahead", seed=12)
     assert out.stdout.strip() == f"{r.outcomes.tolist()} {r.moves.tolist()}"
@@ -102,8 +106,11 @@ def test_matches_catgame(policy, player):
     for i in range(games):
         g = tc.CatGame(11, 11, 8, policy=policy, seed=gen)
         while g.status == "playing":
-            g.block(tc.cat.player_move(g.board, g.cat, player=player, policy=policy, seed=gen,
-                                       max_nodes=300))
+            g.block(
+                tc.cat.player_move(
+                    g.board, g.cat, player=player, policy=policy, seed=gen, max_nodes=300
+                )
+            )
         assert (1 if g.status == "won" else 0) == r.outcomes[i]
         assert g.moves == r.moves[i]
 
@@ -126,7 +133,9 @@ def test_player_twins():
         assert tc.cat.player_move(b, (4, 4), player="greedy") == greedy_block(b.tolist(), (4, 4))
         s = int(rng.integers(1 << 30))
         got = tc.cat.player_move(b, (4, 4), player="random", seed=s)
-        want = random_block(b.tolist(), (4, 4), Uint32Stream(np.random.Generator(np.random.PCG64(s))))
+        want = random_block(
+            b.tolist(), (4, 4), Uint32Stream(np.random.Generator(np.random.PCG64(s)))
+        )
         assert got == want
 
 
@@ -146,8 +155,9 @@ def test_stronger_players_win_more_and_smart_cat_escapes_more():
     res = {}
     for cat in ("bfs", "rays", "smart"):
         for player in ("greedy", "lookahead"):
-            res[cat, player] = tc.cat.simulate(400, blocked=8, policy=cat, player=player,
-                                               seed=2).win_rate
+            res[cat, player] = tc.cat.simulate(
+                400, blocked=8, policy=cat, player=player, seed=2
+            ).win_rate
     for cat in ("bfs", "rays", "smart"):
         assert res[cat, "lookahead"] > res[cat, "greedy"]
     for player in ("greedy", "lookahead"):

@@ -1,4 +1,5 @@
 """The smart cat (against its twin), hints, post-game analysis and winnable starts."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -26,10 +27,32 @@ def _positions(n, count, seed, lo=0):
 
 @pytest.mark.parametrize("n", [5, 7])
 def test_smart_cat_matches_twin(n):
-    for i, (b, cat) in enumerate(_positions(n, 60 if n == 5 else 12, seed=n, lo=0 if n == 5 else 10)):
+    for i, (b, cat) in enumerate(
+        _positions(n, 60 if n == 5 else 12, seed=n, lo=0 if n == 5 else 10)
+    ):
         got = tc.cat.cat_move(b, cat, policy="smart", seed=i)
         want = smart_step(b.tolist(), cat, Uint32Stream(np.random.Generator(np.random.PCG64(i))))
         assert got == tuple(want), (b, cat)
+
+
+def test_smart_cat_search_matches_twin():
+    """Centre starts on 7x7, where the smart cat often reaches its alpha-beta search (compared
+    where the twin's search stays well inside the kernel's 2,000-node budget)."""
+    rng = np.random.default_rng(5)
+    done = compared = 0
+    while done < 12:
+        b = hexgrid.random_board(7, 7, int(rng.integers(12, 22)), seed=rng, keep_free=(3, 3))
+        if hexgrid.distance_to_border(b)[3, 3] < 0:
+            continue
+        done += 1
+        stats = {"nodes": 0}
+        stream = Uint32Stream(np.random.Generator(np.random.PCG64(done)))
+        want = smart_step(b.tolist(), (3, 3), stream, stats=stats)
+        if stats["nodes"] > 1000:
+            continue
+        compared += stats["nodes"] > 0
+        assert tc.cat.cat_move(b, (3, 3), policy="smart", seed=done) == tuple(want), b
+    assert compared >= 3  # the search itself was compared
 
 
 def test_smart_cat_moves_legally_and_takes_the_border():
@@ -45,8 +68,9 @@ def test_smart_cat_ties_are_random_but_seeded():
     b = np.zeros((11, 11), np.uint8)
     moves = {tc.cat.cat_move(b, (5, 5), policy="smart", seed=s) for s in range(40)}
     assert len(moves) > 1
-    assert (tc.cat.cat_move(b, (5, 5), policy="smart", seed=7)
-            == tc.cat.cat_move(b, (5, 5), policy="smart", seed=7))
+    assert tc.cat.cat_move(b, (5, 5), policy="smart", seed=7) == tc.cat.cat_move(
+        b, (5, 5), policy="smart", seed=7
+    )
 
 
 def test_smart_catgame_undo_and_history():
@@ -116,8 +140,12 @@ def test_analyze_clean_game():
     assert g.status == "won"
     a = g.analyze()
     assert a == Analysis((Verdict.WIN, Verdict.WIN), None, None, None)
-    assert tc.CatGame.from_board(_blunder_board(), (2, 2)).analyze() == ((Verdict.WIN,), None,
-                                                                          None, None)
+    assert tc.CatGame.from_board(_blunder_board(), (2, 2)).analyze() == (
+        (Verdict.WIN,),
+        None,
+        None,
+        None,
+    )
 
 
 @pytest.mark.parametrize("policy", ["bfs", "rays"])
@@ -173,8 +201,9 @@ def test_hexgrid_does_not_import_the_solver():
                 todo.append(dep)
     reached = set().union(*(imports(m) for m in seen))
     assert "trapcore.cat._board" in reached and "trapcore.cat._hexgrid" in reached
-    assert not {m for m in reached
-                if m.rsplit(".", 1)[-1] in ("solver", "_play", "_pns", "_search", "game")}
+    assert not {
+        m for m in reached if m.rsplit(".", 1)[-1] in ("solver", "_play", "_pns", "_search", "game")
+    }
 
 
 def inspect_source(module):

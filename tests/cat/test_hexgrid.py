@@ -1,4 +1,5 @@
 """trapcore.cat.hexgrid against its twins in reference.hexgrid, property checks, and bad input."""
+
 import subprocess
 import sys
 
@@ -35,6 +36,7 @@ hex_boards = st.tuples(st.integers(1, 30), st.integers(1, 30)).flatmap(
 
 
 # -- neighbours --------------------------------------------------------------------------------
+
 
 def test_neighbor_order_matches_design():
     # DESIGN.md: even r: (r, c+1) (r, c-1) (r-1, c+1) (r-1, c) (r+1, c+1) (r+1, c)
@@ -92,6 +94,7 @@ def test_options_are_keyword_only():
 
 
 # -- distances, escape paths, distance to border: kernel == twin ---------------------------------
+
 
 def test_many_random_boards_match_twins():
     for board, start in boards():
@@ -186,6 +189,7 @@ def test_ties_follow_neighbour_order():
 
 # -- input handling ----------------------------------------------------------------------------
 
+
 def test_accepts_readonly_noncontiguous_and_other_int_dtypes():
     big = np.zeros((22, 22), np.int64)
     big[::2, ::2][3, 4] = 1
@@ -223,8 +227,11 @@ def test_does_not_modify_input():
     ],
 )
 def test_bad_boards(board, exc, match):
-    for fn in (lambda b: hexgrid.distances(b, (0, 0)), lambda b: hexgrid.escape_path(b, (0, 0)),
-               hexgrid.distance_to_border):
+    for fn in (
+        lambda b: hexgrid.distances(b, (0, 0)),
+        lambda b: hexgrid.escape_path(b, (0, 0)),
+        hexgrid.distance_to_border,
+    ):
         with pytest.raises(exc, match=match):
             fn(board)
 
@@ -273,8 +280,11 @@ def test_bad_sizes(args, exc, match):
 
 # -- random boards -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(25))
-@pytest.mark.parametrize("rows,cols,blocked", [(1, 1, 0), (1, 1, 1), (11, 11, 8), (9, 13, 40), (30, 30, 899)])
+@pytest.mark.parametrize(
+    "rows,cols,blocked", [(1, 1, 0), (1, 1, 1), (11, 11, 8), (9, 13, 40), (30, 30, 899)]
+)
 def test_random_board_matches_twin(seed, rows, cols, blocked):
     keep = [(rows // 2, cols // 2)] if blocked < rows * cols else []
     board = hexgrid.random_board(rows, cols, blocked, seed=seed, keep_free=keep or None)
@@ -295,10 +305,15 @@ GOLDEN_BOARD = [2, 3, 7, 14, 20, 23, 26]  # PCG64(42): pinned across runs and pl
 
 
 def test_random_board_same_in_a_fresh_process():
-    code = ("import trapcore as tc;"
-            "print(tc.cat.hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5)).tobytes().hex())")
+    code = (
+        "import trapcore as tc;"
+        "print(tc.cat.hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5)).tobytes().hex())"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5)).tobytes().hex()
+    assert (
+        out.stdout.strip()
+        == hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5)).tobytes().hex()
+    )
 
 
 def test_random_board_is_roughly_uniform():
@@ -336,5 +351,7 @@ def test_kernels_run_in_threads():
         got = list(pool.map(lambda bs: hexgrid.distances(*bs).tolist(), cases))
     assert got == expect
     with ThreadPoolExecutor(4) as pool:
-        boards_ = list(pool.map(lambda s: hexgrid.random_board(20, 20, 50, seed=s).tobytes(), range(64)))
+        boards_ = list(
+            pool.map(lambda s: hexgrid.random_board(20, 20, 50, seed=s).tobytes(), range(64))
+        )
     assert boards_ == [hexgrid.random_board(20, 20, 50, seed=s).tobytes() for s in range(64)]

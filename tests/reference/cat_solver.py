@@ -169,14 +169,100 @@ def _dist_from(blocked, start, rows, cols):
     return _bfs(blocked, [start], rows, cols)
 
 
-def smart_step(board, cat, stream, depth=4):
+AB_BLOCKS, AB_LEVELS, AB_WIN, AB_INF, AB_PATHS = 3, 2, 1_000_000, 2_000_000, 1 << 20
+
+
+def _ab_scan(blocked, cat, rows, cols):
+    """The kernel's ab_scan: BFS from the cat stopped at the first level holding a free border
+    cell. Returns (d or -1 when enclosed, ends, paths, levels dict, on-route set, BFS order)."""
+    dc, sc, order, head, d, ends, paths = {cat: 0}, {cat: 1}, [cat], 0, -1, 0, 0
+    while head < len(order):
+        p = order[head]
+        head += 1
+        if p != cat and is_border(*p, rows, cols):
+            d = dc[p] if d < 0 else d
+            ends += 1
+            paths = min(paths + sc[p], AB_PATHS)
+        if d >= 0 and dc[p] >= d:
+            continue
+        for q in nbrs(*p, rows, cols):
+            if q in blocked:
+                continue
+            if q not in dc:
+                dc[q], sc[q] = dc[p] + 1, sc[p]
+                order.append(q)
+            elif dc[q] == dc[p] + 1:
+                sc[q] = min(sc[q] + sc[p], AB_PATHS)
+    on = set()
+    for p in reversed(order):
+        if dc[p] == d:
+            if is_border(*p, rows, cols):
+                on.add(p)
+        elif d >= 0 and any(q in on and dc.get(q) == dc[p] + 1 for q in nbrs(*p, rows, cols)):
+            on.add(p)
+    return d, ends, paths, dc, on, order
+
+
+def _ab_cat(blocked, cat, k, ply, alpha, beta, rows, cols, nodes):
+    """The cat to move, k more blocks to search: the value for the cat (alpha-beta, exact inside
+    the window); nodes[0] counts the positions searched."""
+    nodes[0] += 1
+    d, ends, paths, dc, on, _ = _ab_scan(blocked, cat, rows, cols)
+    if d < 0:
+        return -AB_WIN + ply
+    if d == 1:
+        return AB_WIN - ply - 1
+    moves = [q for q in nbrs(*cat, rows, cols) if q not in blocked]
+    if k == 0:
+        for q in moves:
+            if d == 2 and sum(1 for t in nbrs(*q, rows, cols)
+                              if t not in blocked and is_border(*t, rows, cols)) >= 2:
+                return AB_WIN - ply - 2
+        return -1000 * d + 30 * min(paths, 16) + 10 * min(ends, 9) + len(moves)
+    best = -AB_INF
+    for q in sorted(moves, key=lambda q: q not in on):
+        v = _ab_player(blocked, q, k, ply + 1, alpha, beta, rows, cols, nodes)
+        best = max(best, v)
+        alpha = max(alpha, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def _ab_player(blocked, cat, k, ply, alpha, beta, rows, cols, nodes):
+    """The player to move, k >= 1 blocks left: the value for the cat over the blocks the kernel
+    searches (the only free border neighbour, else the cells of the first AB_LEVELS levels of
+    the shortest escape routes, then the other free neighbours)."""
+    nodes[0] += 1
+    d, ends, _, dc, on, order = _ab_scan(blocked, cat, rows, cols)
+    if d < 0:
+        return -AB_WIN + ply
+    if d == 1:
+        if ends >= 2:
+            return AB_WIN - ply - 1
+        cands = [q for q in nbrs(*cat, rows, cols) if q not in blocked and is_border(*q, rows, cols)]
+    else:
+        cands = [p for lvl in range(1, AB_LEVELS + 1) for p in order if dc[p] == lvl and p in on]
+        cands += [p for p in order if dc[p] == 1 and p not in on]
+    best = AB_INF
+    for x in cands:
+        v = _ab_cat(blocked | {x}, cat, k - 1, ply + 1, alpha, beta, rows, cols, nodes)
+        best = min(best, v)
+        beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def smart_step(board, cat, stream, depth=4, blocks=AB_BLOCKS, stats=None):
     """The smart cat's move from a free, non-border, not enclosed cell (the kernel's step_smart
-    when its bounded search does not run out of nodes, which holds on small boards): a free
-    border neighbour; else a move forcing an escape within the fewest moves (<= depth);
-    else the best score (escape distance after the player's best single block, two more for a
-    move away from the border, then the widest narrowest level of shortest paths, then the most
-    border cells at that distance; when one block can enclose the cat whatever it does, the
-    moves nearest the border); ties drawn with stream.bounded in neighbour order."""
+    when its bounded searches do not run out of nodes, which holds on small boards): a free
+    border neighbour; else a move forcing an escape within the fewest moves (<= depth); else the
+    moves of best value in an alpha-beta search over its moves and the player's blocks near its
+    shortest escape routes (``blocks`` blocks deep, stopping early once a depth finds a win or
+    only losses); ties drawn with stream.bounded in neighbour order. A ``stats`` dict gets
+    "nodes": the positions that search visited (0 when it did not run; the kernel stops a depth
+    past 2,000 and orders blocks by a table too, so compare only where this stays well below)."""
     rows, cols = len(board), len(board[0])
     blocked = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
     db = border_dist(blocked, rows, cols)
@@ -193,34 +279,19 @@ def smart_step(board, cat, stream, depth=4):
             [[1 if (r, c) in blocked else 0 for c in range(cols)] for r in range(rows)], q, k)]
         if win:
             return pick(win)
-    n = rows * cols
-    best, best_sc = [], None
-    for q in qs:
-        dq = db[q]
-        dc = _dist_from(blocked, q, rows, cols)
-        on = [x for x, d in dc.items() if d > 0 and x in db and d + db[x] == dq]
-        width = {}
-        for x in on:
-            width[dc[x]] = width.get(dc[x], 0) + 1
-        minw = min(width.get(lvl, 0) for lvl in range(1, dq + 1))
-        lastw = width.get(dq, 0)
-        worst = dq
-        if minw == 1:
-            for x in on:
-                if width[dc[x]] == 1:
-                    nd = border_dist(blocked | {x}, rows, cols).get(q, 4 * n)
-                    worst = max(worst, nd)
-        sc = worst * 4096 - min(minw, 15) * 64 - min(lastw, 63)
-        if dq > db[cat]:
-            sc += 2 * 4096  # a detour must pay off well
-        if best_sc is None or sc < best_sc:
-            best, best_sc = [q], sc
-        elif sc == best_sc:
-            best.append(q)
-    if best_sc >= 4 * n * 4096 - 15 * 64 - 63:  # one block encloses it whatever it does: run
-        nearest = min(db[q] for q in qs)
-        best = [q for q in qs if db[q] == nearest]
-    return pick(best)
+    nodes = [0]
+    for kk in range(1, blocks + 1):
+        vals, top = [], -AB_INF
+        for q in qs:
+            v = _ab_player(blocked, q, kk, 1, top - 1 if top > -AB_INF else -AB_INF, AB_INF,
+                           rows, cols, nodes)
+            vals.append(v)
+            top = max(top, v)
+        if top >= AB_WIN - 64 or top <= -AB_WIN + 64:
+            break
+    if stats is not None:
+        stats["nodes"] = nodes[0]
+    return pick([q for q, v in zip(qs, vals) if v == top])
 
 
 # ----------------------------------------------------------------------------------------------
