@@ -5,6 +5,7 @@ Run: ``pytest bench/test_bench_cat.py`` (compare within a group; the "per game" 
 simulate and twin rows is what the README quotes). No third-party Trap the Cat engine is on PyPI,
 so the twins (tests/reference/cat_solver.py) are the baseline.
 """
+
 import numpy as np
 import pytest
 
@@ -41,24 +42,36 @@ def test_simulate_players(benchmark, player):
 @pytest.mark.parametrize("player", ["random", "greedy", "lookahead"])
 @pytest.mark.benchmark(group="simulate-smart-cat-11x11")
 def test_simulate_smart_cat(benchmark, player):
-    r = benchmark.pedantic(tc.cat.simulate, (1000, 11, 11, 8),
-                           dict(policy="smart", player=player, seed=1), rounds=1)
+    r = benchmark.pedantic(
+        tc.cat.simulate, (1000, 11, 11, 8), dict(policy="smart", player=player, seed=1), rounds=1
+    )
     assert r.games == 1000
 
 
 @pytest.mark.parametrize("n", [5, 7, 9])
 @pytest.mark.benchmark(group="solve-empty-optimal")
 def test_solve_empty_kernel(benchmark, n):
-    sol = benchmark(tc.cat.solve, np.zeros((n, n), np.uint8), (n // 2, n // 2), policy="optimal",
-                    max_nodes=10**6)
+    sol = benchmark(
+        tc.cat.solve,
+        np.zeros((n, n), np.uint8),
+        (n // 2, n // 2),
+        policy="optimal",
+        max_nodes=10**6,
+    )
     assert sol.verdict == "loss" and sol.depth == {5: 2, 7: 4, 9: 6}[n]
 
 
 @pytest.mark.parametrize("n", [5, 7])
 @pytest.mark.benchmark(group="solve-empty-optimal")
 def test_solve_empty_pns_kernel(benchmark, n):
-    sol = benchmark(tc.cat.solve, np.zeros((n, n), np.uint8), (n // 2, n // 2), policy="optimal",
-                    max_nodes=10**6, method="pns")
+    sol = benchmark(
+        tc.cat.solve,
+        np.zeros((n, n), np.uint8),
+        (n // 2, n // 2),
+        policy="optimal",
+        max_nodes=10**6,
+        method="pns",
+    )
     assert sol.verdict == "loss"
 
 
@@ -72,16 +85,24 @@ def test_solve_empty_twin(benchmark, n):
 @pytest.mark.slow
 @pytest.mark.benchmark(group="solve-empty-optimal")
 def test_solve_empty_11x11(benchmark):
-    sol = benchmark.pedantic(tc.cat.solve, (np.zeros((11, 11), np.uint8), (5, 5)),
-                             dict(policy="optimal", max_nodes=10**7), rounds=1)
+    sol = benchmark.pedantic(
+        tc.cat.solve,
+        (np.zeros((11, 11), np.uint8), (5, 5)),
+        dict(policy="optimal", max_nodes=10**7),
+        rounds=1,
+    )
     assert sol.verdict == "loss" and sol.depth == 9
 
 
 @pytest.mark.parametrize("policy", ["bfs", "rays"])
 @pytest.mark.benchmark(group="solve-empty-11x11-fixed-cat")
 def test_solve_fixed_cat(benchmark, policy):
-    sol = benchmark.pedantic(tc.cat.solve, (np.zeros((11, 11), np.uint8), (5, 5)),
-                             dict(policy=policy, max_nodes=10**7), rounds=1)
+    sol = benchmark.pedantic(
+        tc.cat.solve,
+        (np.zeros((11, 11), np.uint8), (5, 5)),
+        dict(policy=policy, max_nodes=10**7),
+        rounds=1,
+    )
     assert sol.verdict == "win"
 
 
@@ -98,8 +119,9 @@ def test_cat_move(benchmark, policy):
 def test_solve_methods(benchmark, method):
     # positions per second of each method on a standard start (11x11, 8 blocks), one run
     board = hexgrid.random_board(11, 11, 8, seed=0, keep_free=(5, 5))
-    sol = benchmark.pedantic(tc.cat.solve, (board, (5, 5)),
-                             dict(max_nodes=20_000, method=method), rounds=1)
+    sol = benchmark.pedantic(
+        tc.cat.solve, (board, (5, 5)), dict(max_nodes=20_000, method=method), rounds=1
+    )
     benchmark.extra_info["positions"] = sol.nodes
     assert sol.verdict == "unknown" and sol.nodes == 20_000
 
@@ -112,15 +134,20 @@ def test_player_move(benchmark, player):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("cat", ["bfs", "rays", "smart", "course_alphabeta", "zhangyoufu_hard",
-                                 "ganlvtech", "racket"])
+@pytest.mark.parametrize(
+    "cat", ["bfs", "rays", "smart", "course_alphabeta", "zhangyoufu_hard", "ganlvtech", "racket"]
+)
 @pytest.mark.benchmark(group="our-cats-vs-published-lookahead-11x11-8")
 def test_cats_vs_published(benchmark, cat):
     # the same 100 starts and player for every cat, one run: the player's win rate in extra_info
     from reference.cats_published import PUBLISHED
-    r = benchmark.pedantic(tc.cat.simulate, (100, 11, 11, 8),
-                           dict(policy=PUBLISHED.get(cat, cat), player="lookahead", seed=12),
-                           rounds=1)
+
+    r = benchmark.pedantic(
+        tc.cat.simulate,
+        (100, 11, 11, 8),
+        dict(policy=PUBLISHED.get(cat, cat), player="lookahead", seed=12),
+        rounds=1,
+    )
     benchmark.extra_info["win_rate"] = r.win_rate
     benchmark.extra_info["interval"] = r.interval
     assert r.games == 100

@@ -3,6 +3,7 @@
 Compare the rows of one group in one run (the machine is shared): ``extra_info`` holds mazes a
 second. ``-m "not slow"`` keeps the small variants; the slow ones carve a million mazes.
 """
+
 import time
 
 import numpy as np
@@ -30,12 +31,17 @@ def _rate(benchmark, n):
 def test_carve_many_10x10(benchmark, workers):
     benchmark.group = "carve 10x10 mazes (items_per_s)"
     n = 200_000
-    out = benchmark.pedantic(tc.maze.carve_many, args=(n, 10, 10),
-                             kwargs={"seed": 1, "workers": workers}, rounds=5, iterations=1)
+    out = benchmark.pedantic(
+        tc.maze.carve_many,
+        args=(n, 10, 10),
+        kwargs={"seed": 1, "workers": workers},
+        rounds=5,
+        iterations=1,
+    )
     assert out.shape == (n, 10, 10)
     _rate(benchmark, n)
     if "items_per_s" in benchmark.extra_info and workers == 1:
-        t = time.process_time()                   # per core, whatever else the machine runs
+        t = time.process_time()  # per core, whatever else the machine runs
         tc.maze.carve_many(n, 10, 10, seed=1)
         benchmark.extra_info["items_per_cpu_s"] = round(n / (time.process_time() - t))
 
@@ -78,9 +84,11 @@ def test_carve_10x10_maze_dataset(benchmark):
 
     benchmark.group = "carve 10x10 mazes (items_per_s)"
     n = 200
-    benchmark.pedantic(lambda: [LatticeMazeGenerators.gen_dfs(np.array([10, 10]))
-                                for _ in range(n)],
-                       rounds=1, iterations=1)
+    benchmark.pedantic(
+        lambda: [LatticeMazeGenerators.gen_dfs(np.array([10, 10])) for _ in range(n)],
+        rounds=1,
+        iterations=1,
+    )
     _rate(benchmark, n)
 
 
@@ -89,8 +97,9 @@ def test_carve_10x10_maze_dataset(benchmark):
 
 def _to_parquet(tmp_path, n, shards, client=None):
     pytest.importorskip("pyarrow")
-    return tds.write_parquet(tds.MazeSpec(10, 10), n, 2026, tmp_path / f"ds{n}", num_shards=shards,
-                             client=client)
+    return tds.write_parquet(
+        tds.MazeSpec(10, 10), n, 2026, tmp_path / f"ds{n}", num_shards=shards, client=client
+    )
 
 
 @pytest.mark.parametrize("n,shards", [(50_000, 2), pytest.param(1_000_000, 8, marks=slow)])
@@ -110,12 +119,20 @@ def test_maze_dataset_solved_mazes(benchmark, tmp_path):
 
     benchmark.group = "10x10 mazes + solutions to Parquet (items_per_s)"
     n = 300
-    cfg = MazeDatasetConfig(name="bench", grid_n=10, n_mazes=n,
-                            maze_ctor=LatticeMazeGenerators.gen_dfs)
+    cfg = MazeDatasetConfig(
+        name="bench", grid_n=10, n_mazes=n, maze_ctor=LatticeMazeGenerators.gen_dfs
+    )
 
     def make():
-        return MazeDataset.from_config(cfg, load_local=False, do_download=False, save_local=False,
-                                       do_generate=True, verbose=False, gen_parallel=False)
+        return MazeDataset.from_config(
+            cfg,
+            load_local=False,
+            do_download=False,
+            save_local=False,
+            do_generate=True,
+            verbose=False,
+            gen_parallel=False,
+        )
 
     ds = benchmark.pedantic(make, rounds=1, iterations=1)
     assert len(ds) == n
@@ -128,9 +145,12 @@ def test_maze_dataset_solved_mazes(benchmark, tmp_path):
 @pytest.fixture(scope="module")
 def client():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster, \
-            distributed.Client(cluster) as c:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as cluster,
+        distributed.Client(cluster) as c,
+    ):
         yield c
 
 
@@ -138,9 +158,13 @@ def client():
 def test_dask_vs_one_process(benchmark, tmp_path, client, where):
     benchmark.group = "200,000 10x10 mazes, 4 shards: Dask overhead (items_per_s)"
     n = 200_000
-    info = benchmark.pedantic(_to_parquet, args=(tmp_path, n, 4),
-                              kwargs={"client": client if where != "one process" else None},
-                              rounds=1, iterations=1)
+    info = benchmark.pedantic(
+        _to_parquet,
+        args=(tmp_path, n, 4),
+        kwargs={"client": client if where != "one process" else None},
+        rounds=1,
+        iterations=1,
+    )
     alone = tds.write_parquet(tds.MazeSpec(10, 10), n, 2026, tmp_path / "check", num_shards=4)
     assert [p.read_bytes() for p in info.files] == [p.read_bytes() for p in alone.files]
     benchmark.extra_info["content_hash"] = info.content_hash[:16]

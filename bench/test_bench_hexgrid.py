@@ -2,6 +2,7 @@
 
 Run: ``pytest bench/test_bench_hexgrid.py`` (the table's ratio columns compare within a group).
 """
+
 import numpy as np
 import pytest
 

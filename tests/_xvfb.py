@@ -10,6 +10,7 @@ From the shell (runs a command with DISPLAY pointing at a fresh server, then sto
 
     python tests/_xvfb.py python tools/demo_screenshots.py docs/images
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -39,17 +40,28 @@ class Xvfb:
     def start(self, timeout: float = 15.0) -> str:
         exe = shutil.which("Xvfb")
         if exe is None:
-            raise XvfbUnavailable(
-                "Xvfb is not installed (apt-get install -y xvfb xdotool xauth)")
+            raise XvfbUnavailable("Xvfb is not installed (apt-get install -y xvfb xdotool xauth)")
         width, height, depth = self.size
         read_fd, write_fd = os.pipe()
         self._log = tempfile.TemporaryFile()
         try:
             self.proc = subprocess.Popen(
-                [exe, "-displayfd", str(write_fd), "-screen", "0", f"{width}x{height}x{depth}",
-                 "-nolisten", "tcp", "-noreset"],
-                pass_fds=(write_fd,), stdin=subprocess.DEVNULL, stdout=self._log,
-                stderr=self._log)
+                [
+                    exe,
+                    "-displayfd",
+                    str(write_fd),
+                    "-screen",
+                    "0",
+                    f"{width}x{height}x{depth}",
+                    "-nolisten",
+                    "tcp",
+                    "-noreset",
+                ],
+                pass_fds=(write_fd,),
+                stdin=subprocess.DEVNULL,
+                stdout=self._log,
+                stderr=self._log,
+            )
         finally:
             os.close(write_fd)
         data = b""

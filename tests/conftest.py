@@ -1,4 +1,5 @@
 """Shared test configuration: hypothesis profiles (CI runs the default, a bounded profile)."""
+
 import os
 
 from hypothesis import HealthCheck, settings

@@ -1,5 +1,6 @@
 """The 0.2 layout's rules, checked on the source tree: directives only in setup.py, modules of a
 readable size, one folder per puzzle on both floors, nothing public that should not be."""
+
 import pathlib
 import re
 import subprocess

@@ -1,4 +1,5 @@
 """Every Python example in README.md runs as written."""
+
 import pathlib
 import re
 

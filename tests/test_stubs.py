@@ -1,4 +1,5 @@
 """The .pyi stubs beside the compiled modules match the signatures the modules embed."""
+
 import importlib.util
 import pathlib
 

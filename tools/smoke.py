@@ -1,5 +1,6 @@
 """A quick end-to-end check of an installed trapcore, run from outside the checkout (CI runs it
 against the built wheel in a fresh environment with no C compiler on PATH)."""
+
 import sys
 
 import numpy as np

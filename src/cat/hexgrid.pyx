@@ -4,12 +4,12 @@ validates. Directives (boundscheck, wraparound off) are set in setup.py."""
 import numpy as np
 
 cimport numpy as cnp
-from libc.stdint cimport int32_t, uint8_t, uint32_t
+from libc.stdint cimport int32_t, uint8_t
 from libc.stdlib cimport free, malloc
 from numpy.random cimport bitgen_t
 
 from cat.hex cimport draw_blocks, hex_tables
-from common.random cimport bitgen_of, bounded
+from common.random cimport bitgen_of
 
 cnp.import_array()
 

@@ -9,7 +9,7 @@ from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
 from cat.hex cimport (POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_distances, bfs_escape,
-                      border_distances, draw_blocks, first_step, hex_tables, step_pocket,
+                      draw_blocks, first_step, hex_tables, step_pocket,
                       step_rays)
 from common.random cimport bitgen_of, bounded
 from common.signals cimport POLL_MASK, raise_pending, signalled

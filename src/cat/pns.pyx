@@ -91,7 +91,7 @@ cdef inline bint tt_get(Pns* s, uint64_t key, uint32_t* pn, uint32_t* dn,
 
 cdef inline void tt_put(Pns* s, uint64_t key, uint32_t pn, uint32_t dn, uint32_t work,
                         const uint64_t* zone) noexcept nogil:
-    cdef uint64_t i = key & s.tmask, j = i ^ 1, t
+    cdef uint64_t i = key & s.tmask, j = i ^ 1
     if s.tkey[i] != key:
         if s.tkey[j] == key:
             i = j

@@ -1,4 +1,5 @@
 """trapcore.cat.formats: odd-r <-> even-r keeps the game; board text in both layouts round-trips."""
+
 from collections import deque
 
 import numpy as np
@@ -38,8 +39,9 @@ def boards(draw):
     cells = rows * cols
     cat = (draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1)))
     blocked = draw(st.integers(0, cells - 1))
-    return hexgrid.random_board(rows, cols, blocked, seed=draw(st.integers(0, 999)),
-                                keep_free=cat), cat
+    return hexgrid.random_board(
+        rows, cols, blocked, seed=draw(st.integers(0, 999)), keep_free=cat
+    ), cat
 
 
 @settings(max_examples=60, deadline=None)
@@ -51,12 +53,14 @@ def test_odd_r_keeps_neighbours_borders_and_distances(bc):
     assert odd_cat == formats.odd_r_cell(cat, board.shape)
     for r in range(rows):
         for c in range(cols):
-            mapped = {formats.odd_r_cell(nb, board.shape)
-                      for nb in hexgrid.neighbors((r, c), board.shape)}
+            mapped = {
+                formats.odd_r_cell(nb, board.shape) for nb in hexgrid.neighbors((r, c), board.shape)
+            }
             assert mapped == odd_r_neighbours(*formats.odd_r_cell((r, c), board.shape), rows, cols)
             assert board[r, c] == odd[formats.odd_r_cell((r, c), board.shape)]
-    np.testing.assert_array_equal(odd_r_distances(odd, odd_cat)[:, ::-1],
-                                  hexgrid.distances(board, cat))
+    np.testing.assert_array_equal(
+        odd_r_distances(odd, odd_cat)[:, ::-1], hexgrid.distances(board, cat)
+    )
     back = formats.from_odd_r(odd, odd_cat)
     np.testing.assert_array_equal(back.board, board)
     assert back.cat == cat
@@ -70,7 +74,7 @@ def test_text_round_trips(bc, layout):
     pos = formats.board_from_text(text, layout=layout)
     np.testing.assert_array_equal(pos.board, board)
     assert pos.cat == cat
-    if board.shape[0] >= 2:                          # the indentation tells the layout
+    if board.shape[0] >= 2:  # the indentation tells the layout
         auto = formats.board_from_text(text)
         np.testing.assert_array_equal(auto.board, board)
     digits = formats.board_to_text(board, layout=layout, style="digits")

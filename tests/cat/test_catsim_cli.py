@@ -1,4 +1,5 @@
 """`trapcore cat simulate` and `trapcore cat solve` (trapcore/cat/cli.py)."""
+
 from __future__ import annotations
 
 import argparse
@@ -19,14 +20,34 @@ def _parse(argv):
 
 
 def test_simulate_prints_the_table():
-    args = _parse(["cat", "simulate", "--games", "300", "--policy", "bfs,smart", "--player", "all",
-                   "--seed", "1", "--no-progress", "--max-nodes", "200"])
+    args = _parse(
+        [
+            "cat",
+            "simulate",
+            "--games",
+            "300",
+            "--policy",
+            "bfs,smart",
+            "--player",
+            "all",
+            "--seed",
+            "1",
+            "--no-progress",
+            "--max-nodes",
+            "200",
+        ]
+    )
     out = io.StringIO()
     assert args.func(args, out=out) == 0
     text = out.getvalue()
     assert "win rate" in text and "95% interval" in text
-    assert sum(line.startswith(("random", "greedy", "lookahead", "solver"))
-               for line in text.splitlines()) == 8
+    assert (
+        sum(
+            line.startswith(("random", "greedy", "lookahead", "solver"))
+            for line in text.splitlines()
+        )
+        == 8
+    )
     r = tc.cat.simulate(300, blocked=15, policy="smart", player="greedy", seed=1)
     assert f"{100 * r.win_rate:8.1f}%" in text
 

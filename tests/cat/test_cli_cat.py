@@ -1,4 +1,5 @@
 """The `trapcore` command line: the dispatcher and the terminal Trap the Cat game."""
+
 import io
 import subprocess
 import sys
@@ -45,16 +46,26 @@ def test_play_to_the_end():
 
 
 def test_console_script_runs_and_handles_end_of_input():
-    proc = subprocess.run([sys.executable, "-m", "trapcore", "cat", "--seed", "3", "--policy",
-                           "rays"], input="5 5\nh\n", capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "trapcore", "cat", "--seed", "3", "--policy", "rays"],
+        input="5 5\nh\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "block>" in proc.stdout and "C" in proc.stdout and "rays cat" in proc.stdout
     assert "hint: block" in proc.stdout
 
 
 def test_bad_arguments_give_one_clean_line():
-    proc = subprocess.run([sys.executable, "-m", "trapcore", "cat", "--rows", "0"], input="",
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "trapcore", "cat", "--rows", "0"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 2
     assert "rows must be >= 1" in proc.stderr and "Traceback" not in proc.stderr
 

@@ -1,4 +1,5 @@
 """Twins of the BFS and ray cats' moves and of a whole game (src/cat/play.pyx)."""
+
 from __future__ import annotations
 
 from reference.hexgrid import EVEN, ODD, escape_path, is_border, neighbors
@@ -7,9 +8,11 @@ from reference.random import Uint32Stream
 # ----------------------------------------------------------------------------------------------
 # Cat policies
 
+
 def free_neighbors(board, cell):
     rows, cols = len(board), len(board[0])
     return [nb for nb in neighbors(*cell, rows, cols) if not board[nb[0]][nb[1]]]
+
 
 def step_rays(board, cat, stream: Uint32Stream):
     """Six rays: the open ray (free to the edge) with the fewest cells, ties in order; else a
@@ -39,6 +42,7 @@ def step_rays(board, cat, stream: Uint32Stream):
         return None
     return free[stream.bounded(len(free))]
 
+
 def step_pocket(board, cat):
     """An enclosed cat: the free neighbour with the most free neighbours, ties in order."""
     best, best_m = None, -1
@@ -48,6 +52,7 @@ def step_pocket(board, cat):
             best, best_m = nb, m
     return best
 
+
 def cat_reply(board, cat, policy="bfs", rules="enclosed", stream=None):
     """The cat's reply from a free, non-border cell: its new cell, or None if the player won."""
     path = escape_path(board, cat)
@@ -56,6 +61,7 @@ def cat_reply(board, cat, policy="bfs", rules="enclosed", stream=None):
     if policy == "rays":
         return step_rays(board, cat, stream)
     return path[1]
+
 
 def play_game(board, cat, blocks, policy="bfs", rules="enclosed", stream=None):
     """Play a list of blocks through the twins; returns (status, cat, board)."""

@@ -2,10 +2,11 @@
 readable oracles for tests/cat/test_catsolve*.py and tests/cat/test_catsim*.py and the baseline of
 bench/test_bench_cat.py. Boards are lists of lists (or arrays) of 0 free / 1 blocked in even-r
 offset coordinates; cells are (row, col)."""
+
 from __future__ import annotations
 
 from collections import deque
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -19,7 +20,7 @@ _ODD = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
 
 def nbrs(r, c, rows, cols):
     """On-board neighbours of (r, c) in the order E, W, NE, NW, SE, SW."""
-    for dr, dc in (_ODD if r & 1 else _EVEN):
+    for dr, dc in _ODD if r & 1 else _EVEN:
         nr, nc = r + dr, c + dc
         if 0 <= nr < rows and 0 <= nc < cols:
             yield nr, nc
@@ -40,8 +41,12 @@ def _bfs(blocked, sources, rows, cols):
 
 def border_dist(blocked, rows, cols):
     """dict cell -> BFS steps to the nearest free border cell (free cells that reach one)."""
-    edge = [(r, c) for r in range(rows) for c in range(cols)
-            if is_border(r, c, rows, cols) and (r, c) not in blocked]
+    edge = [
+        (r, c)
+        for r in range(rows)
+        for c in range(cols)
+        if is_border(r, c, rows, cols) and (r, c) not in blocked
+    ]
     return _bfs(blocked, edge, rows, cols)
 
 
@@ -95,7 +100,7 @@ def escapes_within(board, cat, k, policy="optimal"):
     rows, cols = len(board), len(board[0])
     blocked0 = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
 
-    @lru_cache(maxsize=None)
+    @cache
     def player(blocked, cat, k):
         if is_border(*cat, rows, cols):
             return True
@@ -105,9 +110,15 @@ def escapes_within(board, cat, k, policy="optimal"):
         if cat not in dist or dist[cat] > k:
             return False
         near = _dist_from(blocked, cat, rows, cols)  # blocks near the cat first: defences sooner
-        free = sorted(((r, c) for r in range(rows) for c in range(cols)
-                       if (r, c) not in blocked and (r, c) != cat),
-                      key=lambda x: near.get(x, rows * cols))
+        free = sorted(
+            (
+                (r, c)
+                for r in range(rows)
+                for c in range(cols)
+                if (r, c) not in blocked and (r, c) != cat
+            ),
+            key=lambda x: near.get(x, rows * cols),
+        )
         return all(catnode(blocked | {x}, cat, k) for x in free)
 
     def catnode(blocked, cat, k):
@@ -132,7 +143,7 @@ def solve_twin(board, cat, policy="optimal"):
     rows, cols = len(board), len(board[0])
     blocked0 = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
 
-    @lru_cache(maxsize=None)
+    @cache
     def player(blocked, cat):
         if is_border(*cat, rows, cols):
             return False
@@ -140,9 +151,15 @@ def solve_twin(board, cat, policy="optimal"):
         if cat not in dist:
             return True
         near = _dist_from(blocked, cat, rows, cols)  # try blocks near the cat first
-        free = sorted(((r, c) for r in range(rows) for c in range(cols)
-                       if (r, c) not in blocked and (r, c) != cat),
-                      key=lambda x: near.get(x, rows * cols))
+        free = sorted(
+            (
+                (r, c)
+                for r in range(rows)
+                for c in range(cols)
+                if (r, c) not in blocked and (r, c) != cat
+            ),
+            key=lambda x: near.get(x, rows * cols),
+        )
         return any(catnode(blocked | {x}, cat) for x in free)
 
     def catnode(blocked, cat):
@@ -215,8 +232,15 @@ def _ab_cat(blocked, cat, k, ply, alpha, beta, rows, cols, nodes):
     moves = [q for q in nbrs(*cat, rows, cols) if q not in blocked]
     if k == 0:
         for q in moves:
-            if d == 2 and sum(1 for t in nbrs(*q, rows, cols)
-                              if t not in blocked and is_border(*t, rows, cols)) >= 2:
+            if (
+                d == 2
+                and sum(
+                    1
+                    for t in nbrs(*q, rows, cols)
+                    if t not in blocked and is_border(*t, rows, cols)
+                )
+                >= 2
+            ):
                 return AB_WIN - ply - 2
         return -1000 * d + 30 * min(paths, 16) + 10 * min(ends, 9) + len(moves)
     best = -AB_INF
@@ -240,7 +264,9 @@ def _ab_player(blocked, cat, k, ply, alpha, beta, rows, cols, nodes):
     if d == 1:
         if ends >= 2:
             return AB_WIN - ply - 1
-        cands = [q for q in nbrs(*cat, rows, cols) if q not in blocked and is_border(*q, rows, cols)]
+        cands = [
+            q for q in nbrs(*cat, rows, cols) if q not in blocked and is_border(*q, rows, cols)
+        ]
     else:
         cands = [p for lvl in range(1, AB_LEVELS + 1) for p in order if dc[p] == lvl and p in on]
         cands += [p for p in order if dc[p] == 1 and p not in on]
@@ -275,16 +301,23 @@ def smart_step(board, cat, stream, depth=4, blocks=AB_BLOCKS, stats=None):
     if border:
         return pick(border)
     for k in range(1, depth + 1):
-        win = [q for q in qs if db[q] <= k and escapes_within(
-            [[1 if (r, c) in blocked else 0 for c in range(cols)] for r in range(rows)], q, k)]
+        win = [
+            q
+            for q in qs
+            if db[q] <= k
+            and escapes_within(
+                [[1 if (r, c) in blocked else 0 for c in range(cols)] for r in range(rows)], q, k
+            )
+        ]
         if win:
             return pick(win)
     nodes = [0]
     for kk in range(1, blocks + 1):
         vals, top = [], -AB_INF
         for q in qs:
-            v = _ab_player(blocked, q, kk, 1, top - 1 if top > -AB_INF else -AB_INF, AB_INF,
-                           rows, cols, nodes)
+            v = _ab_player(
+                blocked, q, kk, 1, top - 1 if top > -AB_INF else -AB_INF, AB_INF, rows, cols, nodes
+            )
             vals.append(v)
             top = max(top, v)
         if top >= AB_WIN - 64 or top <= -AB_WIN + 64:
@@ -319,8 +352,12 @@ def greedy_block(board, cat):
 
 def random_block(board, cat, stream):
     """The random player's block: a uniform free cell other than the cat's, in row-major order."""
-    free = [(r, c) for r in range(len(board)) for c in range(len(board[0]))
-            if not board[r][c] and (r, c) != cat]
+    free = [
+        (r, c)
+        for r in range(len(board))
+        for c in range(len(board[0]))
+        if not board[r][c] and (r, c) != cat
+    ]
     return free[stream.bounded(len(free))] if free else None
 
 
@@ -339,8 +376,9 @@ def batch_streams(seed, games):
     return out
 
 
-def simulate_twin(seed, games, rows=11, cols=11, blocked=8, cat="bfs", player="greedy",
-                  rules="enclosed"):
+def simulate_twin(
+    seed, games, rows=11, cols=11, blocked=8, cat="bfs", player="greedy", rules="enclosed"
+):
     """The simulation loop in plain Python over the twins: each batch of batch_streams(seed,
     games) draws every game's board, the random player's and the cat's choices from one stream,
     game after game. Players "random" and "greedy"; cats "bfs" and "rays". Returns (outcomes,
@@ -387,7 +425,7 @@ def wins_within(board, cat, blocks):
     rows, cols = len(board), len(board[0])
     blocked0 = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
 
-    @lru_cache(maxsize=None)
+    @cache
     def player(blocked, cat, k):
         if is_border(*cat, rows, cols):
             return False

@@ -3,6 +3,7 @@
 ``policy=``. Our own code from the descriptions, not the originals' source; boards are even-r
 (the originals' odd-r boards are mirrors, which the rules do not care about). Slow: for tests and
 bench/ measurements only."""
+
 from __future__ import annotations
 
 from collections import deque
@@ -73,8 +74,9 @@ def ganlvtech(board, cat, rng=None):
         if dist[p] == 0:
             paths[p] = 1
             return 1
-        paths[p] = sum(count(nb) for nb in nbrs(*p, rows, cols)
-                       if nb in dist and dist[nb] == dist[p] - 1)
+        paths[p] = sum(
+            count(nb) for nb in nbrs(*p, rows, cols) if nb in dist and dist[nb] == dist[p] - 1
+        )
         return paths[p]
 
     best = min(dist[q] for q in moves)
