@@ -6,8 +6,10 @@ encoding: one colour per square, an edge variable per pair of neighbours with "s
 connected" (the no-touch rule), degree 1 at endpoints and 2 elsewhere, loops cut lazily, and a
 blocking clause after the first solution to prove uniqueness, so it answers what
 ``solve(touch=False, limit=2)`` answers (0.1's rules; every rule set is compared in
-test_bench_numberlink_rules.py). Generation is timed under the default (Flow's) rules. Real puzzles are read from ../shared/puzzles (skipped when absent).
+test_bench_numberlink_rules.py). Generation is timed under the default (Flow's) rules. Real
+puzzles are read from ../shared/puzzles (skipped when absent).
 """
+
 import itertools
 import pathlib
 
@@ -193,8 +195,7 @@ def test_solve_small_trapcore(benchmark):
 @pytest.mark.benchmark(group="solve: 10 generated 5x5, limit=2")
 def test_solve_small_brute_force_twin(benchmark):
     grids = small_puzzles()
-    counts = benchmark.pedantic(lambda: [len(ref.brute_solve(g, limit=2)) for g in grids],
-                                rounds=1)
+    counts = benchmark.pedantic(lambda: [len(ref.brute_solve(g, limit=2)) for g in grids], rounds=1)
     assert counts == [1] * 10
 
 
@@ -220,8 +221,9 @@ def test_generate_trapcore(benchmark, n):
     assert p.grid.shape == (n, n)
 
 
-@pytest.mark.parametrize("n", [pytest.param(n, marks=pytest.mark.slow) if n > 9 else n
-                               for n in SIZES])
+@pytest.mark.parametrize(
+    "n", [pytest.param(n, marks=pytest.mark.slow) if n > 9 else n for n in SIZES]
+)
 @pytest.mark.benchmark(group="generate unique")
 def test_generate_twin(benchmark, n):
     # the pure-Python generator, checking uniqueness with trapcore's solver

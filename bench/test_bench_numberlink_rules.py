@@ -6,6 +6,7 @@ the larger boards). The SAT model is ``reference.numberlink_sat`` (python-sat, C
 per square, an edge variable per neighbour pair, loops cut lazily, a blocking clause per
 solution), so both sides prove the same thing: ``len(solve(limit=2)) == 1``.
 """
+
 import itertools
 
 import pytest
@@ -26,8 +27,9 @@ def puzzles(n, fill, touch, k=5):
 def test_solve_rules_trapcore(benchmark, rules, n):
     fill, touch = rules
     grids = puzzles(n, fill, touch)
-    counts = benchmark(lambda: [len(tc.numberlink.solve(g, fill=fill, touch=touch, limit=2))
-                                for g in grids])
+    counts = benchmark(
+        lambda: [len(tc.numberlink.solve(g, fill=fill, touch=touch, limit=2)) for g in grids]
+    )
     assert counts == [1] * len(grids)
 
 
@@ -41,7 +43,8 @@ def test_solve_rules_sat(benchmark, rules, n):
     fill, touch = rules
     grids = puzzles(n, fill, touch)
     counts = benchmark.pedantic(
-        lambda: [len(sat_solutions(g, fill=fill, touch=touch, limit=2)) for g in grids], rounds=1)
+        lambda: [len(sat_solutions(g, fill=fill, touch=touch, limit=2)) for g in grids], rounds=1
+    )
     assert counts == [1] * len(grids)
 
 
@@ -49,8 +52,9 @@ def test_solve_rules_sat(benchmark, rules, n):
 @pytest.mark.benchmark(group="generate unique under touch=True")
 def test_generate_touch(benchmark, n):
     seeds = itertools.count()
-    p = benchmark.pedantic(lambda: tc.numberlink.generate(n, seed=next(seeds)),
-                           rounds=5 if n < 30 else 2)
+    p = benchmark.pedantic(
+        lambda: tc.numberlink.generate(n, seed=next(seeds)), rounds=5 if n < 30 else 2
+    )
     assert p.touch and p.fill and p.grid.shape == (n, n)
 
 

@@ -9,15 +9,22 @@ isolated squares solid, then (optionally) makes the solution unique: while the s
 second solution a path is split where that solution differs; when a check runs over its node
 budget the longest paths are cut in the middle; a board that cannot be repaired is regenerated.
 The uniqueness checks call the solver's ``search`` (``trapcore.numberlink._solver``, declared in
-``solver.pxd``) once per check: its per-node loop runs inside that module.
+``solver.pxd``) once per check: its per-node loop runs inside that module. Scratch (``Gen``, with
+the solver's ``Search``) is allocated by ``gen_alloc`` and freed by ``gen_free`` in ``generate``'s
+try/finally. Ctrl-C: polled before each board, each uniqueness check and inside the search.
 """
 import numpy as np
 
+from cpython.exc cimport PyErr_Fetch, PyErr_Restore
+from cpython.ref cimport PyObject
 from libc.stdint cimport int16_t, int32_t, int64_t, uint32_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 from numpy.random cimport bitgen_t
 
 from common.random cimport bitgen_of, bounded
-from trapcore.numberlink._solver cimport _Scratch, search, set_rules
+from common.signals cimport raise_pending, signalled
+from trapcore.numberlink._solver cimport Search, search, search_alloc, search_free, set_rules
 
 
 cdef struct Gen:
@@ -29,7 +36,53 @@ cdef struct Gen:
     int32_t* length                 # per path: its number of cells (0 once merged away)
     int32_t* trace                  # scratch: one path's cells in order
     int32_t* relabel                # scratch: old label -> canonical label
+    int16_t* two                    # scratch: the uniqueness check's two solutions
     int32_t npaths
+    Search s                        # the uniqueness checks' solver
+
+
+cdef int gen_alloc(Gen* g, Py_ssize_t rows, Py_ssize_t cols) except -1 nogil:
+    """Allocate every buffer of g (zeroed first) for a rows x cols board, the solver's included.
+    Out of memory: frees what it got and raises MemoryError. Free with gen_free."""
+    cdef Py_ssize_t n = rows * cols, m = (rows + 2) * (cols + 2)
+    memset(g, 0, sizeof(Gen))
+    g.rows, g.cols, g.P = rows, cols, cols + 2
+    search_alloc(&g.s, rows, cols, False)
+    g.lab = <int32_t*> calloc(m, sizeof(int32_t))
+    g.cand = <int32_t*> calloc(m, sizeof(int32_t))
+    g.end_a = <int32_t*> calloc(2 * n + 2, sizeof(int32_t))
+    g.end_b = <int32_t*> calloc(2 * n + 2, sizeof(int32_t))
+    g.length = <int32_t*> calloc(2 * n + 2, sizeof(int32_t))
+    g.trace = <int32_t*> calloc(m, sizeof(int32_t))
+    g.relabel = <int32_t*> calloc(2 * n + 2, sizeof(int32_t))
+    g.two = <int16_t*> calloc(2 * n, sizeof(int16_t))
+    if (g.lab == NULL or g.cand == NULL or g.end_a == NULL or g.end_b == NULL or g.length == NULL
+            or g.trace == NULL or g.relabel == NULL or g.two == NULL):
+        gen_free(g)
+        with gil:
+            raise MemoryError(f"not enough memory for the Numberlink generator ({rows} x {cols})")
+    return 0
+
+
+cdef void gen_free(Gen* g) noexcept nogil:
+    """Free every buffer of g (the solver's too) and zero it (a no-op on a zeroed Gen)."""
+    search_free(&g.s)
+    free(g.lab)
+    free(g.cand)
+    free(g.end_a)
+    free(g.end_b)
+    free(g.length)
+    free(g.trace)
+    free(g.relabel)
+    free(g.two)
+    memset(g, 0, sizeof(Gen))
+
+
+cdef inline bint interrupted(Gen* g) noexcept nogil:
+    """True once a signal handler raised (Ctrl-C); the exception stays pending for generate."""
+    if not g.s.interrupted and signalled():
+        g.s.interrupted = True
+    return g.s.interrupted
 
 
 cdef inline bint free_nbr(int32_t* lab, Py_ssize_t p, Py_ssize_t P) noexcept nogil:
@@ -401,90 +454,97 @@ cdef bint split_longest(Gen* g, int32_t min_length) noexcept nogil:
     return split_at(g, (p // g.P - 1) * g.cols + p % g.P - 1, min_length)
 
 
+cdef bint make(Gen* g, bitgen_t* rng, int32_t min_length, bint unique, int64_t max_nodes,
+               Py_ssize_t max_attempts, int16_t* grid, int16_t* sol, int64_t* nodes,
+               Py_ssize_t* attempt) noexcept nogil:
+    """Boards until one is made (and proven unique when asked): True, with grid and sol written;
+    False when every attempt failed or when interrupted (g.s.interrupted)."""
+    cdef Py_ssize_t n = g.rows * g.cols, i, cuts, live
+    cdef int64_t found
+    cdef int16_t* other
+    cdef bint fixed
+    while attempt[0] < max_attempts:
+        if interrupted(g):
+            return False
+        attempt[0] += 1
+        if not gen_raw(g, rng, min_length):
+            continue
+        write_out(g, grid, sol)
+        if not unique:
+            return True
+        while True:
+            found = search(&g.s, grid, 2, max_nodes, g.two, nodes)
+            if found == 1:
+                return True
+            if found == -2 or interrupted(g):
+                return False
+            if g.npaths >= 32000 or found == 0:
+                break
+            if found < 0:
+                # over budget: more clues make the proof cheaper; cut the longest paths
+                # (one in eight of them, at least one)
+                cuts = 0
+                live = 0
+                for i in range(1, g.npaths + 1):
+                    live += g.length[i] > 0
+                while cuts < max(1, live // 8) and split_longest(g, min_length):
+                    cuts += 1
+                if cuts == 0:
+                    break
+                write_out(g, grid, sol)
+                continue
+            other = g.two
+            for i in range(n):
+                if other[i] != sol[i]:
+                    break
+            else:
+                other = g.two + n
+            fixed = False
+            for i in range(n):
+                if other[i] != sol[i] and split_at(g, i, min_length):
+                    fixed = True
+                    break
+            if not fixed:
+                break
+            write_out(g, grid, sol)
+    return False
+
+
 def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length, bint unique,
              int64_t max_nodes, Py_ssize_t max_attempts, bint fill=True, bint touch=True):
     """Generate a puzzle: returns (grid, solution, nodes, attempts) or None when every attempt failed.
 
     ``nodes`` is the solver's node count for proving uniqueness (-1 when ``unique`` is False).
     """
-    cdef Py_ssize_t n = rows * cols, P = cols + 2, m = (rows + 2) * (cols + 2), i, attempt
-    cdef Gen g
-    g.rows = rows
-    g.cols = cols
-    g.P = P
-    lab = np.empty(m, np.int32)
-    cand = np.empty(m, np.int32)
-    end_a = np.zeros(2 * n + 2, np.int32)
-    end_b = np.zeros(2 * n + 2, np.int32)
-    length = np.zeros(2 * n + 2, np.int32)
-    trace = np.empty(m, np.int32)
-    relabel = np.zeros(2 * n + 2, np.int32)
-    cdef int32_t[::1] vlab = lab, vcand = cand, vea = end_a, veb = end_b, vlen = length
-    cdef int32_t[::1] vtrace = trace, vrel = relabel
-    g.lab = &vlab[0]
-    g.cand = &vcand[0]
-    g.end_a = &vea[0]
-    g.end_b = &veb[0]
-    g.length = &vlen[0]
-    g.trace = &vtrace[0]
-    g.relabel = &vrel[0]
     grid = np.zeros((rows, cols), np.int16)
     sol = np.zeros((rows, cols), np.int16)
-    two = np.zeros((2, rows, cols), np.int16)
     cdef int16_t[:, ::1] vgrid = grid, vsol = sol
-    cdef int16_t[:, :, ::1] vtwo = two
-    cdef _Scratch sc = _Scratch(rows, cols)
-    set_rules(&sc.s, fill, touch)
-    sc.s.check_signals = False  # runs under the bit generator's lock: never take the GIL
     cdef bitgen_t* rng = bitgen_of(bit_generator)
-    cdef int64_t found, nodes = -1
-    cdef int16_t* other
-    cdef bint done = False, fixed
-    cdef Py_ssize_t cuts, live
-    attempt = 0
-    with bit_generator.lock, nogil:
-        while attempt < max_attempts and not done:
-            attempt += 1
-            if not gen_raw(&g, rng, min_length):
-                continue
-            write_out(&g, &vgrid[0, 0], &vsol[0, 0])
-            if not unique:
-                done = True
-                break
-            while True:
-                found = search(&sc.s, &vgrid[0, 0], 2, max_nodes, &vtwo[0, 0, 0], &nodes)
-                if found == 1:
-                    done = True
-                    break
-                if g.npaths >= 32000 or found == 0:
-                    break
-                if found < 0:
-                    # over budget: more clues make the proof cheaper; cut the longest paths
-                    # (one in eight of them, at least one)
-                    cuts = 0
-                    live = 0
-                    for i in range(1, g.npaths + 1):
-                        live += g.length[i] > 0
-                    while cuts < max(1, live // 8) and split_longest(&g, min_length):
-                        cuts += 1
-                    if cuts == 0:
-                        break
-                    write_out(&g, &vgrid[0, 0], &vsol[0, 0])
-                    continue
-                other = &vtwo[0, 0, 0]
-                for i in range(n):
-                    if other[i] != (&vsol[0, 0])[i]:
-                        break
-                else:
-                    other = &vtwo[1, 0, 0]
-                fixed = False
-                for i in range(n):
-                    if other[i] != (&vsol[0, 0])[i] and split_at(&g, i, min_length):
-                        fixed = True
-                        break
-                if not fixed:
-                    break
-                write_out(&g, &vgrid[0, 0], &vsol[0, 0])
+    cdef int64_t nodes = -1
+    cdef Py_ssize_t attempt = 0
+    cdef bint done = False, stop = False
+    cdef PyObject* exc_type = NULL
+    cdef PyObject* exc = NULL
+    cdef PyObject* exc_tb = NULL
+    cdef Gen g
+    memset(&g, 0, sizeof(Gen))
+    try:
+        with nogil:
+            gen_alloc(&g, rows, cols)
+            set_rules(&g.s, fill, touch)
+            g.s.check_signals = True
+        with bit_generator.lock, nogil:
+            done = make(&g, rng, min_length, unique, max_nodes, max_attempts, &vgrid[0, 0],
+                        &vsol[0, 0], &nodes, &attempt)
+            stop = g.s.interrupted
+            if stop:
+                with gil:  # set Ctrl-C's exception aside while the lock is released
+                    PyErr_Fetch(&exc_type, &exc, &exc_tb)
+    finally:
+        gen_free(&g)
+    if stop:
+        PyErr_Restore(exc_type, exc, exc_tb)
+        raise_pending()
     if not done:
         return None
     return grid, sol, nodes, attempt

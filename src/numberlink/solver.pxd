@@ -1,13 +1,17 @@
 # Numberlink's complete solver, as other kernels see it: defined once in src/numberlink/solver.pyx
 # (the module trapcore.numberlink._solver) and cimported by its run-time name,
-#     from trapcore.numberlink._solver cimport _Scratch, search
+#     from trapcore.numberlink._solver cimport Search, search, search_alloc, search_free
 # The generator (src/numberlink/generate.pyx) calls `search` once per uniqueness check, through
 # the module's C-API table; the per-node search loop stays inside _solver.
+# Scratch: `search_alloc` allocates every buffer of a Search (raising MemoryError itself when out
+# of memory) and `search_free` frees them, both in the one kernel call that uses it (try/finally).
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
 
 
 cdef struct Search:
     # board, padded with a one-cell BORDER frame, in sweep orientation (maybe transposed)
+    char* block                  # every buffer below but mstamp (search_alloc), s.used bytes of it
+    size_t used
     Py_ssize_t rows, cols        # the caller's shape
     Py_ssize_t R, C, W           # the oriented shape, W = C + 2 the padded row stride
     bint transposed
@@ -30,7 +34,7 @@ cdef struct Search:
     bint fill                    # rules: every non-solid square used (else empty squares may stay)
     bint notouch                 # rules: a path never runs beside itself (0.1's extra rule)
     bint turns                   # fill and notouch: the turn-nesting pruning applies
-    bint check_signals           # take the GIL now and then to notice Ctrl-C (solve only)
+    bint check_signals           # take the GIL now and then to notice Ctrl-C (common/signals.pxd)
     # frontier memo (touch rules, row sweep): state at depth d -> solutions below it; full keys
     bint use_memo                # this run keeps the memo (set by search_init)
     bint counting                # count solutions without writing them out
@@ -44,13 +48,13 @@ cdef struct Search:
     int16_t* key                 # scratch: the current state's key
     int32_t* roots               # scratch: roots seen while building a key
     int64_t* enter               # per depth: solutions found before entering it
-    bint interrupted
+    bint interrupted             # a signal handler raised: the exception is pending
 
 
-cdef class _Scratch:
-    """The numpy buffers behind a Search for one board shape (kept alive while it is used)."""
-    cdef object keep
-    cdef Search s
+cdef int search_alloc(Search* s, Py_ssize_t rows, Py_ssize_t cols, bint big_memo) except -1 nogil
+
+
+cdef void search_free(Search* s) noexcept nogil
 
 
 cdef void set_rules(Search* s, bint fill, bint touch) noexcept nogil
@@ -60,7 +64,7 @@ cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
                  int64_t* nodes) noexcept nogil
 
 
-cdef void search_init(Search* s, const int16_t* grid, int strategy) noexcept nogil
+cdef bint search_init(Search* s, const int16_t* grid, int strategy) noexcept nogil
 
 
 cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t max_nodes,

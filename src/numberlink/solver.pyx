@@ -1,7 +1,8 @@
 """Numberlink's complete solver under every rule set (fill, touch) and its exact counter.
 
 Called only by ``trapcore/numberlink/solve.py``, which validates every argument first, and (through
-``solver.pxd``: ``search`` and ``_Scratch``) by the generator, ``src/numberlink/generate.pyx``.
+``solver.pxd``: ``search``, ``search_alloc``, ``search_free``) by the generator,
+``src/numberlink/generate.pyx``.
 
 Cells are visited in a fixed sweep (anti-diagonals, or rows); each visit decides the cell's pipe
 shape: which of its East and South sides connect (its North and West sides were decided by the
@@ -31,15 +32,17 @@ the frontier matters to the rest (its edges into the undecided squares, which en
 segment, each segment's number), so ``search`` runs one row sweep memoising frontier states: a
 state without a solution is not searched again, and ``count`` adds a state's stored count
 (frontier dynamic programming).
+
+Ctrl-C: ``run`` and ``search_init`` poll ``signalled`` (``src/common/signals.pxd``) about every
+millisecond, then unwind (-2); the ``def`` frees the scratch and re-raises.
 """
 import numpy as np
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
-from libc.string cimport memcmp, memcpy
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcmp, memcpy, memset
 
-cdef extern from "Python.h":
-    # declared without an exception clause: the exception it sets stays pending for solve()
-    int PyErr_CheckSignals()
+from common.signals cimport POLL_MASK, raise_pending, signalled
 
 
 # turn orientations (the two arms of a turn): bit masks in the `turn` table
@@ -70,12 +73,21 @@ cdef inline Py_ssize_t cell_index(Search* s, Py_ssize_t r, Py_ssize_t c) noexcep
     return (r + 1) * s.W + (c + 1)
 
 
-cdef void search_init(Search* s, const int16_t* grid, int strategy) noexcept nogil:
-    """Load a (rows x cols) grid (C order) into the padded tables and build the visit order.
+cdef inline bint poll(Search* s) noexcept nogil:
+    """True once a signal handler raised (Ctrl-C) during a search that checks signals; the
+    exception stays pending for the def."""
+    if s.check_signals and not s.interrupted and signalled():
+        s.interrupted = True
+    return s.interrupted
+
+
+cdef bint search_init(Search* s, const int16_t* grid, int strategy) noexcept nogil:
+    """Load a (rows x cols) grid (C order) into the padded tables and build the visit order;
+    True when interrupted (polls between its phases and every 64 rows of the turn table).
 
     strategy 0-3: anti-diagonals (each from North-East to South-West) starting from each corner
     in turn (the board mirrored); 4-5: rows, from the top or the bottom."""
-    cdef Py_ssize_t R = s.R, C = s.C, W = s.W, r, c, p, q, d, k, n
+    cdef Py_ssize_t R = s.R, C = s.C, W = s.W, r, c, p, d, k, n
     cdef int16_t v
     cdef int sweep = 0 if strategy < 4 else 1
     s.use_memo = sweep == 1 and not s.notouch and s.mcap > 0
@@ -93,9 +105,13 @@ cdef void search_init(Search* s, const int16_t* grid, int strategy) noexcept nog
         for c in range(s.cols):
             v = grid[r * s.cols + c]
             s.t[cell_index(s, r, c)] = v
+    if poll(s):
+        return True
     # static turn table: both arms open and (no-touch with fill) the inner diagonal ray ends at
     # an endpoint or solid
     for r in range(1, R + 1):
+        if (r & 63) == 0 and poll(s):
+            return True
         for c in range(1, C + 1):
             p = r * W + c
             if s.t[p] != 0:
@@ -114,6 +130,8 @@ cdef void search_init(Search* s, const int16_t* grid, int strategy) noexcept nog
                 | (T_SE if ray_ok(s, p, W, 1) else 0)
                 | (T_SW if ray_ok(s, p, W, -1) else 0)
             )
+    if poll(s):
+        return True
     n = 0
     if sweep == 0:
         for d in range(R + C - 1):
@@ -135,6 +153,7 @@ cdef void search_init(Search* s, const int16_t* grid, int strategy) noexcept nog
                     s.order[n] = <int32_t> p
                     n += 1
     s.n = n
+    return False
 
 
 cdef inline bint ray_ok(Search* s, Py_ssize_t p, Py_ssize_t dv, Py_ssize_t dh) noexcept nogil:
@@ -156,7 +175,7 @@ cdef bint apply(Search* s, Py_ssize_t d, int32_t x, int R, int D) noexcept nogil
     cdef int16_t tx = t[x], tq, cx, ca, cb
     cdef int inL = conR[x - 1], inU = conD[x - W]
     cdef int deg = inL + inU + R + D
-    cdef int32_t q, a, b, y, ry
+    cdef int32_t q, a, b, ry
     if tx > 0:
         if deg != 1:
             return False
@@ -331,19 +350,6 @@ cdef bint finish(Search* s, int16_t* out) noexcept nogil:
     return True
 
 
-cdef bint signalled(Search* s) noexcept nogil:
-    """True when a signal handler raised (Ctrl-C); the exception stays set for the caller."""
-    with gil:
-        if PyErr_CheckSignals() != 0:
-            s.interrupted = True
-    return s.interrupted
-
-
-cdef int _propagate() except -1:
-    """Hand the pending exception (set by a signal handler) on to Python."""
-    return -1
-
-
 cdef extern from *:
     """#define NL_SATURATED (((int64_t) 1) << 62)"""
     int64_t SATURATED "NL_SATURATED"
@@ -407,8 +413,6 @@ cdef Py_ssize_t memo_slot(Search* s, Py_ssize_t d) noexcept nogil:
 
 cdef void memo_put(Search* s, Py_ssize_t d, int64_t count) noexcept nogil:
     cdef Py_ssize_t slot = memo_slot(s, d)
-    if slot < 0:
-        return
     if s.mstamp[slot] != s.stamp:
         s.mstamp[slot] = s.stamp
         s.mfill += 1
@@ -421,9 +425,11 @@ cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
     """Depth-first search; returns the number of solutions found (<= limit), -1 if over budget,
     -2 if interrupted by a signal. With a memo (s.mcap > 0, touch rules and the row sweep only)
     a state whose subtree was searched before is not searched again when it had no solution
-    (or, when counting, adds its count)."""
+    (or, when counting, adds its count). Polls for Ctrl-C every POLL_MASK + 1 units of work: a
+    node is 1 (plus W / 32 under the memo, whose keys are W long), a finished fill n / 32."""
     cdef Py_ssize_t d = 0, n = s.n, cells = s.rows * s.cols, slot
-    cdef int64_t found = 0, v
+    cdef int64_t found = 0, v, work = 0
+    cdef int64_t node_work = 1 + ((s.W >> 5) if s.use_memo else 0), fill_work = 1 + (n >> 5)
     cdef int k
     cdef int32_t x
     nodes[0] = 0
@@ -431,9 +437,7 @@ cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
         s.stamp += 1
         s.mfill = 0
     if n == 0:
-        if finish(s, out):
-            return 1
-        return 0
+        return 1 if finish(s, out) else 0
     s.choice[0] = 0
     while True:
         if d == n:
@@ -441,6 +445,11 @@ cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
                 found = sat_add(found, 1)
                 if found >= limit:
                     return found
+            work += fill_work
+            if work > POLL_MASK:
+                work = 0
+                if poll(s):
+                    return -2
             d -= 1
             undo(s, d)
             continue
@@ -455,8 +464,11 @@ cdef int64_t run(Search* s, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
             nodes[0] += 1
             if nodes[0] > max_nodes:
                 return -1
-            if s.check_signals and (nodes[0] & 0x3FFFFF) == 0 and signalled(s):
-                return -2
+            work += node_work
+            if work > POLL_MASK:
+                work = 0
+                if poll(s):
+                    return -2
             d += 1
             if d < n:
                 s.choice[d] = 0
@@ -497,15 +509,16 @@ cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t ma
     cdef int strategy
     if not s.notouch:
         # the touch rules: one row sweep with the frontier memo (a dynamic programme)
-        search_init(s, grid, 4)
-        found = run(s, limit, max_nodes, out, nodes)
-        return found
+        if search_init(s, grid, 4):
+            return -2
+        return run(s, limit, max_nodes, out, nodes)
     while True:
         for strategy in range(6):
             b = budget
             if b > max_nodes - total:
                 b = max_nodes - total
-            search_init(s, grid, strategy)
+            if search_init(s, grid, strategy):
+                return -2
             found = run(s, limit, b, out, &used)
             if found == -2:
                 return -2
@@ -519,86 +532,94 @@ cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t ma
         budget *= 2
 
 
-cdef class _Scratch:
-    """numpy buffers behind a Search (kept alive while the Search is used)."""
+cdef inline void* grab(Search* s, size_t nbytes) noexcept nogil:
+    """The next nbytes (16-byte aligned) of s.block."""
+    cdef char* p = s.block + s.used
+    s.used += (nbytes + 15) & ~(<size_t> 15)
+    return p
 
-    def __init__(self, Py_ssize_t rows, Py_ssize_t cols, bint big_memo=False):
-        cdef Py_ssize_t R, C, m
-        self.s.rows = rows
-        self.s.cols = cols
-        self.s.transposed = cols > rows
-        if self.s.transposed:
-            R, C = cols, rows
-        else:
-            R, C = rows, cols
-        self.s.R = R
-        self.s.C = C
-        self.s.W = C + 2
-        set_rules(&self.s, True, True)
-        m = (R + 2) * (C + 2)
-        t = np.empty(m, np.int16)
-        turn = np.empty(m, np.uint8)
-        conR = np.empty(m, np.uint8)
-        conD = np.empty(m, np.uint8)
-        parent = np.empty(m, np.int32)
-        size = np.empty(m, np.int32)
-        colour = np.empty(m, np.int16)
-        lab = np.empty(m, np.int16)
-        order = np.empty(m, np.int32)
-        choice = np.empty(m + 1, np.int8)
-        u_a = np.empty(m + 1, np.int32)
-        u_b = np.empty(m + 1, np.int32)
-        u_size = np.empty(m + 1, np.int32)
-        u_col = np.empty(m + 1, np.int16)
-        # the frontier memo: 256 slots a square, up to 2**20 slots and 64 MB of keys (calloc'ed stamps: pages
-        # are touched only as slots are used)
-        L = 2 * (C + 2) + 4
-        mcap = 1024
-        while mcap < (1 << 20) and (big_memo or mcap < 256 * rows * cols):
-            mcap <<= 1
-        while mcap > 1024 and mcap * L * 2 > (1 << 26):
-            mcap >>= 1
-        self.s.L = L
-        self.s.mcap = mcap
-        self.s.mfill = 0
-        self.s.stamp = 0
-        mstamp = np.zeros(mcap, np.int32)
-        mkey = np.empty(mcap * L, np.int16)
-        mval = np.empty(mcap, np.int64)
-        key = np.empty(L, np.int16)
-        roots = np.empty(C + 4, np.int32)
-        enter = np.empty(m + 1, np.int64)
-        self.keep = (t, turn, conR, conD, parent, size, colour, lab, order, choice, u_a, u_b,
-                     u_size, u_col, mstamp, mkey, mval, key, roots, enter)
-        cdef int32_t[::1] vmstamp = mstamp, vroots = roots
-        cdef int16_t[::1] vmkey = mkey, vkey = key
-        cdef int64_t[::1] vmval = mval, venter = enter
-        self.s.mstamp = &vmstamp[0]
-        self.s.mkey = &vmkey[0]
-        self.s.mval = &vmval[0]
-        self.s.key = &vkey[0]
-        self.s.roots = &vroots[0]
-        self.s.enter = &venter[0]
-        self.s.counting = False
-        cdef int16_t[::1] vt = t, vcolour = colour, vlab = lab, vu_col = u_col
-        cdef uint8_t[::1] vturn = turn, vconR = conR, vconD = conD
-        cdef int32_t[::1] vparent = parent, vsize = size, vorder = order
-        cdef int32_t[::1] vu_a = u_a, vu_b = u_b, vu_size = u_size
-        cdef int8_t[::1] vchoice = choice
-        self.s.t = &vt[0]
-        self.s.turn = &vturn[0]
-        self.s.conR = &vconR[0]
-        self.s.conD = &vconD[0]
-        self.s.parent = &vparent[0]
-        self.s.size = &vsize[0]
-        self.s.colour = &vcolour[0]
-        self.s.lab = &vlab[0]
-        self.s.order = &vorder[0]
-        self.s.choice = &vchoice[0]
-        self.s.u_a = &vu_a[0]
-        self.s.u_b = &vu_b[0]
-        self.s.u_size = &vu_size[0]
-        self.s.u_col = &vu_col[0]
+
+cdef int search_alloc(Search* s, Py_ssize_t rows, Py_ssize_t cols, bint big_memo) except -1 nogil:
+    """Allocate s's buffers for a rows x cols board (frontier memo: 256 slots a square, 2**20 with
+    big_memo, at most 64 MB of keys; its stamps calloc'ed). Out of memory: frees what it got and
+    raises MemoryError. Free with search_free, in the same kernel call (try/finally)."""
+    cdef Py_ssize_t R, C, m, M, L, mcap = 1024
+    memset(s, 0, sizeof(Search))
+    s.rows, s.cols = rows, cols
+    s.transposed = cols > rows
+    R, C = (cols, rows) if s.transposed else (rows, cols)
+    s.R, s.C, s.W = R, C, C + 2
+    set_rules(s, True, True)
+    m = (R + 2) * (C + 2)
+    M = m + 1
+    L = 2 * (C + 2) + 4
+    while mcap < (1 << 20) and (big_memo or mcap < 256 * rows * cols):
+        mcap <<= 1
+    while mcap > 1024 and mcap * L * 2 > (1 << 26):
+        mcap >>= 1
+    s.L, s.mcap = L, mcap
+    # 21 bytes per padded square, 23 per depth, the memo's keys and values, 20 alignments
+    s.block = <char*> malloc(M * 44 + mcap * (2 * L + 8) + 2 * L + 4 * (C + 4) + 20 * 16)
+    s.mstamp = <int32_t*> calloc(mcap, sizeof(int32_t))
+    if s.block == NULL or s.mstamp == NULL:
+        search_free(s)
+        with gil:
+            raise MemoryError(f"not enough memory to solve a {rows} x {cols} Numberlink board")
+    s.t = <int16_t*> grab(s, m * sizeof(int16_t))
+    s.turn = <uint8_t*> grab(s, m)
+    s.conR = <uint8_t*> grab(s, m)
+    s.conD = <uint8_t*> grab(s, m)
+    s.parent = <int32_t*> grab(s, m * sizeof(int32_t))
+    s.size = <int32_t*> grab(s, m * sizeof(int32_t))
+    s.colour = <int16_t*> grab(s, m * sizeof(int16_t))
+    s.lab = <int16_t*> grab(s, m * sizeof(int16_t))
+    s.order = <int32_t*> grab(s, m * sizeof(int32_t))
+    s.choice = <int8_t*> grab(s, M)
+    s.u_a = <int32_t*> grab(s, M * sizeof(int32_t))
+    s.u_b = <int32_t*> grab(s, M * sizeof(int32_t))
+    s.u_size = <int32_t*> grab(s, M * sizeof(int32_t))
+    s.u_col = <int16_t*> grab(s, M * sizeof(int16_t))
+    s.enter = <int64_t*> grab(s, M * sizeof(int64_t))
+    s.mkey = <int16_t*> grab(s, mcap * L * sizeof(int16_t))
+    s.mval = <int64_t*> grab(s, mcap * sizeof(int64_t))
+    s.key = <int16_t*> grab(s, L * sizeof(int16_t))
+    s.roots = <int32_t*> grab(s, (C + 4) * sizeof(int32_t))
+    return 0
+
+
+cdef void search_free(Search* s) noexcept nogil:
+    """Free s's buffers and zero it (a no-op on a zeroed Search)."""
+    free(s.block)
+    free(s.mstamp)
+    memset(s, 0, sizeof(Search))
+
+
+cdef int64_t search_once(const int16_t[:, ::1] grid, bint big_memo, bint fill, bint touch,
+                         int strategy, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
+                         int64_t* nodes) except -3:
+    """One search of grid (counting when out is NULL; strategy -1: search's portfolio) in its
+    own scratch, allocated and freed here: what run returns (-1 over budget). Raises what a
+    signal handler raised (Ctrl-C), or MemoryError."""
+    cdef int64_t found = -1
+    cdef bint stop = False
+    cdef Search s
+    memset(&s, 0, sizeof(Search))
+    try:
+        with nogil:
+            search_alloc(&s, grid.shape[0], grid.shape[1], big_memo)
+            set_rules(&s, fill, touch)
+            s.check_signals = True
+            s.counting = out == NULL
+            if strategy < 0:
+                found = search(&s, &grid[0, 0], limit, max_nodes, out, nodes)
+            elif not search_init(&s, &grid[0, 0], strategy):
+                found = run(&s, limit, max_nodes, out, nodes)
+            stop = s.interrupted
+    finally:
+        search_free(&s)
+    if stop:
+        raise_pending()
+    return found
 
 
 def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int strategy=-1,
@@ -608,22 +629,11 @@ def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int s
 
     ``complete`` is False when the search stopped because it needed more than max_nodes nodes.
     """
-    cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1]
-    cdef _Scratch sc = _Scratch(rows, cols)
-    set_rules(&sc.s, fill, touch)
-    sc.s.check_signals = True
-    sc.s.interrupted = False
-    out = np.zeros((limit, rows, cols), np.int16)
+    out = np.zeros((limit, grid.shape[0], grid.shape[1]), np.int16)
     cdef int16_t[:, :, ::1] vo = out
-    cdef int64_t found, nodes = 0
-    with nogil:
-        if strategy < 0:
-            found = search(&sc.s, &grid[0, 0], limit, max_nodes, &vo[0, 0, 0], &nodes)
-        else:
-            search_init(&sc.s, &grid[0, 0], strategy)
-            found = run(&sc.s, limit, max_nodes, &vo[0, 0, 0], &nodes)
-    if found == -2:
-        _propagate()
+    cdef int64_t nodes = 0
+    cdef int64_t found = search_once(grid, False, fill, touch, strategy, limit, max_nodes,
+                                     &vo[0, 0, 0], &nodes)
     if found < 0:
         return None, nodes, False
     return out[:found].copy(), nodes, True
@@ -633,18 +643,8 @@ def count(const int16_t[:, ::1] grid, int64_t max_nodes, bint fill=True, bint to
     """Solutions of a validated grid under the rules, counted: (count, nodes, complete); a dynamic
     programme over frontier states under the touch rules, enumeration under no-touch; saturates
     at 2**62."""
-    cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1]
-    cdef _Scratch sc = _Scratch(rows, cols, True)
-    set_rules(&sc.s, fill, touch)
-    sc.s.check_signals = True
-    sc.s.interrupted = False
-    sc.s.counting = True
-    cdef int64_t found, nodes = 0
-    with nogil:
-        search_init(&sc.s, &grid[0, 0], 4)
-        found = run(&sc.s, SATURATED, max_nodes, NULL, &nodes)
-    if found == -2:
-        _propagate()
+    cdef int64_t nodes = 0
+    cdef int64_t found = search_once(grid, True, fill, touch, 4, SATURATED, max_nodes, NULL, &nodes)
     if found < 0:
         return None, nodes, False
     return int(found), nodes, True

@@ -1,5 +1,6 @@
 """Numberlink under 0.1's rules (fill, touch=False): solver against the brute-force twin,
 generator against its twin, properties, bad input, golden outputs and the command line."""
+
 import functools
 import hashlib
 import inspect
@@ -12,13 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trapcore as tc
-from reference.numberlink import brute_solve, generate as twin_generate
-from reference.numberlink import generate_raw as twin_generate_raw, is_solution
+from reference.numberlink import brute_solve, is_solution
+from reference.numberlink import generate as twin_generate
+from reference.numberlink import generate_raw as twin_generate_raw
 from reference.random import Uint32Stream
 from trapcore import numberlink as nl
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _generate, _solver
-
 
 #: 0.1's rules (fill, no touch): what this file's twins (brute_solve, is_solution, the
 #: generator twin) implement; test_numberlink_rules.py covers every rule set.
@@ -38,7 +39,9 @@ def small_grid(seed, drop=False):
     or unsolvable)."""
     rng = np.random.default_rng(seed)
     r, c = (int(v) for v in rng.integers(2, 6, 2))
-    grid = _generate.generate(r, c, pcg(seed).bit_generator, 2, False, 10**6, 50, True, False)[0].copy()
+    grid = _generate.generate(r, c, pcg(seed).bit_generator, 2, False, 10**6, 50, True, False)[
+        0
+    ].copy()
     if drop and grid.max() > 1:
         grid[grid == grid.max()] = 0
     return grid
@@ -69,7 +72,7 @@ def test_solver_matches_brute_force_on_random_grids(rows, cols, data):
     for k in range(pairs):
         grid[order[2 * k]] = k + 1
         grid[order[2 * k + 1]] = k + 1
-    solid = data.draw(st.lists(st.sampled_from(order[2 * pairs:] or [None]), max_size=2))
+    solid = data.draw(st.lists(st.sampled_from(order[2 * pairs :] or [None]), max_size=2))
     for s in solid:
         if s is not None:
             grid[s] = -1
@@ -110,7 +113,10 @@ def test_solver_limit_and_budget():
     with pytest.raises(SearchLimitExceeded, match="solve: .*max_nodes=10 "):
         nl.solve(big, max_nodes=10, touch=False)
     assert len(nl.solve(big, max_nodes=None, touch=False)) == 1
-    assert issubclass(SearchLimitExceeded, RuntimeError) and tc.errors.SearchLimitExceeded is SearchLimitExceeded
+    assert (
+        issubclass(SearchLimitExceeded, RuntimeError)
+        and tc.errors.SearchLimitExceeded is SearchLimitExceeded
+    )
     assert not hasattr(nl, "SearchLimitExceeded")  # one class, in trapcore.errors
     with pytest.raises(SearchLimitExceeded, match="count_nodes: .*max_nodes=10 "):
         nl.count_nodes(big, max_nodes=10, touch=False)
@@ -200,7 +206,9 @@ def test_check_names_the_broken_rule():
     with pytest.raises(ValueError, match="shape"):
         nl.check(g, s[:-1], touch=False)
     with pytest.raises(ValueError, match="touching its own path"):
-        nl.check([[1, 0, 0], [-1, 0, 0], [-1, 1, -1]], [[1, 1, 1], [-1, 1, 1], [-1, 1, -1]], touch=False)
+        nl.check(
+            [[1, 0, 0], [-1, 0, 0], [-1, 1, -1]], [[1, 1, 1], [-1, 1, 1], [-1, 1, -1]], touch=False
+        )
     with pytest.raises(ValueError, match="not one chain"):
         # 1 runs along the top; a detached loop of 1 below
         g2 = np.array([[1, 0, 1], [-1, -1, -1], [0, 0, 0], [0, -1, 0], [0, 0, 0]])
@@ -221,13 +229,19 @@ def test_check_names_the_broken_rule():
 def test_generator_matches_twin(size, min_length):
     rows, cols = size
     for seed in range(4):
-        mine = _generate.generate(rows, cols, pcg(seed).bit_generator, min_length, True, 10**7, 200, True, False)
-        twin = twin_generate(rows, cols, Uint32Stream(pcg(seed)), SOLVE_NO_TOUCH, min_length, True, 200)
+        mine = _generate.generate(
+            rows, cols, pcg(seed).bit_generator, min_length, True, 10**7, 200, True, False
+        )
+        twin = twin_generate(
+            rows, cols, Uint32Stream(pcg(seed)), SOLVE_NO_TOUCH, min_length, True, 200
+        )
         assert (mine is None) == (twin is None)
         if mine is not None:
             assert np.array_equal(mine[0], twin[0]) and np.array_equal(mine[1], twin[1])
             assert mine[3] == twin[2]
-        raw = _generate.generate(rows, cols, pcg(seed).bit_generator, min_length, False, 1, 200, True, False)
+        raw = _generate.generate(
+            rows, cols, pcg(seed).bit_generator, min_length, False, 1, 200, True, False
+        )
         twin_raw = twin_generate_raw(rows, cols, Uint32Stream(pcg(seed)), min_length, 200)
         assert (raw is None) == (twin_raw is None)
         if raw is not None:
@@ -250,7 +264,10 @@ def test_generator_over_budget_repair_matches_twin():
             assert np.array_equal(mine[0], twin[0]) and np.array_equal(mine[1], twin[1])
             assert len(nl.solve(mine[0], touch=False)) == 1
     p = nl.generate(15, seed=3, max_nodes=1000, touch=False)
-    assert len(nl.solve(p.grid, touch=False)) == 1 and p.numbers > nl.generate(15, seed=3, touch=False).numbers
+    assert (
+        len(nl.solve(p.grid, touch=False)) == 1
+        and p.numbers > nl.generate(15, seed=3, touch=False).numbers
+    )
 
 
 def test_solve_size_limits():
@@ -325,8 +342,10 @@ def test_generator_same_seed_same_puzzle_and_generator_seeds():
 
 
 def test_generator_same_seed_in_a_fresh_process():
-    code = ("import trapcore.numberlink as nl;"
-            "print(nl.generate(11, seed=77, touch=False).to_text(), end='')")
+    code = (
+        "import trapcore.numberlink as nl;"
+        "print(nl.generate(11, seed=77, touch=False).to_text(), end='')"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == nl.generate(11, seed=77, touch=False).to_text()
 
@@ -365,7 +384,11 @@ GOLDEN_TEXT = {
     (6, 1): "6 6\n1.....\n21.#3.\n......\n4.4.5.\n...3..\n5#...2\n",
     (7, 2): "7 7\n.1.23.2\n1.....#\n....#..\n.#.#.3.\n.....4.\n5..4...\n.5.....\n",
 }
-GOLDEN_HASH = {(15, 0): "fb2797866ace2128", (15, 1): "984e238c8c2d57c2", (30, 7): "c29716a1b22ee3b7"}
+GOLDEN_HASH = {
+    (15, 0): "fb2797866ace2128",
+    (15, 1): "984e238c8c2d57c2",
+    (30, 7): "c29716a1b22ee3b7",
+}
 
 
 @pytest.mark.parametrize("n, seed", sorted(GOLDEN_TEXT))
@@ -384,7 +407,10 @@ def test_golden_hash(n, seed):
 
 def test_golden_rectangle_raw():
     p = nl.generate(4, 9, seed=3, unique=False, touch=False)
-    assert p.to_text() == "# rules: fill=true touch=false\n9 4\n.1.2.....\n...3.4...\n..3......\n1....2545\n"
+    assert (
+        p.to_text()
+        == "# rules: fill=true touch=false\n9 4\n.1.2.....\n...3.4...\n..3......\n1....2545\n"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -395,8 +421,19 @@ def test_exported():
     assert tc.numberlink is nl and tc.Puzzle is nl.Puzzle
     assert callable(tc.numberlink.generate) and callable(tc.numberlink.solve)
     assert set(nl.__all__) == {
-        "Puzzle", "generate", "solve", "count", "count_nodes", "check", "read_puzzles", "parse_puzzles",
-        "write_puzzles", "SYMBOLS", "STYLES", "DIFFICULTY_LEVELS", "MAX_GENERATE_CELLS",
+        "Puzzle",
+        "generate",
+        "solve",
+        "count",
+        "count_nodes",
+        "check",
+        "read_puzzles",
+        "parse_puzzles",
+        "write_puzzles",
+        "SYMBOLS",
+        "STYLES",
+        "DIFFICULTY_LEVELS",
+        "MAX_GENERATE_CELLS",
         "MAX_SOLVE_CELLS",
     }
     # the submodules (puzzle, formats, cli...) aside; `solve` and `generate` are the functions
@@ -435,15 +472,20 @@ def test_cli_generate_and_solve(tmp_path, capsys, monkeypatch):
     assert solution_text.strip() in out
     status, out = run_cli(capsys, monkeypatch, "solve", "-", stdin="3 1\n1.1\n\n3 1\n1#1\n")
     assert status == 1 and "no solution" in out and "111" in out
-    status, out = run_cli(capsys, monkeypatch, "6", "--cols", "9", "--seed", "2", "--style", "header")
+    status, out = run_cli(
+        capsys, monkeypatch, "6", "--cols", "9", "--seed", "2", "--style", "header"
+    )
     assert status == 0 and out.startswith("9 6\n")
     # Flow's rules by default; the flags pick the others, and solve reads a file's marker
     status, out = run_cli(capsys, monkeypatch, "solve", "-", stdin="2 2\n1.\n1.\n")
     assert status == 0 and "unique" in out and "11\n11" in out
-    status, out = run_cli(capsys, monkeypatch, "solve", "-", stdin="# rules: touch=false\n2 2\n1.\n1.\n")
+    status, out = run_cli(
+        capsys, monkeypatch, "solve", "-", stdin="# rules: touch=false\n2 2\n1.\n1.\n"
+    )
     assert status == 1 and "no solution" in out
-    status, out = run_cli(capsys, monkeypatch, "solve", "-", "--no-touch", "--no-fill",
-                          stdin="2 2\n1.\n1.\n")
+    status, out = run_cli(
+        capsys, monkeypatch, "solve", "-", "--no-touch", "--no-fill", stdin="2 2\n1.\n1.\n"
+    )
     assert status == 0 and "unique" in out and "1.\n1." in out
 
 
@@ -464,9 +506,11 @@ def test_cli_errors(tmp_path, capsys, monkeypatch):
 
 def test_cli_through_trapcore_main():
     # the real entry point (needs every other engine's CLI module to import)
-    out = subprocess.run([sys.executable, "-m", "trapcore", "numberlink", "5", "--seed", "0",
-                          "--no-touch"],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "trapcore", "numberlink", "5", "--seed", "0", "--no-touch"],
+        capture_output=True,
+        text=True,
+    )
     if out.returncode != 0 and "numberlink" not in out.stderr:
         pytest.skip(f"trapcore's CLI does not load: {out.stderr.strip().splitlines()[-1]}")
     assert out.returncode == 0 and out.stdout == nl.generate(5, seed=0, touch=False).to_text()
@@ -485,4 +529,6 @@ def test_long_solve_can_be_interrupted():
             nl.solve(grid, max_nodes=None, touch=False)
     finally:
         timer.cancel()
-    assert len(nl.solve(nl.generate(9, seed=1, touch=False).grid, touch=False)) == 1  # still usable afterwards
+    assert (
+        len(nl.solve(nl.generate(9, seed=1, touch=False).grid, touch=False)) == 1
+    )  # still usable afterwards

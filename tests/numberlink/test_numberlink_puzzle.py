@@ -1,5 +1,6 @@
 """Numberlink's Puzzle under the 0.2 rules: copied grids, read-only views, typed reprs, checked
 symbols, keyword-only options, and files written whole or not at all."""
+
 import os
 
 import numpy as np

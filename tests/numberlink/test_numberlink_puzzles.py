@@ -2,6 +2,7 @@
 every puzzle solved, solutions equal to the published ones, uniqueness counted exactly. The
 published solutions were made under the fill and no-touch rules (touch=False); the Flow levels
 are also solved under Flow's own rules (the default)."""
+
 import re
 from pathlib import Path
 
@@ -32,7 +33,7 @@ def solved_grids(path):
         w, h = map(int, line.split())
         if w == h == 0:
             break
-        out.append(lines[i:i + h])
+        out.append(lines[i : i + h])
         i += h
     return out
 
@@ -46,8 +47,9 @@ def same_partition(sol, rows):
     return len(pairs) == len(np.unique(sol)) == len(np.unique(letters))
 
 
-@pytest.mark.parametrize("name, twos", [("janko", JANKO_TWO), ("inputs1", set()),
-                                        ("inputs9", INPUTS9_TWO)])
+@pytest.mark.parametrize(
+    "name, twos", [("janko", JANKO_TWO), ("inputs1", set()), ("inputs9", INPUTS9_TWO)]
+)
 def test_thomasahle_sets_match_published_solutions(name, twos):
     puzzles = list(nl.read_puzzles(ROOT / "thomasahle" / name))
     published = solved_grids(ROOT / "thomasahle" / "solutions_go" / f"{name}.solved")
@@ -108,11 +110,21 @@ def test_generated_by_gen_py_are_unique(size):
 
 # Flow levels under Flow's own rules (fill, touch=True) that the touch solver settles within a
 # few million nodes: the number of solutions (limit 2); the others are left to the slow runs
-FLOW_RULES = {"regular_5x5_01": 1, "regular_6x6_01": 1, "regular_7x7_01": 1, "regular_8x8_01": 1,
-              "regular_9x9_01": 1, "extreme_8x8_01": 1, "extreme_9x9_30": 1, "jumbo_10x10_01": 1,
-              "jumbo_11x11_01": 1, "extreme_11x11_15": 1, "unsolvable_cross": 0,
-              # counted exactly: 1,950,036 solutions once paths may run beside themselves
-              "jumbo_13x13_26": 2}
+FLOW_RULES = {
+    "regular_5x5_01": 1,
+    "regular_6x6_01": 1,
+    "regular_7x7_01": 1,
+    "regular_8x8_01": 1,
+    "regular_9x9_01": 1,
+    "extreme_8x8_01": 1,
+    "extreme_9x9_30": 1,
+    "jumbo_10x10_01": 1,
+    "jumbo_11x11_01": 1,
+    "extreme_11x11_15": 1,
+    "unsolvable_cross": 0,
+    # counted exactly: 1,950,036 solutions once paths may run beside themselves
+    "jumbo_13x13_26": 2,
+}
 
 
 @pytest.mark.parametrize("name", sorted(FLOW_RULES))

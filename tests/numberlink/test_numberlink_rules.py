@@ -1,6 +1,7 @@
 """Numberlink's rules (fill, touch): the solver and the exact count against a brute-force twin
 and a SAT model under every rule set, the checker against an independent one, rules on Puzzle
 and in its text files."""
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -53,8 +54,14 @@ def test_solver_and_count_match_brute_force(seed, fill, touch):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(2, 4), st.integers(2, 5), st.integers(1, 3), st.integers(0, 2),
-       st.integers(0, 2**32 - 1), st.sampled_from(RULES))
+@given(
+    st.integers(2, 4),
+    st.integers(2, 5),
+    st.integers(1, 3),
+    st.integers(0, 2),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(RULES),
+)
 def test_solver_matches_brute_force_hypothesis(rows, cols, pairs, solids, seed, rules):
     g = random_grid(np.random.default_rng(seed), rows, cols, pairs, solids)
     agree(g, *rules)
@@ -71,10 +78,17 @@ def test_rule_sets_differ_where_they_should():
     assert nl.solve([[0]]) == [] and [s.tolist() for s in nl.solve([[0]], fill=False)] == [[[0]]]
 
 
-@pytest.mark.parametrize("n, paths, hamiltonian", [
-    (3, 12, 2), (4, 184, 0), (5, 8512, 104), (6, 1262816, 0), (7, 575780564, 111712),
-    (8, 789360053252, 0),
-])
+@pytest.mark.parametrize(
+    "n, paths, hamiltonian",
+    [
+        (3, 12, 2),
+        (4, 184, 0),
+        (5, 8512, 104),
+        (6, 1262816, 0),
+        (7, 575780564, 111712),
+        (8, 789360053252, 0),
+    ],
+)
 def test_count_is_exact_where_enumeration_is_hopeless(n, paths, hamiltonian):
     # one pair in opposite corners of an empty n x n board: without fill the solutions are the
     # self-avoiding paths corner to corner (OEIS A007764), with fill the Hamiltonian ones
@@ -87,7 +101,8 @@ def test_count_is_exact_where_enumeration_is_hopeless(n, paths, hamiltonian):
     if n <= 4:
         assert nl.count(g, fill=False) == len(brute_solutions(g, fill=False))
         assert nl.count(g, fill=False, touch=False) == len(
-            brute_solutions(g, fill=False, touch=False))
+            brute_solutions(g, fill=False, touch=False)
+        )
     if n <= 6:  # no-touch counting enumerates
         assert nl.count(g, fill=False, touch=False) < paths
 

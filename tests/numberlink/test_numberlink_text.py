@@ -1,4 +1,5 @@
 """Numberlink text formats: round trips (hypothesis), both styles, errors with line and column."""
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -19,7 +20,7 @@ def grids(draw, square=False, solids=True):
     for k in range(pairs):
         g[order[2 * k]] = g[order[2 * k + 1]] = k + 1
     if solids:
-        for i in order[2 * pairs:]:
+        for i in order[2 * pairs :]:
             if draw(st.booleans()):
                 g[i] = -1
     return g.reshape(rows, cols)
@@ -56,7 +57,11 @@ def test_flow_round_trip(g):
 @given(st.lists(grids(), min_size=1, max_size=4), st.booleans())
 def test_several_puzzles_and_comments(gs, end_mark):
     parts = [f"# puzzle {i}\n" + Puzzle(g).to_text() for i, g in enumerate(gs)]
-    text = "# a comment before everything\n\n" + "\n".join(parts) + ("\n0 0\nignored\n" if end_mark else "")
+    text = (
+        "# a comment before everything\n\n"
+        + "\n".join(parts)
+        + ("\n0 0\nignored\n" if end_mark else "")
+    )
     got = list(nl.parse_puzzles(text))
     assert [p.grid.tolist() for p in got] == [canonical(g).tolist() for g in gs]
 
@@ -212,7 +217,7 @@ def test_errors_point_at_the_broken_square(g, data):
     kind = data.draw(st.sampled_from(["control", "short", "long"]))
     line = text_rows[1 + r]
     if kind == "control":
-        bad = line[:c] + "\x07" + line[c + 1:]
+        bad = line[:c] + "\x07" + line[c + 1 :]
         match = f"line {r + 2}, column {c + 1}: unknown character"
     elif kind == "short":
         bad = line[:c]

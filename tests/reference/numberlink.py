@@ -1,6 +1,7 @@
 """Pure-Python twins of the Numberlink kernels: the generator (same draws, same result as
 ``trapcore.numberlink._generate.generate``), a brute-force solver for small boards, and a plain
 rule checker. Slow and readable: the test oracle and the benchmark baseline."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -165,7 +166,9 @@ class _Gen:
                     continue
                 ok = all(
                     not (lab[p + d2] == other and not (p == qa and p + d2 == e))
-                    for p in self.inner() if lab[p] == k for d2 in self.dirs
+                    for p in self.inner()
+                    if lab[p] == k
+                    for d2 in self.dirs
                 )
                 if not ok:
                     continue
@@ -248,14 +251,15 @@ class _Gen:
                         continue
                     ok = all(
                         not (lab[p + d2] == k and not (p == e and p + d2 == qa))
-                        for p in tr[lo:hi] for d2 in self.dirs
+                        for p in tr[lo:hi]
+                        for d2 in self.dirs
                     )
                     if not ok:
                         continue
                     self.npaths += 1
                     L = self.npaths
                     if j == 0:
-                        for p in tr[pos + 1:]:
+                        for p in tr[pos + 1 :]:
                             lab[p] = L
                         self.end_a[L], self.end_b[L] = tr[pos + 1], tr[m - 1]
                         self.end_b[other] = qb
@@ -367,7 +371,7 @@ class _Gen:
             if j + 1 >= min_length and m - 1 - j >= min_length:
                 self.npaths += 1
                 L = self.npaths
-                for p in tr[j + 1:]:
+                for p in tr[j + 1 :]:
                     self.lab[p] = L
                 self.length[k], self.length[L] = j + 1, m - 1 - j
                 self.end_b[k], self.end_a[L], self.end_b[L] = tr[j], tr[j + 1], b
@@ -385,10 +389,11 @@ def generate_raw(rows, cols, stream: Uint32Stream, min_length=3, max_attempts=10
     return None
 
 
-def generate(rows, cols, stream: Uint32Stream, solver, min_length=3, unique=True,
-             max_attempts=1000):
-    """The whole generator: ``solver(grid, limit=2)`` must return solutions in the kernel's order (pass
-    ``trapcore.numberlink.solve`` to mirror the kernel exactly, or ``brute_solve`` for an
+def generate(
+    rows, cols, stream: Uint32Stream, solver, min_length=3, unique=True, max_attempts=1000
+):
+    """The whole generator: ``solver(grid, limit=2)`` must return solutions in the kernel's order
+    (pass ``trapcore.numberlink.solve`` to mirror the kernel exactly, or ``brute_solve`` for an
     independent uniqueness check), or None when it ran over its budget. Returns
     (grid, solution, attempts) or None."""
     g = _Gen(rows, cols)

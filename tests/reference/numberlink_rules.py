@@ -1,5 +1,6 @@
 """Pure-Python twins of Numberlink's rules for every rule set (fill, touch): a brute-force solver
 over sets of paths and a plain checker. Exponential: boards of about 20 squares."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -27,8 +28,9 @@ def _touches(path) -> bool:
     return False
 
 
-def brute_solutions(grid, *, fill: bool = True, touch: bool = True,
-                    limit: int | None = None) -> list[np.ndarray]:
+def brute_solutions(
+    grid, *, fill: bool = True, touch: bool = True, limit: int | None = None
+) -> list[np.ndarray]:
     """Every solution under the rules (one grid per set of paths, so two sets of paths that
     colour the squares alike give two equal grids), by trying every simple path of each number
     in turn. Unused squares are 0, solids -1."""

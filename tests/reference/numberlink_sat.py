@@ -1,6 +1,7 @@
 """A SAT model of Numberlink under every rule set (python-sat): an independent complete solver
 for cross-checks and benchmarks. One Boolean per (square, number) and per edge; loops apart from
 the paths are cut lazily (a clause per loop found), so solutions are sets of paths."""
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -10,8 +11,9 @@ import numpy as np
 __all__ = ["sat_solutions"]
 
 
-def sat_solutions(grid, *, fill: bool = True, touch: bool = True, limit: int = 2,
-                  solver: str = "cadical153") -> list[np.ndarray]:
+def sat_solutions(
+    grid, *, fill: bool = True, touch: bool = True, limit: int = 2, solver: str = "cadical153"
+) -> list[np.ndarray]:
     """Up to ``limit`` solutions (grids: number per square, 0 unused, -1 solid), each a
     different set of paths, found by a SAT solver and blocked in turn."""
     from pysat.solvers import Solver

@@ -241,8 +241,8 @@ def player_move(
     Raises
     ------
     TypeError, ValueError
-        Bad board, cell, player, policy, seed or budget; the solver player on a board of more
-        than 4096 cells.
+        Bad board, cell, player, policy, seed or budget; the solver or lookahead player on a
+        board of more than 4096 cells.
     IllegalMoveError
         A callable player returned a blocked cell or the cat's.
     """
@@ -254,9 +254,11 @@ def player_move(
         if int(b.sum()) >= b.size - 1:
             return None
         return _call_player(player, b, (r, c), as_generator(seed))
-    if player == "solver" and b.size > MAX_SOLVE_CELLS:
+    if player in ("solver", "lookahead") and b.size > MAX_SOLVE_CELLS:
+        # the lookahead player tries each block against a search of the board: its cost grows as
+        # the fourth power of the side, so it has the solver's size limit
         raise ValueError(
-            f"board has {b.size} cells; the solver player accepts at most {MAX_SOLVE_CELLS}"
+            f"board has {b.size} cells; the {player} player accepts at most {MAX_SOLVE_CELLS}"
         )
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     return _player_block(b, (r, c), player, policy, as_generator(seed), max_nodes)

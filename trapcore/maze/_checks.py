@@ -33,6 +33,24 @@ def _as_method(method: object) -> int:
     return _CODE[as_choice(method, "method", METHODS)]
 
 
+#: Wilson's loop-erased random walks cost about cells x (long side / short side) steps: near-linear
+#: on square mazes, quadratic on a 1 x N strip. Mazes whose estimate passes this are refused.
+MAX_WILSON_STEPS = 1 << 31
+
+
+def _check_walk_cost(rows: int, cols: int, code: int) -> None:
+    """Refuse Wilson's method where its random walks would take far longer than the maze's size."""
+    if code != _CODE["wilson"]:
+        return
+    steps = rows * cols * max(rows, cols) // min(rows, cols)
+    if steps > MAX_WILSON_STEPS:
+        raise ValueError(
+            f"method='wilson' on a {rows} x {cols} maze: its random walks would take about "
+            f"{steps:.2e} steps (thin mazes make them quadratic), more than the "
+            f"{MAX_WILSON_STEPS:.2e} allowed; use another method or a squarer maze"
+        )
+
+
 def _as_border_cell(cell: object, shape: tuple[int, int], name: str) -> Cell:
     r, c = as_cell(cell, shape, name)
     if not (r == 0 or c == 0 or r == shape[0] - 1 or c == shape[1] - 1):

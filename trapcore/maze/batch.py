@@ -11,7 +11,7 @@ import numpy.typing as npt
 from trapcore._seeding import root_key
 from trapcore._validate import as_int
 from trapcore.maze import _carve as _k
-from trapcore.maze._checks import _as_maze_size, _as_method
+from trapcore.maze._checks import _as_maze_size, _as_method, _check_walk_cost
 from trapcore.maze._types import SeedLike
 
 __all__ = ["MAX_BATCH_CELLS", "MAX_WORKERS", "carve_many"]
@@ -123,6 +123,7 @@ def carve_many(
             f"{MAX_BATCH_CELLS} carve_many returns at once (one byte each); carve in batches"
         )
     code = _as_method(method)
+    _check_walk_cost(rows, cols, code)
     workers = 1 if workers is None else as_int(workers, "workers", minimum=-1, maximum=MAX_WORKERS)
     if workers == 0:
         raise ValueError("workers must be a positive number of threads or -1 (every CPU), got 0")

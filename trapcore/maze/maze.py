@@ -18,6 +18,7 @@ from trapcore.maze._checks import (
     _as_border_cell,
     _as_maze_size,
     _as_method,
+    _check_walk_cost,
     _frozen,
     _snapshot,
 )
@@ -187,6 +188,7 @@ class Maze:
         """
         rows, cols = _as_maze_size(rows, cols)
         code = _as_method(method)
+        _check_walk_cost(rows, cols, code)
         gen = as_generator(seed)
         shape = (rows, cols)
         start = _as_border_cell(entrance, shape, "entrance")

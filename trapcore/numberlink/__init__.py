@@ -5,8 +5,8 @@ and its rules (``fill``, ``touch``: Flow Free's by default) and solution; ``gene
 ``count``, ``count_nodes`` and ``check`` work on grids under those rules;
 ``read_puzzles``, ``parse_puzzles`` and ``write_puzzles`` handle the text formats.
 """
-from trapcore.numberlink.formats import (SYMBOLS, STYLES, parse_puzzles, read_puzzles,
-                                         write_puzzles)
+
+from trapcore.numberlink.formats import STYLES, SYMBOLS, parse_puzzles, read_puzzles, write_puzzles
 from trapcore.numberlink.generate import DIFFICULTY_LEVELS, MAX_GENERATE_CELLS, generate
 from trapcore.numberlink.puzzle import Puzzle
 from trapcore.numberlink.solve import MAX_SOLVE_CELLS, check, count, count_nodes, solve

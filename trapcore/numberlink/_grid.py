@@ -1,7 +1,11 @@
-"""Argument checks for Numberlink grids and budgets, shared by the puzzle, solve and generate modules."""
+"""Argument checks for Numberlink grids and budgets (shared by puzzle, solve and generate)."""
+
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import _describe, as_grid, as_int
 
@@ -9,9 +13,11 @@ from trapcore._validate import _describe, as_grid, as_int
 MAX_SOLVE_CELLS = 1 << 22
 INT64_MAX = 2**63 - 1
 INT16_MAX = int(np.iinfo(np.int16).max)
+#: A validated grid or solution: C-contiguous ``int16`` (rows, cols).
+Grid: TypeAlias = npt.NDArray[np.int16]
 
 
-def as_puzzle_grid(grid, name: str = "grid") -> np.ndarray:
+def as_puzzle_grid(grid: npt.ArrayLike, name: str = "grid") -> Grid:
     """Validate a puzzle grid: int16-compatible, 2-D, values >= -1, each number exactly twice.
 
     Returns a C-contiguous ``int16`` array (the input itself when it already is one).
@@ -29,38 +35,42 @@ def as_puzzle_grid(grid, name: str = "grid") -> np.ndarray:
     return g
 
 
-def as_max_nodes(max_nodes, name: str = "max_nodes") -> int:
+def as_max_nodes(max_nodes: object, name: str = "max_nodes") -> int:
     """A node budget: an int >= 1, or ``None`` for no limit (the largest int64)."""
     if max_nodes is None:
         return INT64_MAX
     return as_int(max_nodes, name, minimum=1, maximum=INT64_MAX)
 
 
-def read_only(array) -> np.ndarray:
+def read_only(array: npt.ArrayLike) -> Grid:
     """A read-only copy of ``array`` (as C-contiguous int16): what a Puzzle keeps."""
     out = np.array(array, dtype=np.int16, order="C", copy=True)
     out.setflags(write=False)
     return out
 
 
-def frozen(array) -> np.ndarray:
+def frozen(array: npt.ArrayLike) -> Grid:
     """``array`` made read-only in place when nothing else can write it (an int16 C-contiguous
     array owning its data, fresh from a kernel or an unpickler, or another Puzzle's frozen
     array); otherwise a read-only copy."""
-    if (isinstance(array, np.ndarray) and array.dtype == np.int16 and array.flags.c_contiguous
-            and array.flags.owndata):
+    if (
+        isinstance(array, np.ndarray)
+        and array.dtype == np.int16
+        and array.flags.c_contiguous
+        and array.flags.owndata
+    ):
         array.setflags(write=False)
         return array
     return read_only(array)
 
 
-def as_flag(value, name: str) -> bool:
+def as_flag(value: object, name: str) -> bool:
     """A bool option (``numpy.bool_`` accepted), as a plain bool."""
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be a bool, got {_describe(value)}")
     return bool(value)
 
 
-def as_rules(fill, touch) -> tuple[bool, bool]:
+def as_rules(fill: object, touch: object) -> tuple[bool, bool]:
     """Validate the rule options ``fill`` and ``touch``: ``(fill, touch)`` as plain bools."""
     return as_flag(fill, "fill"), as_flag(touch, "touch")

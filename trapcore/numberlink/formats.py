@@ -3,6 +3,7 @@
 ``parse_puzzles`` and ``read_puzzles`` iterate over every puzzle of a text or a file;
 ``write_puzzles`` writes a file; ``Puzzle.to_text``, ``from_text`` and ``from_file`` call here.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -65,7 +66,7 @@ def _read_rules(text: str, line_no: int, source: str) -> tuple[bool, bool]:
 def _extra_symbols() -> str:
     """Unicode letters from U+00C0 on, enough for every int16 number past ``SYMBOLS``."""
     need = INT16_MAX - len(SYMBOLS)
-    out = []
+    out: list[str] = []
     code = 0xC0
     while len(out) < need:
         ch = chr(code)
@@ -94,9 +95,12 @@ def _puzzle_text(puzzle: Puzzle, *, style: str = "header", solution: bool = Fals
     style = as_choice(style, "style", STYLES)
     if not isinstance(solution, (bool, np.bool_)):
         raise TypeError(f"solution must be a bool, got {_describe(solution)}")
-    if solution and puzzle.solution is None:
-        raise ValueError("to_text: this puzzle has no solution yet (call solve() first)")
-    g = puzzle.solution if solution else puzzle.grid
+    g = puzzle.grid
+    if solution:
+        sol = puzzle.solution
+        if sol is None:
+            raise ValueError("to_text: this puzzle has no solution yet (call solve() first)")
+        g = sol
     rows, cols = g.shape
     syms = puzzle.symbols
     if syms is None or (style == "flow" and not all(ch.isascii() and ch.isalnum() for ch in syms)):
@@ -120,8 +124,13 @@ def _puzzle_text(puzzle: Puzzle, *, style: str = "header", solution: bool = Fals
     return "\n".join(lines) + "\n"
 
 
-def write_puzzles(path, puzzles: Iterable[Puzzle], *, style: str = "header",
-                  solution: bool = False) -> int:
+def write_puzzles(
+    path: str | os.PathLike[str],
+    puzzles: Iterable[Puzzle],
+    *,
+    style: str = "header",
+    solution: bool = False,
+) -> int:
     """Write puzzles to a text file, separated by blank lines (``read_puzzles`` reads it back).
 
     The file is written to a temporary file in the same folder, then renamed over ``path``, so a
@@ -179,7 +188,7 @@ def write_puzzles(path, puzzles: Iterable[Puzzle], *, style: str = "header",
 # reading
 
 
-def read_puzzles(path) -> Iterator[Puzzle]:
+def read_puzzles(path: str | os.PathLike[str]) -> Iterator[Puzzle]:
     """Iterate over every puzzle in the file at ``path`` (either format, see
     :func:`parse_puzzles`).
 
@@ -251,8 +260,9 @@ def _parse(text: str, source: str) -> Iterator[Puzzle]:
     rules = (True, True)
     while i < n:
         line = lines[i]
-        if not line.strip() or (header_style is not False and line.lstrip().startswith("#")
-                                and not _HEADER.match(line)):
+        if not line.strip() or (
+            header_style is not False and line.lstrip().startswith("#") and not _HEADER.match(line)
+        ):
             if header_style is not False and (m := _RULES.match(line)):
                 rules = _read_rules(m.group(1), i + 1, source)
             i += 1
@@ -270,7 +280,7 @@ def _parse(text: str, source: str) -> Iterator[Puzzle]:
                 return
             if w < 1 or h < 1:
                 raise ValueError(f"{source}: line {i + 1}, column 1: bad size {w} x {h}")
-            rows = lines[i + 1: i + 1 + h]
+            rows = lines[i + 1 : i + 1 + h]
             if len(rows) < h:
                 raise ValueError(
                     f"{source}: line {n + 1}, column 1: the text ends after {len(rows)} of "
@@ -294,8 +304,14 @@ def _parse(text: str, source: str) -> Iterator[Puzzle]:
             i = j
 
 
-def _parse_rows(rows: list[str], first: int, width: int, style: str, source: str,
-                rules: tuple[bool, bool] = (True, True)) -> Puzzle:
+def _parse_rows(
+    rows: list[str],
+    first: int,
+    width: int,
+    style: str,
+    source: str,
+    rules: tuple[bool, bool] = (True, True),
+) -> Puzzle:
     """Parse board rows (the first on line ``first + 1``) into a Puzzle (a Python loop over text
     characters: parsing text is the one place where trapcore/ walks squares)."""
     h = len(rows)

@@ -3,18 +3,24 @@
 The generator runs in ``trapcore.numberlink._generate`` without the GIL (its uniqueness checks call
 the solver's search); this module validates and picks the difficulty band.
 """
+
 from __future__ import annotations
 
 import types
+from collections.abc import Iterable
+from typing import Any, SupportsFloat, TypeAlias
 
 import numpy as np
 
 from trapcore._validate import _describe, as_generator, as_int, as_size
 from trapcore.numberlink import _generate
-from trapcore.numberlink._grid import as_max_nodes, as_rules
+from trapcore.numberlink._grid import Grid, as_max_nodes, as_rules
 from trapcore.numberlink.puzzle import Puzzle
 
 __all__ = ["generate", "DIFFICULTY_LEVELS", "MAX_GENERATE_CELLS"]
+
+#: What ``seed=`` accepts (see ``trapcore._validate.as_generator``).
+SeedLike: TypeAlias = int | np.integer[Any] | np.random.SeedSequence | np.random.Generator | None
 
 #: ``generate(difficulty=...)`` levels: ranges of ``Puzzle.difficulty`` (solver nodes per square).
 DIFFICULTY_LEVELS = types.MappingProxyType(
@@ -24,7 +30,7 @@ DIFFICULTY_LEVELS = types.MappingProxyType(
 MAX_GENERATE_CELLS = 4900
 
 
-def _as_band(difficulty) -> tuple[float, float] | None:
+def _as_band(difficulty: str | Iterable[SupportsFloat] | None) -> tuple[float, float] | None:
     if difficulty is None:
         return None
     what = f"difficulty must be one of {sorted(DIFFICULTY_LEVELS)} or a (low, high) pair"
@@ -41,10 +47,19 @@ def _as_band(difficulty) -> tuple[float, float] | None:
     return lo, hi
 
 
-def generate(rows, cols=None, *, seed=None, fill: bool = True, touch: bool = True,
-             min_length: int = 3, unique: bool = True,
-             difficulty=None, max_attempts: int = 1000,
-             max_nodes: int | None = 10**7) -> Puzzle:
+def generate(
+    rows: int,
+    cols: int | None = None,
+    *,
+    seed: SeedLike = None,
+    fill: bool = True,
+    touch: bool = True,
+    min_length: int = 3,
+    unique: bool = True,
+    difficulty: str | tuple[float, float] | None = None,
+    max_attempts: int = 1000,
+    max_nodes: int | None = 10**7,
+) -> Puzzle:
     """Generate a random puzzle (with its solution) on a ``rows x cols`` board.
 
     The solution is made first: random no-touch paths grow over the free squares (each new path
@@ -93,6 +108,8 @@ def generate(rows, cols=None, *, seed=None, fill: bool = True, touch: bool = Tru
         A bad argument (named in the message).
     ValueError
         No puzzle met the constraints within ``max_attempts`` boards.
+    KeyboardInterrupt
+        Ctrl-C stops generation within milliseconds (``seed``'s generator stays usable).
 
     Examples
     --------
@@ -118,16 +135,27 @@ def generate(rows, cols=None, *, seed=None, fill: bool = True, touch: bool = Tru
     gen = as_generator(seed)
     attempts = 0
     while attempts < max_attempts:
-        out = _generate.generate(rows, cols, gen.bit_generator, min_length, unique, budget,
-                                 max_attempts - attempts, fill, touch)
+        out: tuple[Grid, Grid, int, int] | None = _generate.generate(
+            rows,
+            cols,
+            gen.bit_generator,
+            min_length,
+            unique,
+            budget,
+            max_attempts - attempts,
+            fill,
+            touch,
+        )
         if out is None:
             break
         grid, sol, nodes, used = out
         attempts += used
-        score = None
+        score: float | None = None
         if unique:
             score = round(int(nodes) / max(1, int((grid >= 0).sum())), 3)
-        if band is None or band[0] <= score < band[1] or (band[1] == score == band[0]):
+        if band is None or (
+            score is not None and (band[0] <= score < band[1] or band[1] == score == band[0])
+        ):
             return Puzzle._trusted(grid, sol, difficulty=score, fill=fill, touch=touch)
     raise ValueError(
         f"generate: no {rows} x {cols} puzzle with min_length={min_length}"

@@ -5,18 +5,27 @@ Grids are ``int16`` arrays: ``0`` empty, ``-1`` solid, ``k > 0`` an endpoint of 
 the rules say more: ``fill`` (every non-solid square on a path) and ``touch`` (a path may run
 beside itself); Flow Free's rules ``fill=True, touch=True`` are the default.
 """
+
 from __future__ import annotations
 
+import os
+from typing import TypeAlias
+
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import _describe
-from trapcore.numberlink._grid import as_puzzle_grid, as_rules, frozen, read_only
+from trapcore.numberlink._grid import Grid, as_puzzle_grid, as_rules, frozen, read_only
 from trapcore.numberlink.solve import DEFAULT_MAX_NODES, check, count, count_nodes, solve
 
 __all__ = ["Puzzle"]
 
+#: What a Puzzle pickles: grid, solution, symbols, difficulty, fill, touch (0.1: the first four).
+_State: TypeAlias = tuple[Grid, "Grid | None", "str | None", "float | None", bool, bool]
+_State01: TypeAlias = tuple[Grid, "Grid | None", "str | None", "float | None"]
 
-def _as_symbols(symbols, numbers: int) -> str | None:
+
+def _as_symbols(symbols: object, numbers: int) -> str | None:
     """Validate ``symbols=``: a str of distinct printable characters, one per number."""
     if symbols is None:
         return None
@@ -34,8 +43,7 @@ def _as_symbols(symbols, numbers: int) -> str | None:
                 "unprintable characters are not allowed)"
             )
     if len(set(symbols)) != len(symbols):
-        seen = set()
-        dup = next(ch for ch in symbols if ch in seen or seen.add(ch))
+        dup = next(ch for i, ch in enumerate(symbols) if ch in symbols[:i])
         raise ValueError(f"symbols must be distinct, {dup!r} appears more than once")
     return symbols
 
@@ -79,50 +87,79 @@ class Puzzle:
     """
 
     __slots__ = ("_grid", "_solution", "_symbols", "_difficulty", "_fill", "_touch")
+    _grid: Grid
+    _solution: Grid | None
+    _symbols: str | None
+    _difficulty: float | None
+    _fill: bool
+    _touch: bool
 
-    def __init__(self, grid, solution=None, *, symbols: str | None = None, fill: bool = True,
-                 touch: bool = True):
+    def __init__(
+        self,
+        grid: npt.ArrayLike,
+        solution: npt.ArrayLike | None = None,
+        *,
+        symbols: str | None = None,
+        fill: bool = True,
+        touch: bool = True,
+    ) -> None:
         g = as_puzzle_grid(grid)
         self._fill, self._touch = as_rules(fill, touch)
+        self._solution = None
         if solution is not None:
             check(g, solution, fill=self._fill, touch=self._touch)
-            solution = read_only(solution)
+            self._solution = read_only(solution)
         self._grid = read_only(g)
-        self._solution = solution
         self._symbols = _as_symbols(symbols, self.numbers)
         self._difficulty = None
 
     @classmethod
-    def _trusted(cls, grid: np.ndarray, solution: np.ndarray | None, *,
-                 symbols: str | None = None, difficulty: float | None = None,
-                 fill: bool = True, touch: bool = True) -> "Puzzle":
+    def _trusted(
+        cls,
+        grid: Grid,
+        solution: Grid | None,
+        *,
+        symbols: str | None = None,
+        difficulty: float | None = None,
+        fill: bool = True,
+        touch: bool = True,
+    ) -> Puzzle:
         """A Puzzle from fresh arrays a kernel made (valid: not re-checked, and kept, made
         read-only, rather than copied)."""
         p = cls.__new__(cls)
         p.__setstate__((grid, solution, symbols, difficulty, fill, touch))
         return p
 
-    def __getstate__(self):
-        return (self._grid, self._solution, self._symbols, self._difficulty, self._fill,
-                self._touch)
+    def __getstate__(self) -> _State:
+        return (
+            self._grid,
+            self._solution,
+            self._symbols,
+            self._difficulty,
+            self._fill,
+            self._touch,
+        )
 
-    def __setstate__(self, state) -> None:
+    def __setstate__(self, state: _State | _State01) -> None:
         # pickle and copy come here too: arrays come back writeable, so make them read-only again
         # (0.1's pickles hold four items: their puzzles keep the default rules)
         if len(state) == 4:
-            state = (*state, True, True)
-        grid, solution, self._symbols, self._difficulty, self._fill, self._touch = state
+            grid, solution, self._symbols, self._difficulty = state
+            self._fill, self._touch = True, True
+        else:
+            grid, solution, self._symbols, self._difficulty, self._fill, self._touch = state
         self._grid = frozen(grid)
         self._solution = None if solution is None else frozen(solution)
 
     # -- properties ------------------------------------------------------------------------
     @property
-    def grid(self) -> np.ndarray:
+    def grid(self) -> Grid:
         """The puzzle, ``int16 (rows, cols)``: a read-only view."""
-        return self._grid.view()
+        view: Grid = self._grid.view()
+        return view
 
     @property
-    def solution(self) -> np.ndarray | None:
+    def solution(self) -> Grid | None:
         """A solution, ``int16 (rows, cols)`` (read-only view), or ``None`` while unknown."""
         return None if self._solution is None else self._solution.view()
 
@@ -165,7 +202,7 @@ class Puzzle:
         return self._difficulty
 
     # -- solving -----------------------------------------------------------------------------
-    def solve(self, *, limit: int = 2, max_nodes: int | None = DEFAULT_MAX_NODES) -> list[np.ndarray]:
+    def solve(self, *, limit: int = 2, max_nodes: int | None = DEFAULT_MAX_NODES) -> list[Grid]:
         """Solve the puzzle under its rules: ``trapcore.numberlink.solve(self.grid, fill=self.fill,
         touch=self.touch, limit=, max_nodes=)``.
 
@@ -191,8 +228,9 @@ class Puzzle:
         trapcore.errors.SearchLimitExceeded
             The search needed more than ``max_nodes`` nodes.
         """
-        sols = solve(self._grid, fill=self._fill, touch=self._touch, limit=limit,
-                     max_nodes=max_nodes)
+        sols = solve(
+            self._grid, fill=self._fill, touch=self._touch, limit=limit, max_nodes=max_nodes
+        )
         if len(sols) == 1:
             self._solution = read_only(sols[0])
         return sols
@@ -207,14 +245,17 @@ class Puzzle:
         rules = ("" if self._fill else " fill=False") + ("" if self._touch else " touch=False")
         return f"<Puzzle {r}x{c} numbers={self.numbers}{rules}>"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         """Puzzles are equal when their grids and rules are (solutions and symbols aside)."""
         if not isinstance(other, Puzzle):
             return NotImplemented
-        return (np.array_equal(self._grid, other._grid) and self._fill == other._fill
-                and self._touch == other._touch)
+        return (
+            np.array_equal(self._grid, other._grid)
+            and self._fill == other._fill
+            and self._touch == other._touch
+        )
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking value class: unhashable
 
     # -- text (trapcore.numberlink.formats builds Puzzles, so it is imported when used) ------
     def to_text(self, *, style: str = "header", solution: bool = False) -> str:
@@ -245,7 +286,7 @@ class Puzzle:
         return formats._puzzle_text(self, style=style, solution=solution)
 
     @classmethod
-    def from_text(cls, text: str) -> "Puzzle":
+    def from_text(cls, text: str) -> Puzzle:
         """Read the one puzzle in ``text`` (either format, see :func:`parse_puzzles`).
 
         Raises
@@ -265,7 +306,7 @@ class Puzzle:
         return puzzles[0]
 
     @classmethod
-    def from_file(cls, path) -> "Puzzle":
+    def from_file(cls, path: str | os.PathLike[str]) -> Puzzle:
         """Read the first puzzle of the file at ``path`` (either format).
 
         Reading stops after that puzzle; ``trapcore.numberlink.read_puzzles(path)`` iterates

@@ -9,15 +9,23 @@ squares alike when a path can thread its own squares in two ways (they count as 
 
 The search runs in ``trapcore.numberlink._solver`` without the GIL; this module validates first.
 """
+
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import as_grid, as_int
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _regions, _solver
-from trapcore.numberlink._grid import (INT16_MAX, MAX_SOLVE_CELLS, as_max_nodes, as_puzzle_grid,
-                                       as_rules)
+from trapcore.numberlink._grid import (
+    INT16_MAX,
+    MAX_SOLVE_CELLS,
+    Grid,
+    as_max_nodes,
+    as_puzzle_grid,
+    as_rules,
+)
 
 __all__ = ["solve", "count", "count_nodes", "check", "MAX_SOLVE_CELLS"]
 
@@ -26,11 +34,16 @@ DEFAULT_MAX_NODES = 10**9
 MAX_LIMIT = 100_000
 
 
-def _search(g: np.ndarray, limit: int, max_nodes: int, caller: str, fill: bool = True,
-            touch: bool = True) -> tuple[np.ndarray, int]:
-    """Run the kernel: (solutions, nodes); SearchLimitExceeded when it ran out of budget."""
+def _search(
+    g: Grid, limit: int, max_nodes: int, caller: str, fill: bool = True, touch: bool = True
+) -> tuple[npt.NDArray[np.int16], int]:
+    """Run the kernel: (solutions (k, rows, cols), nodes); SearchLimitExceeded when it ran out
+    of budget."""
+    sols: npt.NDArray[np.int16] | None
+    nodes: int
+    complete: bool
     sols, nodes, complete = _solver.solve(g, limit, max_nodes, -1, fill, touch)
-    if not complete:
+    if sols is None or not complete:
         raise SearchLimitExceeded(
             f"{caller}: the search needed more than max_nodes={max_nodes} nodes on this "
             f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
@@ -38,15 +51,21 @@ def _search(g: np.ndarray, limit: int, max_nodes: int, caller: str, fill: bool =
     return sols, int(nodes)
 
 
-def _as_limit(limit, g: np.ndarray) -> int:
+def _as_limit(limit: object, g: Grid) -> int:
     limit = as_int(limit, "limit", minimum=1, maximum=MAX_LIMIT)
     if limit * g.size > 1 << 24:
         raise ValueError(f"limit={limit} solutions of {g.size} squares would need too much memory")
     return limit
 
 
-def solve(grid, *, fill: bool = True, touch: bool = True, limit: int = 2,
-          max_nodes: int | None = DEFAULT_MAX_NODES) -> list[np.ndarray]:
+def solve(
+    grid: npt.ArrayLike,
+    *,
+    fill: bool = True,
+    touch: bool = True,
+    limit: int = 2,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> list[Grid]:
     """Solve a Numberlink grid under the rules ``fill`` and ``touch``: up to ``limit`` solutions.
 
     The search is complete under every rule set, so ``len(solve(g, limit=2)) == 1`` proves the
@@ -82,7 +101,7 @@ def solve(grid, *, fill: bool = True, touch: bool = True, limit: int = 2,
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
-        Ctrl-C stops a long search (checked every few million nodes).
+        Ctrl-C stops a long search within milliseconds (the kernel polls for signals).
     """
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
@@ -91,8 +110,13 @@ def solve(grid, *, fill: bool = True, touch: bool = True, limit: int = 2,
     return list(sols)
 
 
-def count(grid, *, fill: bool = True, touch: bool = True,
-          max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
+def count(
+    grid: npt.ArrayLike,
+    *,
+    fill: bool = True,
+    touch: bool = True,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> int:
     """The exact number of solutions of ``grid`` under the rules (sets of paths).
 
     Under ``touch=True`` this is frontier dynamic programming over the squares in row order (the
@@ -123,12 +147,16 @@ def count(grid, *, fill: bool = True, touch: bool = True,
         2**62 solutions or more.
     trapcore.errors.SearchLimitExceeded
         The count needed more than ``max_nodes`` nodes.
+    KeyboardInterrupt
+        Ctrl-C stops a long count within milliseconds.
     """
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
     max_nodes = as_max_nodes(max_nodes)
+    n: int | None
+    complete: bool
     n, _, complete = _solver.count(g, max_nodes, fill, touch)
-    if not complete:
+    if n is None or not complete:
         raise SearchLimitExceeded(
             f"count: the search needed more than max_nodes={max_nodes} nodes on this "
             f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
@@ -138,8 +166,14 @@ def count(grid, *, fill: bool = True, touch: bool = True,
     return int(n)
 
 
-def count_nodes(grid, *, fill: bool = True, touch: bool = True, limit: int = 2,
-                max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
+def count_nodes(
+    grid: npt.ArrayLike,
+    *,
+    fill: bool = True,
+    touch: bool = True,
+    limit: int = 2,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+) -> int:
     """Search nodes the solver spends on ``grid`` looking for ``limit`` solutions.
 
     The solver's effort: ``Puzzle.difficulty`` is this count (with ``limit=2``) per non-solid
@@ -174,7 +208,9 @@ def count_nodes(grid, *, fill: bool = True, touch: bool = True, limit: int = 2,
     return _search(g, limit, as_max_nodes(max_nodes), "count_nodes", fill, touch)[1]
 
 
-def check(grid, solution, *, fill: bool = True, touch: bool = True) -> bool:
+def check(
+    grid: npt.ArrayLike, solution: npt.ArrayLike, *, fill: bool = True, touch: bool = True
+) -> bool:
     """Check that ``solution`` solves ``grid`` under the rules ``fill`` and ``touch``.
 
     A solution gives each square its path's number. Under ``touch=False`` each number's squares
@@ -208,8 +244,9 @@ def check(grid, solution, *, fill: bool = True, touch: bool = True) -> bool:
     if s.shape != g.shape:
         raise ValueError(f"solution has shape {s.shape}, but grid has shape {g.shape}")
 
-    def at(mask) -> tuple[int, int]:
-        return tuple(int(i) for i in np.argwhere(mask)[0])
+    def at(mask: npt.NDArray[np.bool_]) -> tuple[int, int]:
+        r, c = np.argwhere(mask)[0]
+        return int(r), int(c)
 
     if (m := (g == -1) != (s == -1)).any():
         raise ValueError(f"solution: solids must be exactly the grid's solids, not at {at(m)}")
@@ -268,15 +305,17 @@ def check(grid, solution, *, fill: bool = True, touch: bool = True) -> bool:
     return True
 
 
-def _threads(g: np.ndarray, s: np.ndarray, k: int) -> None:
+def _threads(g: Grid, s: Grid, k: int) -> None:
     """ValueError unless path k's squares hold one path through all of them (the solver, on the
     bounding box of k's squares with everything else solid)."""
     rr, cc = np.nonzero(s == k)
     box = (slice(rr.min(), rr.max() + 1), slice(cc.min(), cc.max() + 1))
     sub = np.where(s[box] == k, 0, -1).astype(np.int16)
     sub[g[box] == k] = 1
+    sols: npt.NDArray[np.int16] | None
+    complete: bool
     sols, _, complete = _solver.solve(sub, 1, DEFAULT_MAX_NODES, -1, True, True)
-    if not complete:
+    if sols is None or not complete:
         raise SearchLimitExceeded(f"check: could not decide whether path {k} threads its squares")
     if len(sols) == 0:
         r, c = int(rr[0]), int(cc[0])
