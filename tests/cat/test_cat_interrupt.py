@@ -3,13 +3,8 @@ methods), the solver player, the smart cat's searches inside simulate(), and sim
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
-
 import pytest
+from _sigint import interrupt_latency, posix_only
 
 SETUP = """
 import sys, time, numpy as np, trapcore as tc
@@ -28,35 +23,8 @@ KERNELS = {
 }
 
 
-@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+@posix_only
 @pytest.mark.parametrize("name", sorted(KERNELS))
 def test_ctrl_c_interrupts_within_half_a_second(name):
-    code = (
-        SETUP
-        + f"""
-print("ready", flush=True)
-try:
-    {KERNELS[name]}
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
-    sys.exit(0)
-print("finished", flush=True)
-"""
-    )
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env
-    )
-    try:
-        assert proc.stdout.readline().strip() == "ready"
-        time.sleep(0.4)  # well inside the kernel
-        assert proc.poll() is None, "the kernel finished before the signal"
-        t0 = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        line = proc.stdout.readline().strip()
-        latency = time.perf_counter() - t0
-        assert line == "interrupted"
-        assert latency < 0.5, latency
-    finally:
-        proc.kill()
-        proc.wait()
+    latency = interrupt_latency(SETUP, KERNELS[name])
+    assert latency < 0.5, latency

@@ -4,13 +4,8 @@ env's reset, each run on a maze big enough to take seconds."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
-
 import pytest
+from _sigint import interrupt_latency, posix_only
 
 BIG = 6000  # 36 M cells: each kernel runs for seconds (Kruskal's scratch is 12 bytes a cell)
 
@@ -52,38 +47,10 @@ KERNELS = {
 }
 
 
-@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+@posix_only
 @pytest.mark.parametrize("name", sorted(KERNELS))
 def test_ctrl_c_interrupts_within_half_a_second(name):
     setup, call = KERNELS[name]
-    code = (
-        SETUP
-        + setup
-        + f"""
-print("ready", flush=True)
-try:
-    {call}
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
-    sys.exit(0)
-print("finished", flush=True)
-"""
-    )
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env
-    )
-    try:
-        assert proc.stdout.readline().strip() == "ready"
-        time.sleep(0.3)  # well inside the kernel
-        assert proc.poll() is None, "the kernel finished before the signal"
-        t0 = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        line = proc.stdout.readline().strip()
-        latency = time.perf_counter() - t0
-        assert line == "interrupted", line
-        assert latency < 0.5, latency
-        print(f"{name}: {latency * 1000:.1f} ms")
-    finally:
-        proc.kill()
-        proc.wait()
+    latency = interrupt_latency(SETUP + setup, call, after=0.3)
+    assert latency < 0.5, latency
+    print(f"{name}: {latency * 1000:.1f} ms")

@@ -5,12 +5,11 @@ set-up phases), and a kernel out of memory raises MemoryError and leaves the pro
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
+from _sigint import interrupt_latency
 
 SETUP = """
 import sys, numpy as np, trapcore as tc
@@ -40,45 +39,10 @@ KERNELS = {
 }
 
 
-def interrupt_latency(call: str) -> float:
-    """Run ``call`` in a child process, send it SIGINT 0.4 s in; seconds until it reports the
-    KeyboardInterrupt (the test fails if it finished first or raised something else)."""
-    code = (
-        SETUP
-        + f"""
-print("ready", flush=True)
-try:
-    {call}
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
-    sys.exit(0)
-print("finished", flush=True)
-"""
-    )
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    proc = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, env=env
-    )
-    try:
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "ready"
-        time.sleep(0.4)  # well inside the kernel
-        assert proc.poll() is None, "the kernel finished before the signal"
-        t0 = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        line = proc.stdout.readline().strip()
-        latency = time.perf_counter() - t0
-        assert line == "interrupted", line
-        return latency
-    finally:
-        proc.kill()
-        proc.wait()
-
-
 @pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 @pytest.mark.parametrize("name", sorted(KERNELS))
 def test_ctrl_c_interrupts_within_half_a_second(name: str) -> None:
-    latency = interrupt_latency(KERNELS[name])
+    latency = interrupt_latency(SETUP, KERNELS[name])
     assert latency < 0.5, latency
 
 
