@@ -74,14 +74,6 @@ def test_thin_and_huge_carves_finish(shape):
         assert check("call", "Maze.carve", *shape, seed=1, method=method).kind == "ok"
 
 
-# -- known kernel-level problems (reported to the lead; strict: they fail once fixed) ----------
-# The timeout is a hang guard: a near-linear kernel does each of these in well under a second.
-KERNEL = pytest.mark.xfail(
-    strict=True,
-    reason="cost grows faster than the input: a kernel fix for the lead (see the issue-10 report)",
-)
-
-
 @pytest.mark.parametrize("shape", [(1, 2**20), (2, 2**19)])
 def test_wilson_on_thin_mazes(shape):  # a random walk on a path: quadratic in N, so refused
     out = run("call", "Maze.carve", *shape, seed=1, method="wilson", timeout=3)
@@ -108,17 +100,11 @@ def test_lookahead_player_past_100x100():  # n**2 candidate blocks x an n**2 sea
     assert out.kind == "ok"
 
 
-@KERNEL
-def test_generate_without_a_budget():  # max_nodes=None: the uniqueness proof is unbounded
+def test_generate_without_a_budget():  # None would leave the uniqueness proofs unbounded
     out = run("call", "numberlink.generate", 30, seed=1, max_nodes=None, timeout=3)
-    assert out.kind == "ok" or out.kind == "raised"
+    assert out.kind == "raised" and out.type_name == "TypeError" and "budget" in out.message
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cat.solve(policy='optimal') spends max_nodes + 1 nodes: "
-    "reported to the lead (cat solver, issue 12)",
-)
 @pytest.mark.parametrize("method", ["auto", "pns"])
 def test_cat_solver_off_by_one(method):
     board = np.zeros((11, 11), np.uint8)

@@ -213,7 +213,6 @@ def solve(
             if pns is not None and pns.verdict is Verdict.WIN:
                 return pns
             pns_loss = pns  # a loss: the iterative deepening search names its horizon and block
-            max_nodes = max(1, max_nodes - spent)
     elif method == "pns":
         if policy != "optimal":
             raise ValueError(
@@ -222,7 +221,11 @@ def solve(
         pns, spent = _solve_pns(b, r, c, max(1, max_nodes * 3 // 4))
         if pns is not None:
             return pns
-        max_nodes = max(1, max_nodes - spent)
+    if spent >= max_nodes:  # the proof-number search used the whole budget: nothing is left
+        if pns_loss is not None:
+            return Solution(Verdict.LOSS, pns_loss.block, int(spent), -1)
+        return Solution(Verdict.UNKNOWN, _player_block(b, (r, c), "greedy", "bfs"), int(spent), -1)
+    max_nodes -= spent
     res, best, nodes, depth = _play.solve(
         b, r, c, SOLVE_POLICIES.index(policy), max_nodes, max_depth, _tt_bits(max_nodes, b.size)
     )

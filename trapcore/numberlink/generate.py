@@ -58,19 +58,21 @@ def generate(
     unique: bool = True,
     difficulty: str | tuple[float, float] | None = None,
     max_attempts: int = 1000,
-    max_nodes: int | None = 10**7,
+    max_nodes: int = 10**7,
 ) -> Puzzle:
     """Generate a random puzzle (with its solution) on a ``rows x cols`` board.
 
-    The solution is made first: random no-touch paths grow over the free squares (each new path
+    The solution is made first: random paths that never run beside themselves grow over the
+    free squares, whatever the rules the puzzle is made unique under (each new path
     starts in the tightest free spot), paths shorter than ``min_length`` are merged into a
     neighbour, and squares left isolated become solid. The path ends are the puzzle's numbers.
     With ``unique=True`` the solver (``limit=2``, under the rules ``fill`` and ``touch``)
     checks the puzzle; while a second solution
     exists, a path is cut where that solution differs (adding a pair of numbers); when a check
     needs more than ``max_nodes`` nodes, the longest eighth of the paths are cut in the middle.
-    Boards up to 30 x 30 take milliseconds, 50 x 50 about a second, 70 x 70 (the largest
-    accepted, ``MAX_GENERATE_CELLS``) several seconds and come out with many short paths.
+    Under ``touch=False`` boards up to 30 x 30 take milliseconds and 70 x 70 (the largest
+    accepted, ``MAX_GENERATE_CELLS``) seconds; under Flow Free's rules (the default) the
+    uniqueness proofs cost more: a 15 x 15 takes tens of milliseconds, a 30 x 30 seconds.
 
     Parameters
     ----------
@@ -93,9 +95,9 @@ def generate(
         (see ``DIFFICULTY_LEVELS``); needs ``unique=True``.
     max_attempts : int, default 1000
         Give up (ValueError) after this many fresh boards.
-    max_nodes : int or None, default 10**7
-        Solver budget per uniqueness check (past it, paths are cut as above); ``None`` for no
-        limit.
+    max_nodes : int, default 10**7
+        Solver budget per uniqueness check (past it, paths are cut as above). Generation always
+        runs under a budget, so ``None`` is refused.
 
     Returns
     -------
@@ -128,6 +130,11 @@ def generate(
         raise TypeError(f"unique must be a bool, got {_describe(unique)}")
     unique = bool(unique)
     max_attempts = as_int(max_attempts, "max_attempts", minimum=1)
+    if max_nodes is None:
+        raise TypeError(
+            "max_nodes must be an int: generation always runs under a budget per uniqueness "
+            "check (the default is 10**7 nodes)"
+        )
     budget = as_max_nodes(max_nodes)
     band = _as_band(difficulty)
     if band is not None and not unique:
