@@ -25,6 +25,25 @@ MazeStream = Uint32Stream
 # grid helpers
 
 
+#: Maze shapes the tests run every kernel on: single cells, 1 x N and N x 1 strips, small and
+#: lopsided rectangles.
+SHAPES = [
+    (1, 1),
+    (1, 2),
+    (1, 9),
+    (1, 40),
+    (2, 1),
+    (9, 1),
+    (40, 1),
+    (2, 2),
+    (2, 3),
+    (3, 2),
+    (7, 7),
+    (13, 31),
+    (31, 13),
+]
+
+
 def neighbour(i: int, cols: int, d: int) -> int:
     return (i - cols, i + 1, i + cols, i - 1)[d]
 
