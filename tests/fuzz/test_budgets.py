@@ -106,7 +106,7 @@ def test_generate_without_a_budget():  # None would leave the uniqueness proofs 
 
 
 @pytest.mark.parametrize("method", ["auto", "pns"])
-def test_cat_solver_off_by_one(method):
+def test_cat_solver_spends_at_most_its_budget(method):  # 0.1 spent max_nodes + 1
     board = np.zeros((11, 11), np.uint8)
     assert (
         check("nodes_within", "cat.solve", 1, board, (5, 5), max_nodes=1, method=method).kind
