@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["Viewer"]
+__all__ = ["Screen", "Viewer"]
 
 
 class Viewer:
@@ -30,3 +30,25 @@ class Viewer:
 
     def close(self) -> None:
         self._root.destroy()
+
+
+class Screen:
+    """What an env's ``render`` does with a frame: hand it back (``rgb_array``) or show it in a
+    :class:`Viewer` opened on first use (``human``); :meth:`close` closes that window."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self._viewer: Viewer | None = None
+
+    def present(self, frame: np.ndarray, mode: str | None) -> np.ndarray | None:
+        if mode != "human":
+            return frame
+        if self._viewer is None:
+            self._viewer = Viewer(self.title)
+        self._viewer.show(frame)
+        return None
+
+    def close(self) -> None:
+        if self._viewer is not None:
+            self._viewer.close()
+            self._viewer = None

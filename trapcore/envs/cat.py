@@ -13,6 +13,7 @@ from trapcore._validate import _describe, as_choice, as_int
 from trapcore.cat import POLICIES, RULES, CatGame, Status
 from trapcore.envs._hexdraw import hex_picture
 from trapcore.envs._options import as_board_size, as_number
+from trapcore.envs._viewer import Screen
 
 __all__ = ["CatEnv"]
 
@@ -94,7 +95,7 @@ class CatEnv(gym.Env):
         self._key: np.ndarray | None = None
         self._episode = 0
         self._game: CatGame | None = None
-        self._viewer: Any = None
+        self._screen = Screen("trapcore: Trap the Cat")
 
     def __repr__(self) -> str:
         return (
@@ -183,16 +184,7 @@ class CatEnv(gym.Env):
     def render(self) -> np.ndarray | None:
         """The board picture (``rgb_array``), or draw it in a window (``human``)."""
         img = hex_picture(np.asarray(self.game.board), self.game.cat, self.render_scale)
-        if self.render_mode == "human":
-            from trapcore.envs._viewer import Viewer
-
-            if self._viewer is None:
-                self._viewer = Viewer("trapcore: Trap the Cat")
-            self._viewer.show(img)
-            return None
-        return img
+        return self._screen.present(img, self.render_mode)
 
     def close(self) -> None:
-        if self._viewer is not None:
-            self._viewer.close()
-            self._viewer = None
+        self._screen.close()

@@ -12,6 +12,7 @@ from gymnasium import spaces
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_cell, as_choice, as_int
 from trapcore.envs._options import as_board_size, as_number
+from trapcore.envs._viewer import Screen
 from trapcore.maze import METHODS, Maze
 from trapcore.maze.doors import OPEN
 
@@ -234,7 +235,7 @@ class MazeEnv(gym.Env):
         self._episode = 0
         self._doors = np.zeros((0, 0), dtype=np.uint8)  # empty until reset
         self._pos = self._goal = self._steps = 0
-        self._viewer: Any = None
+        self._screen = Screen("trapcore maze")
 
     def __repr__(self) -> str:
         c = self.config
@@ -335,19 +336,10 @@ class MazeEnv(gym.Env):
         if not self._doors.size:
             raise RuntimeError("call reset() before render()")
         img = picture(self._doors, self._pos, self._goal, self.config.render_scale)
-        if self.render_mode == "human":
-            from trapcore.envs._viewer import Viewer
-
-            if self._viewer is None:
-                self._viewer = Viewer("trapcore maze")
-            self._viewer.show(img)
-            return None
-        return img
+        return self._screen.present(img, self.render_mode)
 
     def close(self) -> None:
-        if self._viewer is not None:
-            self._viewer.close()
-            self._viewer = None
+        self._screen.close()
 
 
 def _draw_except(gen: np.random.Generator, n: int, avoid: int) -> int:

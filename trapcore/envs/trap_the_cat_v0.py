@@ -15,6 +15,7 @@ from trapcore.cat import RULES, winnable_board
 from trapcore.cat.hexgrid import escape_path, random_board
 from trapcore.envs._hexdraw import hex_picture
 from trapcore.envs._options import as_board_size
+from trapcore.envs._viewer import Screen
 
 __all__ = ["env", "raw_env", "DIRECTIONS"]
 
@@ -109,7 +110,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
         self._episode = 0
         self.board = np.zeros((0, 0), dtype=np.uint8)  # empty until reset
         self.cat = (0, 0)
-        self._viewer: Any = None
+        self._screen = Screen("trapcore: trap_the_cat_v0")
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self.observation_spaces[agent]
@@ -221,16 +222,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
         if not self.board.size:
             return None
         img = hex_picture(self.board, self.cat, self.render_scale)
-        if self.render_mode == "human":
-            from trapcore.envs._viewer import Viewer
-
-            if self._viewer is None:
-                self._viewer = Viewer("trapcore: trap_the_cat_v0")
-            self._viewer.show(img)
-            return None
-        return img
+        return self._screen.present(img, self.render_mode)
 
     def close(self) -> None:
-        if self._viewer is not None:
-            self._viewer.close()
-            self._viewer = None
+        self._screen.close()
