@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from cli.cli_helpers import assert_clean_error, run
 
-from trapcore.cat import read_board
+from trapcore.cat import player_move, read_board, simulate
 
 
 @pytest.mark.parametrize(
@@ -59,6 +59,17 @@ def test_one_seed_one_start(rows, cols):
         assert proc.returncode == 0, proc.stderr
     g, s = _board_of(game.stdout), _board_of(solve.stdout)
     assert np.array_equal(g.board, s.board) and g.cat == s.cat
+    # simulate's first game starts from that board: a callable player sees it before any block
+    seen = []
+
+    def player(board, cat, rng):
+        if not seen:
+            seen.append((board.copy(), cat))
+        return player_move(board, cat, player="greedy", seed=rng)
+
+    simulate(1, rows, cols, int(g.board.sum()), player=player, seed=5)
+    assert np.array_equal(seen[0][0], g.board) and tuple(seen[0][1]) == g.cat
+    assert "game 1 starts as `trapcore cat --seed 5`" in sim.stdout
     blocks = int(g.board.sum())
     assert f", {blocks} start blocks" in sim.stdout
     assert blocks == round(15 * rows * cols / 121) or rows * cols < 10
@@ -140,7 +151,12 @@ def test_game_column_labels_past_nine():
 
 
 def test_game_board_redrawn_after_a_block():
-    out = _play("0 0").stdout
+    start = _board_of(_play().stdout)
+    free = [
+        (r, c) for r in range(5) for c in range(12) if not start.board[r, c] and (r, c) != start.cat
+    ]
+    r, c = free[0]
+    out = _play(f"{r} {c}").stdout
     assert len(re.findall(r"^ ?0  ", out, flags=re.M)) == 2
 
 

@@ -9,6 +9,8 @@ import time
 from collections.abc import Collection
 from typing import IO
 
+import numpy as np
+
 from trapcore.cat import hexgrid
 from trapcore.cat.game import CatGame, Status
 from trapcore.cat.players import PLAYERS, POLICIES, RULES, SOLVE_POLICIES, SOLVER_PLAYER_NODES
@@ -67,6 +69,14 @@ def _blocks(args: argparse.Namespace) -> int:
     return default_blocks(args.rows, args.cols) if args.blocked is None else args.blocked
 
 
+def start_generator(seed: int) -> np.random.Generator:
+    """The generator of game 1 of ``cat simulate --seed SEED`` (item 0 of its batch stream), so
+    that ``trapcore cat``, ``cat solve`` and ``cat simulate`` start from the same board."""
+    from trapcore._seeding import item_generator, root_key
+
+    return item_generator(root_key(seed), 0)
+
+
 _HELP = (
     "  row col  block that cell (e.g. `3 4`; columns are numbered along the top)\n"
     "  u        undo your last block (and the cat's answer)\n"
@@ -91,7 +101,12 @@ def play(args: argparse.Namespace, stdin: IO[str] | None = None, out: IO[str] | 
     out = out or sys.stdout
     seed = used_seed(args.seed)
     game = CatGame(
-        args.rows, args.cols, _blocks(args), policy=args.policy, rules=args.rules, seed=seed
+        args.rows,
+        args.cols,
+        _blocks(args),
+        policy=args.policy,
+        rules=args.rules,
+        seed=start_generator(seed),
     )
 
     def say(text: str = "") -> None:
@@ -263,7 +278,7 @@ def run_simulate(
     show = not args.no_progress and (args.progress or is_terminal(err))
     print(
         f"{args.games} games per cell, {args.rows}x{args.cols}, {blocked} start blocks, "
-        f"{args.rules} rules, seed {seed}",
+        f"{args.rules} rules, seed {seed} (game 1 starts as `trapcore cat --seed {seed}`)",
         file=out,
     )
     rows = []
@@ -375,7 +390,7 @@ def run_solve(args: argparse.Namespace, out: IO[str] | None = None) -> int:
             rows,
             cols,
             _blocks(args),
-            seed=seed,
+            seed=start_generator(seed),
             keep_free=(rows // 2, cols // 2) if rows and cols else None,
         )
         cat = None
