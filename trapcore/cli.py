@@ -65,6 +65,26 @@ def is_terminal(stream: IO[str]) -> bool:
         return False
 
 
+def add_progress_flags(p: argparse.ArgumentParser, what: str = "a progress line") -> None:
+    """``--progress`` / ``--no-progress``: by default progress is shown only on a terminal."""
+    g = p.add_mutually_exclusive_group()
+    g.add_argument(
+        "--progress",
+        action="store_true",
+        help=f"{what} on stderr even when it is not a terminal (default: only on a terminal)",
+    )
+    g.add_argument("--no-progress", action="store_true", help=f"no {what}")
+
+
+def progress_stream(args: argparse.Namespace, err: IO[str] | None = None) -> IO[str] | None:
+    """The stream to draw progress on (stderr), or None when it is not wanted: only on a
+    terminal unless ``--progress``, never with ``--no-progress``."""
+    err = err or sys.stderr
+    if getattr(args, "no_progress", False):
+        return None
+    return err if getattr(args, "progress", False) or is_terminal(err) else None
+
+
 def check_picture_path(path: str, option: str = "-o") -> str:
     """Check an output picture name before any work: not empty, not a folder, its folder exists,
     an extension Pillow can write; raise ValueError in the CLI's words, ImportError without

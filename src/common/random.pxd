@@ -9,7 +9,7 @@ from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.stdint cimport int32_t, uint32_t, uint64_t
 from numpy.random cimport bitgen_t
 
-from common.signals cimport POLL_MASK, signalled
+from common.signals cimport POLL_MASK, Progress, poll
 
 
 cdef inline bitgen_t* bitgen_of(object bit_generator) except NULL:
@@ -37,14 +37,16 @@ cdef inline double uniform01(bitgen_t* rng) noexcept nogil:
     return (rng.next_uint64(rng.state) >> 11) * (1.0 / 9007199254740992.0)
 
 
-cdef inline bint shuffle_int32(bitgen_t* rng, int32_t* a, Py_ssize_t n) noexcept nogil:
+cdef inline bint shuffle_int32(bitgen_t* rng, int32_t* a, Py_ssize_t n,
+                               Progress* progress=NULL) noexcept nogil:
     """Fisher-Yates shuffle of a[0:n] in place (from the back, as numpy does). Polls for Ctrl-C
-    (common/signals.pxd) and returns True, a[] part shuffled, when it came."""
+    (common/signals.pxd), reporting the entries done to `progress`, and returns True, a[] part
+    shuffled, when it came."""
     cdef Py_ssize_t i, j
     cdef int32_t t
     i = n - 1
     while i > 0:
-        if (i & POLL_MASK) == 0 and signalled():
+        if (i & POLL_MASK) == 0 and poll(progress, n - i):
             return True
         j = bounded(rng, <uint32_t> (i + 1))
         t = a[i]

@@ -11,6 +11,7 @@ from libc.stdint cimport int32_t, uint8_t
 from numpy.random cimport bitgen_t
 
 from common.scratch cimport Scratch
+from common.signals cimport Progress
 
 # method codes (trapcore/maze/maze.py maps the names through _carve.METHODS)
 cdef enum:
@@ -21,6 +22,6 @@ cdef enum:
 
 cdef int carve_scratch(Scratch* s, int method, Py_ssize_t n) except -1 nogil
 cdef bint carve_one(int method, uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
-                    Scratch* s) noexcept nogil
+                    Scratch* s, Progress* progress=*) noexcept nogil
 cdef Py_ssize_t braid_cells(uint8_t* dp, int32_t rows, int32_t cols, double p,
                             bitgen_t* rng) noexcept nogil

@@ -20,6 +20,7 @@ Random streams (pinned by tests/reference/maze.py, which consumes them identical
 """
 import numpy as np
 
+from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 from numpy.random cimport bitgen_t
@@ -29,7 +30,7 @@ from maze.doors cimport (OPEN, PREFETCH_AHEAD, UP, degree, fill_cells, inside, p
 from common.philox cimport philox_bitgen, philox_next32, philox_next64, philox_seed, philox_state
 from common.random cimport bitgen_of, bounded, shuffle_int32, uniform01
 from common.scratch cimport Scratch, scratch_alloc, scratch_free
-from common.signals cimport POLL_MASK, raise_pending, signalled
+from common.signals cimport POLL_MASK, Progress, poll, raise_pending, signalled
 from common.unionfind cimport ds_find, ds_link
 
 # the method codes are declared in carve.pxd
@@ -44,23 +45,27 @@ METHODS = {"kruskal": KRUSKAL, "backtracker": BACKTRACKER, "wilson": WILSON, "pr
 
 
 cdef bint carve_kruskal(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
-                        int32_t* a, int32_t* parent) noexcept nogil:
+                        int32_t* a, int32_t* parent, Progress* progress) noexcept nogil:
     """Randomized Kruskal: shuffle the interior-door list, then open each door whose two cells are
     still apart (union-find in one array, union by size, full path compression), stopping at
     rows*cols - 1 open doors. The list is read in order, so the union-find entries of the doors a
     few steps ahead are prefetched (about a quarter faster at 1000 x 1000), and a door whose
-    cells share a parent is locked without looking further."""
+    cells share a parent is locked without looking further. Progress counts the cells listed,
+    the doors shuffled, then each door read twice (reading costs about twice shuffling)."""
     cdef int32_t n = rows * cols, m = 0, r, c, i, d, e, cell, other, x, y, opened = 0
     cdef int32_t last_row = rows - 1, last_col = cols - 1, next_poll = POLL_MASK + 1
     if fill_cells(doors, NULL, parent, -1, n):
         return True
     if n <= 1:
         return False
+    if progress != NULL:
+        progress.base = 0
+        progress.total = n + 3 * (2 * <Py_ssize_t> n - rows - cols)
     cell = 0
     for r in range(rows):                  # polls between rows, every 16,384 cells or more
         if cell >= next_poll:
             next_poll = cell + POLL_MASK + 1
-            if signalled():
+            if poll(progress, cell):
                 return True
         for c in range(cols):
             if r < last_row:
@@ -70,13 +75,17 @@ cdef bint carve_kruskal(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rn
                 a[m] = 2 * cell + 1
                 m += 1
             cell += 1
-    if shuffle_int32(rng, a, m):
+    if progress != NULL:
+        progress.base = n
+    if shuffle_int32(rng, a, m, progress):
         return True
+    if progress != NULL:
+        progress.base = n + m
     cdef int32_t far[2]
     far[0] = cols                          # door Down: the cell below
     far[1] = 1                             # door Right: the cell to the right
     for i in range(m):
-        if ((i + 1) & POLL_MASK) == 0 and signalled():
+        if ((i + 1) & POLL_MASK) == 0 and poll(progress, 2 * <Py_ssize_t> i):
             return True
         if i + PREFETCH_AHEAD < m:
             e = a[i + PREFETCH_AHEAD]
@@ -101,20 +110,24 @@ cdef bint carve_kruskal(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rn
 
 
 cdef bint carve_backtracker(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
-                            int32_t* stack, uint8_t* seen) noexcept nogil:
-    """Randomized depth-first search: walk to a random unvisited neighbour, back up at dead ends."""
+                            int32_t* stack, uint8_t* seen, Progress* progress) noexcept nogil:
+    """Randomized depth-first search: walk to a random unvisited neighbour, back up at dead ends.
+    Progress counts the steps: each cell is entered once and left once (2n)."""
     cdef int32_t n = rows * cols, sp = 0, cur, r, c, k, d
     cdef uint32_t t = 0
     cdef int options[4]
     if fill_cells(doors, seen, NULL, 0, n):
         return True
+    if progress != NULL:
+        progress.base = 0
+        progress.total = 2 * <Py_ssize_t> n
     cur = <int32_t> bounded(rng, <uint32_t> n)
     seen[cur] = 1
     stack[sp] = cur
     sp += 1
     while sp > 0:
         t += 1
-        if (t & POLL_MASK) == 0 and signalled():
+        if (t & POLL_MASK) == 0 and poll(progress, t):
             return True
         cur = stack[sp - 1]
         r = cur // cols
@@ -137,10 +150,11 @@ cdef bint carve_backtracker(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t
 
 
 cdef bint carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
-                       uint8_t* in_tree, uint8_t* nxt) noexcept nogil:
+                       uint8_t* in_tree, uint8_t* nxt, Progress* progress) noexcept nogil:
     """Wilson's algorithm: loop-erased random walks from each cell (in index order) to the tree;
-    gives a uniform spanning tree."""
-    cdef int32_t n = rows * cols, i, u, r, c, k, d
+    gives a uniform spanning tree. Progress counts the cells in the tree (the first walks, to a
+    small tree, are the long ones: an estimate from it runs early)."""
+    cdef int32_t n = rows * cols, i, u, r, c, k, d, joined = 1
     cdef uint32_t t = 0
     cdef int32_t last_row = rows - 1, last_col = cols - 1
     cdef int options[4]
@@ -152,6 +166,9 @@ cdef bint carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng
     du[:] = [-cols, 1, cols, -1]
     if fill_cells(doors, in_tree, NULL, 0, n):
         return True
+    if progress != NULL:
+        progress.base = 0
+        progress.total = n
     in_tree[bounded(rng, <uint32_t> n)] = 1
     for i in range(n):
         if in_tree[i]:
@@ -161,7 +178,7 @@ cdef bint carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng
         c = i - r * cols
         while not in_tree[u]:              # the walk; nxt[] keeps the last exit: loops erase
             t += 1
-            if (t & POLL_MASK) == 0 and signalled():
+            if (t & POLL_MASK) == 0 and poll(progress, joined):
                 return True
             if 0 < r < last_row and 0 < c < last_col:
                 d = <int32_t> bounded(rng, 4)          # options Up, Right, Down, Left: all four
@@ -179,6 +196,7 @@ cdef bint carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng
         u = i
         while not in_tree[u]:
             in_tree[u] = 1
+            joined += 1
             d = nxt[u]
             set_door(doors, u, cols, d, OPEN)
             u = step(u, cols, d)
@@ -186,17 +204,21 @@ cdef bint carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng
 
 
 cdef bint carve_prim(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
-                     int32_t* frontier, uint8_t* state) noexcept nogil:
-    """Randomized Prim (frontier cells): join a random frontier cell to a random maze neighbour."""
+                     int32_t* frontier, uint8_t* state, Progress* progress) noexcept nogil:
+    """Randomized Prim (frontier cells): join a random frontier cell to a random maze neighbour.
+    Progress counts the cells joined."""
     cdef int32_t n = rows * cols, fl = 0, u, v, r, c, k, d, j
     cdef uint32_t t = 0
     cdef int options[4]
     if fill_cells(doors, state, NULL, 0, n):  # states: 0 outside, 1 frontier, 2 in the maze
         return True
+    if progress != NULL:
+        progress.base = 0
+        progress.total = n
     u = <int32_t> bounded(rng, <uint32_t> n)
     while True:
         t += 1
-        if (t & POLL_MASK) == 0 and signalled():
+        if (t & POLL_MASK) == 0 and poll(progress, t):
             return True
         state[u] = 2
         r = u // cols
@@ -235,31 +257,36 @@ cdef int carve_scratch(Scratch* s, int method, Py_ssize_t n) except -1 nogil:
 
 
 cdef bint carve_one(int method, uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
-                    Scratch* s) noexcept nogil:
-    """Carve one maze with the scratch of carve_scratch; True when Ctrl-C stopped it."""
+                    Scratch* s, Progress* progress=NULL) noexcept nogil:
+    """Carve one maze with the scratch of carve_scratch; True when Ctrl-C (or the progress
+    callable) stopped it."""
     cdef Py_ssize_t n = <Py_ssize_t> rows * cols
     if method == KRUSKAL:
-        return carve_kruskal(doors, rows, cols, rng, s.i32 + n, s.i32)
+        return carve_kruskal(doors, rows, cols, rng, s.i32 + n, s.i32, progress)
     if method == BACKTRACKER:
-        return carve_backtracker(doors, rows, cols, rng, s.i32, s.u8)
+        return carve_backtracker(doors, rows, cols, rng, s.i32, s.u8, progress)
     if method == WILSON:
-        return carve_wilson(doors, rows, cols, rng, s.u8, s.u8 + n)
-    return carve_prim(doors, rows, cols, rng, s.i32, s.u8)
+        return carve_wilson(doors, rows, cols, rng, s.u8, s.u8 + n, progress)
+    return carve_prim(doors, rows, cols, rng, s.i32, s.u8, progress)
 
 
-def carve(int32_t rows, int32_t cols, int method, bit_generator):
-    """A perfect rows x cols maze (uint8 doors) carved by `method` from `bit_generator`."""
+def carve(int32_t rows, int32_t cols, int method, bit_generator, progress=None):
+    """A perfect rows x cols maze (uint8 doors) carved by `method` from `bit_generator`; a
+    callable `progress(done, total)` is called every 16,384 steps or so (it may raise to stop)."""
     cdef Py_ssize_t n = <Py_ssize_t> rows * cols
     out = np.empty((rows, cols), dtype=np.uint8)
     cdef uint8_t[:, ::1] o = out
     cdef Scratch s = Scratch(NULL, NULL)
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef bint stopped = False
+    cdef Progress report = Progress(NULL, 0, n)
+    if progress is not None:
+        report.fn = <PyObject*> progress   # the caller's reference keeps it alive
     try:
         with bit_generator.lock:
             with nogil:
                 carve_scratch(&s, method, n)
-                stopped = carve_one(method, &o[0, 0], rows, cols, rng, &s)
+                stopped = carve_one(method, &o[0, 0], rows, cols, rng, &s, &report)
             if stopped:                    # raised inside the lock's block: it exits cleanly
                 raise_pending()
     finally:

@@ -17,6 +17,7 @@ from trapcore.cat.players import PLAYERS, POLICIES, RULES, SOLVE_POLICIES, SOLVE
 from trapcore.cat.render import read_board, render_board
 from trapcore.cat.simulation import simulate
 from trapcore.cat.solver import DEFAULT_NODES, Verdict, solve
+from trapcore.cli import add_progress_flags
 
 __all__ = ["add_parser", "play", "run_simulate", "run_solve"]
 
@@ -223,26 +224,8 @@ def _add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
         default=SOLVER_PLAYER_NODES,
         help="the solver player's budget per move",
     )
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument(
-        "--progress",
-        action="store_true",
-        help="a progress bar even when stderr is not a terminal (default: only on a terminal)",
-    )
+    add_progress_flags(p, "a progress bar")
     p.set_defaults(func=run_simulate)
-
-
-def _bar(label: str, done: int, total: int, out: IO[str], start: float | None = None) -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    eta = ""
-    if start is not None and 0 < done < total:
-        left = (time.perf_counter() - start) * (total - done) / done
-        eta = f" ETA {int(left) // 60}:{int(left) % 60:02d}"
-    out.write(f"\r{label:<22} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}{eta}   ")
-    if done >= total:
-        out.write("\n")
-    out.flush()
 
 
 def run_simulate(
@@ -251,7 +234,8 @@ def run_simulate(
     """``trapcore cat simulate``: a table of win rates, one row per player x cat."""
     out = out or sys.stdout
     err = err or sys.stderr
-    from trapcore.cli import is_terminal, used_seed
+    from trapcore._progress import Bar
+    from trapcore.cli import progress_stream, used_seed
 
     policies = _names(args.policy, POLICIES, "--policy")
     players = _names(args.player, PLAYERS, "--player")
@@ -275,7 +259,7 @@ def run_simulate(
         rules=args.rules,
         max_nodes=args.max_nodes,
     )
-    show = not args.no_progress and (args.progress or is_terminal(err))
+    stream = progress_stream(args, err)
     print(
         f"{args.games} games per cell, {args.rows}x{args.cols}, {blocked} start blocks, "
         f"{args.rules} rules, seed {seed} (game 1 starts as `trapcore cat --seed {seed}`)",
@@ -285,10 +269,7 @@ def run_simulate(
     for player in players:
         for policy in policies:
             label = f"{player} vs {policy}"
-            start = time.perf_counter()
-            progress = (
-                (lambda d, t, lab=label, t0=start: _bar(lab, d, t, err, t0)) if show else None
-            )
+            progress = Bar(label, stream, keep=True, unit="games") if stream else None
             r = simulate(
                 args.games,
                 args.rows,

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING
+
+from trapcore._progress import Bar
+from trapcore.cli import add_progress_flags, progress_stream
 
 if TYPE_CHECKING:
     from trapcore.datasets.spec import Bound, EndLike, Spec
@@ -57,6 +59,7 @@ def _common(p: argparse.ArgumentParser) -> None:
         default=1000,
         help="candidates per item before giving up on the filters (default 1000)",
     )
+    add_progress_flags(p, "a progress bar")
     p.set_defaults(func=run)
 
 
@@ -163,32 +166,16 @@ def _spec(args: argparse.Namespace) -> Spec:
     )
 
 
-class _Bar:
-    """A one-line progress bar on a terminal (nothing when ``stream`` is not one)."""
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-        self.t0 = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        frac = done / total if total else 1.0
-        fill = int(30 * frac)
-        rate = done / max(time.perf_counter() - self.t0, 1e-9)
-        self.stream.write(
-            f"\r[{'#' * fill}{'.' * (30 - fill)}] {done}/{total} ({rate:,.0f} items/s)"
-        )
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
 def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None) -> int:
     from trapcore import datasets as tds
 
     out = out or sys.stdout
     err = err or sys.stderr
     spec = _spec(args)
-    progress = _Bar(err) if getattr(err, "isatty", lambda: False)() else None
+    stream = progress_stream(args, err)
+    progress = (
+        Bar(f"{args.n} {spec.kind} items", stream, keep=True, unit="items") if stream else None
+    )
     info = tds.write_parquet(
         spec,
         args.n,

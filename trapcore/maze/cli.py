@@ -7,6 +7,8 @@ import sys
 from typing import IO
 
 from trapcore import maze as _maze
+from trapcore._progress import bar, timer
+from trapcore.cli import add_progress_flags, progress_stream
 from trapcore.maze._types import Path
 
 
@@ -58,6 +60,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--wall", type=int, default=None, help="with -o: wall thickness in pixels (default 1)"
     )
+    add_progress_flags(p, "a progress line (carving, solving, drawing, saving)")
     p.set_defaults(func=run)
 
 
@@ -127,25 +130,33 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     _check(args)
     seed = used_seed(args.seed)
     say_seed("trapcore maze", seed)
-    m = _maze.Maze.carve(args.rows, args.cols, seed=seed, method=args.method)
+    # progress: only for runs longer than half a second, only on a terminal (or --progress)
+    stream = progress_stream(args)
+    size = f"{args.rows}x{args.cols}"
+    with bar(f"carving {size}", stream) as progress:
+        m = _maze.Maze.carve(args.rows, args.cols, seed=seed, method=args.method, progress=progress)
     if args.braid:
-        m = m.braid(args.braid, seed=seed)
+        with timer("braiding", stream):
+            m = m.braid(args.braid, seed=seed)
     path: Path | None = None
     moves: Path | None = None
-    if args.solve == "bfs":
-        path = m.solve(method="bfs")
-    elif args.solve:
-        walk = m.trace(hand=args.solve)
-        path, moves = walk.path, walk.moves
+    with timer(f"solving ({args.solve})", stream):
+        if args.solve == "bfs":
+            path = m.solve(method="bfs")
+        elif args.solve:
+            walk = m.trace(hand=args.solve)
+            path, moves = walk.path, walk.moves
     if args.output is None:
         out.write(m.to_text(path=path))
         if path is not None:
             out.write(f"path: {len(path)} cells\n")
         return 0
-    image = m.to_image(
-        cell=args.cell, wall=args.wall, path=path, trace=moves if args.trace else None
-    )
-    save_picture(image, args.output)  # a temporary file, renamed: an old file survives a failure
+    with timer("drawing the picture", stream):
+        image = m.to_image(
+            cell=args.cell, wall=args.wall, path=path, trace=moves if args.trace else None
+        )
+    with timer(f"saving {args.output}", stream):
+        save_picture(image, args.output)  # a temporary file, renamed: an old one survives failure
     print(
         f"saved {args.output}: {image.size[0]} x {image.size[1]} pixels, "
         f"{m.rows} x {m.cols} cells" + (f", path {len(path)} cells" if path is not None else ""),

@@ -156,6 +156,7 @@ class Maze:
         method: str = "kruskal",
         entrance: CellLike = (0, 0),
         exit: CellLike | None = None,
+        progress: Callable[[int, int], object] | None = None,
     ) -> Maze:
         """Carve a perfect maze.
 
@@ -174,6 +175,12 @@ class Maze:
             many short dead ends).
         entrance, exit : (row, col), optional
             Cells on the outer wall; see :class:`Maze`.
+        progress : callable, optional
+            Called as ``progress(done, total)`` about every 16,384 steps of the kernel (a few
+            milliseconds apart), with the GIL held. The steps are the method's own (cells,
+            doors), so only ``done / total`` means anything; it rises steadily for every method
+            but Wilson's, whose first walks are the long ones. An exception it raises stops the
+            carving and propagates, as Ctrl-C does.
 
         Returns
         -------
@@ -193,7 +200,9 @@ class Maze:
         shape = (rows, cols)
         start = _as_border_cell(entrance, shape, "entrance")
         goal = _as_border_cell((rows - 1, cols - 1) if exit is None else exit, shape, "exit")
-        doors: Doors = _k.carve(rows, cols, code, gen.bit_generator)
+        if progress is not None and not callable(progress):
+            raise TypeError(f"progress must be a callable (done, total), got {progress!r}")
+        doors: Doors = _k.carve(rows, cols, code, gen.bit_generator, progress)
         return cls._trusted(doors, start, goal)
 
     def with_openings(

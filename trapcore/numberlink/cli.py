@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 
 from trapcore import numberlink as nl
+from trapcore._progress import eta_text, timer
+from trapcore.cli import add_progress_flags, progress_stream
 
 _EPILOG = """examples:
   trapcore numberlink 9 --seed 1              a unique 9x9 puzzle
@@ -81,6 +84,7 @@ def add_parser(
         default=None,
         help="with 'solve': solutions to look for per puzzle (default 2, which proves uniqueness)",
     )
+    add_progress_flags(p, "a progress line")
     p.set_defaults(func=run)
     return p
 
@@ -132,15 +136,16 @@ def run(args: argparse.Namespace) -> int:
         )
     seed = used_seed(args.seed)
     say_seed("trapcore numberlink", seed)
-    puzzle = _generate(
-        n,
-        args.cols,
-        seed=seed,
-        min_length=args.min_length,
-        difficulty=args.difficulty,
-        fill=args.fill is not False,
-        touch=args.touch is not False,
-    )
+    with timer(f"generating a {n}x{cols} puzzle", progress_stream(args)):
+        puzzle = _generate(
+            n,
+            args.cols,
+            seed=seed,
+            min_length=args.min_length,
+            difficulty=args.difficulty,
+            fill=args.fill is not False,
+            touch=args.touch is not False,
+        )
     if args.style == "flow" and (puzzle.grid < 0).any():
         raise ValueError(
             "--style flow cannot show the solid squares (#) this puzzle has "
@@ -219,10 +224,16 @@ def _solve(args: argparse.Namespace) -> int:
             "(expected a 'W H' header and rows, or square rows in Flow's style)"
         )
     status = 0
+    stream = progress_stream(args)
+    start = time.perf_counter()
     for i, p in enumerate(puzzles):
         fill = p.fill if args.fill is None else args.fill
         touch = p.touch if args.touch is None else args.touch
-        sols = nl.solve(p.grid, fill=fill, touch=touch, limit=limit)
+        label = f"solving puzzle {i + 1}/{len(puzzles)}"
+        if i:  # an estimate from the puzzles solved so far
+            label += f", ETA {eta_text((time.perf_counter() - start) * (len(puzzles) - i) / i)},"
+        with timer(label, stream):
+            sols = nl.solve(p.grid, fill=fill, touch=touch, limit=limit)
         if i:
             sys.stdout.write("\n")
         rows, cols = p.shape
