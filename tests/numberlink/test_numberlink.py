@@ -319,12 +319,12 @@ def test_generator_rectangles_and_options():
 
 
 def test_generator_difficulty_levels():
-    lo, hi = nl.DIFFICULTY_LEVELS["easy"]
+    lo, hi = nl.difficulty_band("easy", 8, touch=False)
     p = nl.generate(8, seed=1, difficulty="easy", touch=False)
-    assert lo <= p.difficulty < hi
-    lo, hi = nl.DIFFICULTY_LEVELS["hard"]
+    assert lo <= p.difficulty < hi and nl.difficulty_level(p) == "easy"
+    lo, hi = nl.difficulty_band("hard", 12, touch=False)
     p = nl.generate(12, seed=1, difficulty="hard", touch=False)
-    assert lo <= p.difficulty < hi
+    assert lo <= p.difficulty < hi and nl.difficulty_level(p) == "hard"
     p = nl.generate(9, seed=4, difficulty=(2, 3), touch=False)
     assert 2 <= p.difficulty < 3
 
@@ -423,6 +423,8 @@ def test_exported():
     assert set(nl.__all__) == {
         "Puzzle",
         "generate",
+        "difficulty_band",
+        "difficulty_level",
         "solve",
         "count",
         "count_nodes",
@@ -532,3 +534,45 @@ def test_long_solve_can_be_interrupted():
     assert (
         len(nl.solve(nl.generate(9, seed=1, touch=False).grid, touch=False)) == 1
     )  # still usable afterwards
+
+
+@pytest.mark.parametrize("fill,touch", [(True, True), (True, False), (False, True), (False, False)])
+def test_difficulty_bands_split_every_size(fill, touch):
+    """The three bands tile [0, inf) at every size, and move up with the board (bigger boards need
+    more nodes a square), measured or extrapolated."""
+    for rows, cols in [(2, 2), (5, 5), (9, 11), (15, 15), (20, 20), (70, 70)]:
+        easy, medium, hard = (
+            nl.difficulty_band(level, rows, cols, fill=fill, touch=touch)
+            for level in nl.DIFFICULTY_LEVELS
+        )
+        assert easy[0] == 0 and easy[1] == medium[0] < medium[1] == hard[0] and hard[1] == np.inf
+    small = nl.difficulty_band("medium", 6, fill=fill, touch=touch)
+    big = nl.difficulty_band("medium", 12, fill=fill, touch=touch)
+    assert small[0] < big[0] and small[1] < big[1]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_at_every_size(level):
+    # 0.1's fixed bands had no easy 20x20 (it raised); each level is now a third of the puzzles
+    for n, touch in [(6, True), (10, True), (20, False)]:
+        p = nl.generate(n, seed=3, difficulty=level, touch=touch)
+        assert nl.difficulty_level(p) == level, (n, touch, p.difficulty)
+
+
+def test_levels_split_generated_puzzles_in_thirds():
+    """The calibration is honest: on fresh seeds (not the calibration's 1000+), about a third of
+    the puzzles generate makes falls in each level."""
+    levels = [nl.difficulty_level(nl.generate(7, seed=s)) for s in range(120)]
+    for level in nl.DIFFICULTY_LEVELS:
+        assert 0.18 < levels.count(level) / len(levels) < 0.5, (level, levels.count(level))
+
+
+def test_difficulty_band_errors():
+    with pytest.raises(ValueError, match="level"):
+        nl.difficulty_band("nightmare", 5)
+    with pytest.raises((TypeError, ValueError), match="rows"):
+        nl.difficulty_band("easy", 0)
+    with pytest.raises(TypeError, match="puzzle"):
+        nl.difficulty_level(np.zeros((5, 5), np.int16))
+    read = next(nl.parse_puzzles(nl.generate(9, seed=2).to_text()))  # difficulty when asked
+    assert nl.difficulty_level(read) in nl.DIFFICULTY_LEVELS

@@ -7,13 +7,21 @@ and its rules (``fill``, ``touch``: Flow Free's by default) and solution; ``gene
 """
 
 from trapcore.numberlink.formats import STYLES, SYMBOLS, parse_puzzles, read_puzzles, write_puzzles
-from trapcore.numberlink.generate import DIFFICULTY_LEVELS, MAX_GENERATE_CELLS, generate
+from trapcore.numberlink.generate import (
+    DIFFICULTY_LEVELS,
+    MAX_GENERATE_CELLS,
+    difficulty_band,
+    difficulty_level,
+    generate,
+)
 from trapcore.numberlink.puzzle import Puzzle
 from trapcore.numberlink.solve import MAX_SOLVE_CELLS, check, count, count_nodes, solve
 
 __all__ = [
     "Puzzle",
     "generate",
+    "difficulty_band",
+    "difficulty_level",
     "solve",
     "count",
     "count_nodes",

@@ -17,27 +17,104 @@ from trapcore.numberlink import _generate
 from trapcore.numberlink._grid import Grid, as_max_nodes, as_rules
 from trapcore.numberlink.puzzle import Puzzle
 
-__all__ = ["generate", "DIFFICULTY_LEVELS", "MAX_GENERATE_CELLS"]
+__all__ = [
+    "generate",
+    "difficulty_band",
+    "difficulty_level",
+    "DIFFICULTY_LEVELS",
+    "MAX_GENERATE_CELLS",
+]
 
 #: What ``seed=`` accepts (see ``trapcore._validate.as_generator``).
 SeedLike: TypeAlias = int | np.integer[Any] | np.random.SeedSequence | np.random.Generator | None
 
-#: ``generate(difficulty=...)`` levels: ranges of ``Puzzle.difficulty`` (solver nodes per square).
+#: ``generate(difficulty=...)`` levels: each is a third of the puzzles ``generate`` makes for that
+#: board size under those rules, by ``Puzzle.difficulty`` (the solver's nodes per square): the
+#: easiest third, the middle third, the hardest third. The values are those shares.
 DIFFICULTY_LEVELS = types.MappingProxyType(
-    {"easy": (0.0, 2.0), "medium": (2.0, 6.0), "hard": (6.0, float("inf"))}
+    {"easy": (0.0, 1 / 3), "medium": (1 / 3, 2 / 3), "hard": (2 / 3, 1.0)}
 )
+#: Per rules (fill, touch): (side, 1/3 quantile, 2/3 quantile) of ``Puzzle.difficulty`` on
+#: side x side boards, measured by ``tools/calibrate_difficulty.py``. Between sides the quantiles
+#: are interpolated in log scale over ``sqrt(rows * cols)``; past the last side the lower one
+#: follows the table's trend and the upper one keeps the last ratio.
+_CALIBRATION: dict[tuple[bool, bool], tuple[tuple[int, float, float], ...]] = {
+    (True, True): ((5, 1.735, 3.473), (6, 2.574, 6.503), (7, 3.275, 5.817), (8, 4.162, 11.91),
+                   (10, 19.2, 50.18), (12, 26.33, 55.28), (15, 156.2, 490.6)),
+    (True, False): ((5, 1.161, 1.306), (6, 1.27, 1.515), (7, 1.606, 1.942), (8, 1.686, 2.202),
+                    (10, 2.514, 3.447), (12, 2.973, 4.131), (15, 7.174, 12.06)),
+    (False, True): ((5, 3.571, 7.454), (6, 5.154, 17.39), (7, 6.448, 22.37), (8, 11.58, 49.95),
+                    (10, 67.0, 268.8), (12, 160.5, 632.6)),
+    (False, False): ((5, 6.097, 17.19), (6, 8.42, 61.68), (7, 12.24, 129.3), (8, 46.69, 252.2),
+                     (10, 455.7, 2771.0), (12, 2209.0, 12040.0)),
+}  # fmt: skip
+
+
+def _quantiles(rows: int, cols: int, fill: bool, touch: bool) -> tuple[float, float]:
+    """The 1/3 and 2/3 quantiles of ``Puzzle.difficulty`` for a rows x cols board."""
+    table = np.array(_CALIBRATION[(bool(fill), bool(touch))], float)
+    sides, logs = table[:, 0], np.log10(table[:, 1:])
+    side = float(np.sqrt(rows * cols))
+    if side <= sides[-1]:
+        q1, q2 = (float(np.interp(side, sides, logs[:, j])) for j in (0, 1))
+    else:  # past the table: the trend of its sides from 8 on, the last ratio of the quantiles
+        slope = np.polyfit(sides[sides >= 8], logs[sides >= 8, 0], 1)[0]
+        q1 = float(logs[-1, 0] + slope * (side - sides[-1]))
+        q2 = q1 + float(logs[-1, 1] - logs[-1, 0])
+    return 10**q1, 10**q2
+
+
+def difficulty_band(
+    level: str, rows: int, cols: int | None = None, *, fill: bool = True, touch: bool = True
+) -> tuple[float, float]:
+    """The range of ``Puzzle.difficulty`` that ``generate(difficulty=level)`` accepts for a
+    ``rows x cols`` board under the rules ``fill`` and ``touch``: the easiest, middle or hardest
+    third of the puzzles ``generate`` makes there (see ``DIFFICULTY_LEVELS``), so every level
+    exists at every size. Boards far from the measured ones (5 x 5 to 15 x 15) use extrapolated
+    quantiles: a level's share there is approximate.
+
+    Examples
+    --------
+    >>> lo, hi = difficulty_band("medium", 10)
+    >>> lo < hi
+    True
+    """
+    if not isinstance(level, str) or level not in DIFFICULTY_LEVELS:
+        raise ValueError(f"level must be one of {list(DIFFICULTY_LEVELS)}, got {level!r}")
+    rows, cols = as_size(rows, rows if cols is None else cols, minimum=2)
+    fill, touch = as_rules(fill, touch)
+    q1, q2 = _quantiles(rows, cols, fill, touch)
+    return {"easy": (0.0, q1), "medium": (q1, q2), "hard": (q2, float("inf"))}[level]
+
+
+def difficulty_level(puzzle: Puzzle) -> str:
+    """``"easy"``, ``"medium"`` or ``"hard"``: where ``puzzle.difficulty`` falls among the puzzles
+    ``generate`` makes for its size and rules (see :func:`difficulty_band`). Works for any
+    puzzle (a read one's difficulty is computed on first use)."""
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
+    rows, cols = puzzle.shape
+    for level in DIFFICULTY_LEVELS:
+        lo, hi = difficulty_band(level, rows, cols, fill=puzzle.fill, touch=puzzle.touch)
+        if lo <= puzzle.difficulty < hi:
+            return level
+    return "hard"
+
+
 #: The largest board ``generate`` accepts (70 x 70): larger unique puzzles take too long to prove.
 MAX_GENERATE_CELLS = 4900
 
 
-def _as_band(difficulty: str | Iterable[SupportsFloat] | None) -> tuple[float, float] | None:
+def _as_band(
+    difficulty: str | Iterable[SupportsFloat] | None, rows: int, cols: int, fill: bool, touch: bool
+) -> tuple[float, float] | None:
     if difficulty is None:
         return None
-    what = f"difficulty must be one of {sorted(DIFFICULTY_LEVELS)} or a (low, high) pair"
+    what = f"difficulty must be one of {list(DIFFICULTY_LEVELS)} or a (low, high) pair"
     if isinstance(difficulty, str):
         if difficulty not in DIFFICULTY_LEVELS:
             raise ValueError(f"{what}, got {difficulty!r}")
-        return DIFFICULTY_LEVELS[difficulty]
+        return difficulty_band(difficulty, rows, cols, fill=fill, touch=touch)
     try:
         lo, hi = (float(v) for v in difficulty)
     except (TypeError, ValueError):
@@ -91,8 +168,10 @@ def generate(
     unique : bool, default True
         Guarantee exactly one solution.
     difficulty : {"easy", "medium", "hard"} or (low, high), optional
-        Regenerate until ``Puzzle.difficulty`` (solver nodes per square) falls in this range
-        (see ``DIFFICULTY_LEVELS``); needs ``unique=True``.
+        Regenerate until ``Puzzle.difficulty`` (solver nodes per square) falls in this range. A
+        level is the easiest, middle or hardest third of the puzzles made for this size under
+        these rules (:func:`difficulty_band`), so about three boards are tried per puzzle at any
+        size; a ``(low, high)`` pair is taken as it is. Needs ``unique=True``.
     max_attempts : int, default 1000
         Give up (ValueError) after this many fresh boards.
     max_nodes : int, default 10**7
@@ -136,7 +215,7 @@ def generate(
             "check (the default is 10**7 nodes)"
         )
     budget = as_max_nodes(max_nodes)
-    band = _as_band(difficulty)
+    band = _as_band(difficulty, rows, cols, fill, touch)
     if band is not None and not unique:
         raise ValueError("difficulty needs unique=True")
     gen = as_generator(seed)
