@@ -1,0 +1,110 @@
+"""Our cats against the published cats, on the same starts: the player's win rate per cat.
+
+Every cat meets the same list of starts (11 x 11 by default; start ``i`` is drawn from item ``i``
+of the seed's batch stream), with the same player and the same player's random stream, so two cats
+differ only by how they play. The published cats are the plain-Python reimplementations in
+``tests/reference/cats_published.py`` (slow: the course's alpha-beta cat takes about 0.2 s a move).
+For each pair (smart, other cat) it prints the starts where only one of the two was caught and the
+two-sided sign-test p-value on them.
+
+    PYTHONPATH=tests python bench/cat_tournament.py --games 200 --blocks 8 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+
+import numpy as np
+
+import trapcore as tc
+from reference.cats_published import PUBLISHED  # PYTHONPATH=tests: the twins
+from trapcore._seeding import item_generator, root_key
+
+CATS = ["smart", "course_alphabeta", "zhangyoufu_hard", "ganlvtech", "racket", "rays", "bfs"]
+
+
+def play(start: np.ndarray, policy: object, player: str, seed: int) -> bool:
+    """One game from ``start`` (the cat in the centre, the player first): True if she wins."""
+    board = start.copy()
+    rows, cols = board.shape
+    cat = (rows // 2, cols // 2)
+    rng = np.random.default_rng(seed)  # the player's draws: the same for every cat
+    cat_rng = np.random.default_rng(seed + 1)
+    while True:
+        if int(board.sum()) >= board.size - 1:
+            return not tc.cat.hexgrid.is_border(cat, board.shape)
+        block = tc.cat.player_move(board, cat, player=player, policy="smart", seed=rng)
+        board[block] = 1
+        if tc.cat.hexgrid.is_border(cat, board.shape):
+            return False
+        nxt = tc.cat.cat_move(board, cat, policy=policy, seed=cat_rng)  # type: ignore[arg-type]
+        if nxt is None:
+            return True
+        cat = nxt
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    z, p = 1.96, k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def sign_test(a: int, b: int) -> float:
+    """Two-sided exact binomial p-value for a successes against b (p = 1/2)."""
+    n, k = a + b, min(a, b)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--blocks", type=int, nargs="+", default=[8, 15])
+    ap.add_argument("--players", nargs="+", default=["lookahead", "solver"])
+    ap.add_argument("--cats", nargs="+", default=CATS)
+    ap.add_argument("--size", type=int, default=11)
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args()
+    key = root_key(args.seed)
+    n = args.size
+    for blocks in args.blocks:
+        starts = [
+            tc.cat.hexgrid.random_board(
+                n, n, blocks, seed=item_generator(key, i), keep_free=(n // 2, n // 2)
+            )
+            for i in range(args.games)
+        ]
+        for player in args.players:
+            won: dict[str, np.ndarray] = {}
+            for cat in args.cats:
+                t0 = time.perf_counter()
+                policy = PUBLISHED.get(cat, cat)
+                won[cat] = np.array([play(s, policy, player, i) for i, s in enumerate(starts)])
+                k = int(won[cat].sum())
+                lo, hi = wilson(k, args.games)
+                line = (
+                    f"{n}x{n} {blocks:>2} blocks  {player:<9} vs {cat:<16} "
+                    f"{100 * k / args.games:5.1f}% ({100 * lo:4.1f}-{100 * hi:4.1f})"
+                )
+                if cat != "smart" and "smart" in won:
+                    only_smart = int((won["smart"] & ~won[cat]).sum())  # caught: smart only
+                    only_other = int((~won["smart"] & won[cat]).sum())
+                    line += (
+                        f"   caught only: smart {only_smart}, {cat} {only_other}; "
+                        f"sign test p={sign_test(only_smart, only_other):.2g}"
+                    )
+                print(line + f"   [{time.perf_counter() - t0:.0f} s]", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
