@@ -44,8 +44,8 @@ def test_numberlink_generate_draws_the_puzzle(app, ui):
     assert tab.cell_at(*tab.cell_center(2, 3)) == (2, 3)
     tab.difficulty.set("hard")
     generate(app, ui, 10, seed=1)
-    lo, hi = tc.numberlink.DIFFICULTY_LEVELS["hard"]
-    assert lo <= tab.puzzle.difficulty <= hi
+    lo, hi = tc.numberlink.difficulty_band("hard", 10)
+    assert lo <= tab.puzzle.difficulty <= hi and "hard for its size" in tab.status.get()
     assert tab.puzzle == tc.numberlink.generate(10, seed=1, difficulty="hard")
     before = tab.grid
     generate(app, ui, 2, seed=1)  # no hard 2 x 2 puzzle: the library's message, grid kept

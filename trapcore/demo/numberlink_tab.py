@@ -160,7 +160,9 @@ class NumberlinkTab(Tab):
 
         def done(puzzle: Puzzle) -> None:
             self.set_puzzle(
-                puzzle, f"{n} x {n} puzzle (seed {seed}, difficulty {puzzle.difficulty:.1f})"
+                puzzle,
+                f"{n} x {n} puzzle (seed {seed}, difficulty {puzzle.difficulty:.1f}: "
+                f"{tc.numberlink.difficulty_level(puzzle)} for its size)",
             )
 
         self.run(
