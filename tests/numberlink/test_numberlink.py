@@ -425,6 +425,8 @@ def test_exported():
         "generate",
         "difficulty_band",
         "difficulty_level",
+        "Quality",
+        "measure",
         "solve",
         "count",
         "count_nodes",

@@ -15,10 +15,13 @@ from trapcore.numberlink.generate import (
     generate,
 )
 from trapcore.numberlink.puzzle import Puzzle
+from trapcore.numberlink.quality import Quality, measure
 from trapcore.numberlink.solve import MAX_SOLVE_CELLS, check, count, count_nodes, solve
 
 __all__ = [
     "Puzzle",
+    "Quality",
+    "measure",
     "generate",
     "difficulty_band",
     "difficulty_level",

@@ -151,6 +151,11 @@ def run(args: argparse.Namespace) -> int:
             "--style flow cannot show the solid squares (#) this puzzle has "
             "(generated puzzles usually have some); use --style header"
         )
+    print(
+        f"trapcore numberlink: {nl.measure(puzzle)}; difficulty {puzzle.difficulty:g} "
+        f"({nl.difficulty_level(puzzle)} for {n}x{cols} under these rules)",
+        file=sys.stderr,
+    )
     out = puzzle.to_text(style=args.style)
     if args.solution:
         out += "\n" + puzzle.to_text(style=args.style, solution=True)

@@ -1,0 +1,111 @@
+"""What a puzzle looks like to a person: its paths' lengths and bends, its solid squares.
+
+Published sets (Flow Free, janko.at, puzz.link) have long paths (a median of 8.5-15.5 squares),
+few short ones (1-10% of 3 squares or fewer) and no solid squares; ``measure`` gives the same
+figures for any solved puzzle, so generated puzzles can be compared with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from trapcore._validate import _describe
+from trapcore.numberlink.puzzle import Puzzle
+
+__all__ = ["Quality", "measure"]
+
+#: A path of this many squares or fewer counts as short.
+SHORT = 3
+
+
+@dataclass(frozen=True)
+class Quality:
+    """Figures of one solved puzzle (see :func:`measure`)."""
+
+    #: Paths (pairs of numbers).
+    pairs: int
+    #: Squares in each path, in number order (``lengths[k - 1]`` is path ``k``'s).
+    lengths: tuple[int, ...]
+    #: Median of ``lengths``.
+    median_length: float
+    #: Share of paths of ``SHORT`` (3) squares or fewer.
+    short_share: float
+    #: Turns along each path, in number order.
+    bends: tuple[int, ...]
+    #: Solid squares (``-1`` on the grid).
+    solids: int
+    #: Squares no path uses (only under ``fill=False``).
+    empty: int
+
+    def __str__(self) -> str:
+        return (
+            f"{self.pairs} pairs, median path {self.median_length:g} squares "
+            f"({100 * self.short_share:.0f}% of {SHORT} or fewer), "
+            f"{np.mean(self.bends) if self.bends else 0:.1f} bends a path, "
+            f"{self.solids} solid squares" + (f", {self.empty} empty" if self.empty else "")
+        )
+
+
+def measure(puzzle: Puzzle) -> Quality:
+    """The lengths and bends of a puzzle's paths and its solid and empty squares.
+
+    Uses ``puzzle.solution``; a puzzle without one is solved first (under its rules; a puzzle
+    with several solutions is measured on the first found).
+
+    Raises
+    ------
+    TypeError
+        ``puzzle`` is not a :class:`Puzzle`.
+    ValueError
+        The puzzle has no solution.
+    """
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
+    sol = puzzle.solution
+    if sol is None:
+        found = puzzle.solve(limit=1)
+        if not found:
+            raise ValueError("puzzle has no solution to measure")
+        sol = found[0]
+    grid = puzzle.grid
+    pairs = puzzle.numbers
+    counts = np.bincount(sol[sol > 0].ravel(), minlength=pairs + 1)[1:]
+    lengths = tuple(int(c) for c in counts)
+    return Quality(
+        pairs=pairs,
+        lengths=lengths,
+        median_length=float(np.median(lengths)) if lengths else 0.0,
+        short_share=float(np.mean(np.array(lengths) <= SHORT)) if lengths else 0.0,
+        bends=tuple(_bends(sol, grid, k) for k in range(1, pairs + 1)),
+        solids=int((grid < 0).sum()),
+        empty=int((sol == 0).sum()),
+    )
+
+
+def _bends(sol: np.ndarray, grid: np.ndarray, k: int) -> int:
+    """Turns along path ``k``, walked from its first endpoint (a path that runs beside itself
+    can be walked more than one way: this counts the walk that tries Up, Right, Down, Left)."""
+    rows, cols = sol.shape
+    ends = np.argwhere(grid == k)
+    if len(ends) == 0:
+        return 0
+    cur = (int(ends[0][0]), int(ends[0][1]))
+    seen = {cur}
+    step = None
+    turns = 0
+    while True:
+        nxt = None
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            r, c = cur[0] + dr, cur[1] + dc
+            if 0 <= r < rows and 0 <= c < cols and sol[r, c] == k and (r, c) not in seen:
+                nxt = (r, c)
+                break
+        if nxt is None or grid[cur] == k and len(seen) > 1:
+            return turns
+        d = (nxt[0] - cur[0], nxt[1] - cur[1])
+        if step is not None and d != step:
+            turns += 1
+        seen.add(nxt)
+        cur, step = nxt, d
