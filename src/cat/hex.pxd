@@ -9,15 +9,6 @@ from numpy.random cimport bitgen_t
 
 from common.random cimport bounded
 
-# Cat policies and rules, as the Python layer encodes them.
-cdef enum:
-    POLICY_BFS = 0
-    POLICY_RAYS = 1
-    POLICY_SMART = 2
-    RULES_ENCLOSED = 0
-    RULES_SURROUNDED = 1
-
-
 cdef inline void hex_tables(int32_t rows, int32_t cols, int32_t* nbr, uint8_t* border) noexcept nogil:
     """Fill the neighbour table (rows*cols*6) and the border flags (rows*cols)."""
     cdef int32_t r, c, k, p, nr, nc

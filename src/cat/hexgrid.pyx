@@ -9,6 +9,7 @@ from libc.stdlib cimport free, malloc
 from numpy.random cimport bitgen_t
 
 from cat.hex cimport draw_blocks, hex_tables
+from common.checks cimport check_grid, check_ndarray
 from common.random cimport bitgen_of
 
 cnp.import_array()
@@ -17,6 +18,7 @@ cnp.import_array()
 def tables(int32_t rows, int32_t cols):
     """The neighbour table, int32 (rows*cols, 6) with -1 off the board, and the border flags,
     uint8 (rows*cols,)."""
+    check_grid(rows, cols, "rows x cols")
     nbr = np.empty((rows * cols, 6), dtype=np.int32)
     border = np.empty(rows * cols, dtype=np.uint8)
     cdef int32_t[:, ::1] nb = nbr
@@ -33,7 +35,8 @@ def tables(int32_t rows, int32_t cols):
 # whose cells hold the search state: a ring of WALL cells around the board removes every bounds
 # test from the inner loop, and free border cells are marked so reaching one costs no test either.
 # Padded index p = (r + 1) * W + (c + 1) with W = cols + 2. The queue holds 2 * p + (r & 1): the
-# row parity picks the neighbour offsets without a division.
+# row parity picks the neighbour offsets without a division. Reading by pointer, each query
+# checks the board's type and layout itself (check_board), and its size for the int32 indices.
 cdef enum:
     UNSEEN = -1       # a free cell not reached yet
     WALL = -2         # a blocked cell, or the padding around the board
@@ -117,8 +120,16 @@ cdef int32_t bfs(int32_t* d, int32_t W, int32_t* parent, int32_t* queue, int32_t
     return -1
 
 
+cdef inline int check_board(cnp.ndarray board) except -1:
+    """TypeError or ValueError unless board is a C-contiguous uint8 (rows, cols) ndarray whose
+    framed size fits the int32 indices (common/checks.pxd)."""
+    check_ndarray(board, cnp.NPY_UINT8, 2, "board")
+    return check_grid(board.shape[0], board.shape[1], "board")
+
+
 def max_value(cnp.ndarray board):
     """The largest value in a uint8 grid (the Python layer checks boards hold only 0 and 1)."""
+    check_board(board)
     cdef Py_ssize_t i, n = board.shape[0] * board.shape[1]
     cdef const uint8_t* b = <const uint8_t*> cnp.PyArray_DATA(board)
     cdef uint8_t m = 0
@@ -132,6 +143,7 @@ def max_value(cnp.ndarray board):
 def distances(cnp.ndarray board, int32_t r, int32_t c):
     """BFS steps from free (r, c) over free cells: int32 (rows, cols), -1 unreachable or blocked.
     """
+    check_board(board)
     cdef int32_t rows = board.shape[0], cols = board.shape[1], W = cols + 2
     cdef Py_ssize_t N = <Py_ssize_t> (rows + 2) * W
     out = np.empty((rows, cols), dtype=np.int32)
@@ -152,6 +164,7 @@ def escape_path(cnp.ndarray board, int32_t r, int32_t c):
     """The escape path from free (r, c): int32 (n, 2) from (r, c) to the first border cell a BFS
     discovers (neighbours in the order E, W, NE, NW, SE, SW; each cell reached from its first
     discoverer), or None when no border cell is reachable."""
+    check_board(board)
     cdef int32_t rows = board.shape[0], cols = board.shape[1], W = cols + 2
     cdef Py_ssize_t N = <Py_ssize_t> (rows + 2) * W
     cdef int32_t start = (r + 1) * W + c + 1, target, p, length = 1, i
@@ -188,6 +201,7 @@ def escape_path(cnp.ndarray board, int32_t r, int32_t c):
 def distance_to_border(cnp.ndarray board):
     """Each free cell's BFS distance to the nearest free border cell: int32 (rows, cols), -1 for
     blocked cells and cells that cannot reach the border."""
+    check_board(board)
     cdef int32_t rows = board.shape[0], cols = board.shape[1], W = cols + 2
     cdef Py_ssize_t N = <Py_ssize_t> (rows + 2) * W
     cdef int32_t rr, cc, p, tail = 0
@@ -215,6 +229,9 @@ def random_board(int32_t rows, int32_t cols, int32_t blocked, const uint8_t[::1]
                  bit_generator):
     """A uint8 (rows, cols) board with `blocked` cells blocked, drawn uniformly among the cells
     whose keep_free flag is 0 (at least `blocked` of them, checked by the caller): draw_blocks."""
+    check_grid(rows, cols, "rows x cols")
+    if keep_free.shape[0] != <Py_ssize_t> rows * cols:
+        raise ValueError(f"keep_free has {keep_free.shape[0]} flags for {rows} x {cols} cells")
     cdef int32_t n = rows * cols
     out = np.empty((rows, cols), dtype=np.uint8)
     cdef uint8_t[:, ::1] board = out

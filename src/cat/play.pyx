@@ -8,23 +8,21 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from cat.hex cimport (POLICY_RAYS, POLICY_SMART, RULES_ENCLOSED, bfs_distances, bfs_escape,
-                      draw_blocks, first_step, hex_tables, step_pocket,
+from cat.hex cimport (bfs_distances, bfs_escape, draw_blocks, first_step, hex_tables, step_pocket,
                       step_rays)
+from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
 from common.signals cimport POLL_MASK, raise_pending, signalled
+from trapcore.cat._codes cimport (MODEL_BFS, MODEL_OPTIMAL, PLAYER_GREEDY, PLAYER_LOOKAHEAD,
+                                  PLAYER_RANDOM, PLAYER_SOLVER, POLICY_RAYS, POLICY_SMART,
+                                  RES_LOSS, RES_UNKNOWN, RES_WIN, RULES_ENCLOSED, Model, Player,
+                                  Policy, Result, Rules)
 from trapcore.cat._pns cimport pns_run
-from trapcore.cat._search cimport (MODE_ESC, MODEL_BFS, MODEL_OPTIMAL, RES_LOSS, RES_UNK, RES_WIN,
-                                   Ctx, any_free, ctx_block, ctx_border_distances, ctx_free,
-                                   ctx_init, ctx_load, ctx_new_search, ctx_unblock, pnode, rollout,
-                                   solve_root)
+from trapcore.cat._search cimport (MODE_ESC, Ctx, any_free, ctx_block, ctx_border_distances,
+                                   ctx_free, ctx_init, ctx_load, ctx_new_search, ctx_unblock,
+                                   pnode, rollout, solve_root)
 
 cdef enum:
-    # the player policies (the Python layer's PLAYERS order)
-    PLAYER_RANDOM = 0
-    PLAYER_GREEDY = 1
-    PLAYER_LOOKAHEAD = 2
-    PLAYER_SOLVER = 3
     # the smart cat: forced-escape search horizon (its own moves) and node budget per move
     SMART_DEPTH = 4
     SMART_NODES = 2000
@@ -240,7 +238,7 @@ cdef int32_t ab_player(Ctx* x, int32_t cat, int32_t k, int32_t ply, int32_t alph
                     break
     x.tt_key[idx] = key
     x.tt_best[idx] = bb
-    x.tt_res[idx] = RES_UNK
+    x.tt_res[idx] = RES_UNKNOWN
     x.tt_depth[idx] = 0
     return best
 
@@ -484,9 +482,10 @@ cdef int ctx_for_player(Ctx* x, int32_t rows, int32_t cols, int player,
     return ctx_init(x, rows, cols, SMART_DEPTH + 4, SMART_TT_BITS)
 
 
-def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, int policy, int rules,
+def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, Policy policy, Rules rules,
               bit_generator):
     """The cat's move from free, non-border (r, c): its new flat index, or -1 if the player won."""
+    check_grid(board.shape[0], board.shape[1], "board")
     cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, out
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef Ctx x
@@ -516,9 +515,10 @@ def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, int policy, int
     return out
 
 
-def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, int player, int model,
+def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, Player player, Model model,
                 int64_t budget, int32_t solver_depth, bit_generator):
     """The player's block on board with the cat on free (r, c): a flat index, -1 if none."""
+    check_grid(board.shape[0], board.shape[1], "board")
     cdef int32_t rows = board.shape[0], cols = board.shape[1], out = -1
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef Ctx x
@@ -534,13 +534,15 @@ def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, int player, i
     return out
 
 
-def play_games(int32_t rows, int32_t cols, int32_t blocked, int policy, int rules, int player,
-               int model, int64_t budget, int32_t solver_depth, Py_ssize_t games, bit_generator):
+def play_games(int32_t rows, int32_t cols, int32_t blocked, Policy policy, Rules rules,
+               Player player, Model model, int64_t budget, int32_t solver_depth, Py_ssize_t games,
+               bit_generator):
     """Play `games` games one after the other, every draw from bit_generator: each game draws
     its board (the cat's centre cell kept free, a partial Fisher-Yates as hexgrid.random_board
     does), then per turn the player's choice and the cat's. Returns (outcome int8: 1 won,
     0 lost; moves int32: blocks played). A game with no free cell but the cat's ends as CatGame
     ends it: lost with the cat on the border, else won."""
+    check_grid(rows, cols, "rows x cols")
     cdef Py_ssize_t g
     outcome_a = np.zeros(games, dtype=np.int8)
     moves_a = np.zeros(games, dtype=np.int32)
@@ -601,15 +603,15 @@ def play_games(int32_t rows, int32_t cols, int32_t blocked, int policy, int rule
     return outcome_a, moves_a
 
 
-def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, int model, int64_t max_nodes,
+def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, Model model, int64_t max_nodes,
           int32_t max_depth, int32_t tt_bits):
-    """Solve from free (r, c), player to move, against the optimal (0), BFS (1) or ray (2) cat
-    (see src/cat/search.pyx): (result, best, nodes, depth) with result 0 unknown, 1 win, 2 loss;
-    best a flat index or -1; nodes the player nodes searched; depth the horizon (cat moves) of
-    the verdict, or for unknown the deepest horizon searched without a forced escape (-1 if
-    none)."""
+    """Solve from free (r, c), player to move, against the `model` cat (see src/cat/search.pyx):
+    (result, best, nodes, depth) with result a Result (RES_UNKNOWN, RES_WIN, RES_LOSS); best a
+    flat index or -1; nodes the player nodes searched; depth the horizon (cat moves) of the
+    verdict, or for unknown the deepest horizon searched without a forced escape (-1 if none)."""
+    check_grid(board.shape[0], board.shape[1], "board")
     cdef int32_t rows = board.shape[0], cols = board.shape[1], best = -1, depth = -1
-    cdef int res
+    cdef Result res
     cdef int64_t nodes
     cdef bint stop = False
     cdef Ctx x
@@ -619,7 +621,7 @@ def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, int model, int64_t 
             ctx_init(&x, rows, cols, max_depth + 2, tt_bits)
             ctx_load(&x, &board[0, 0])
             ctx_new_search(&x, model, max_nodes)
-            res = solve_root(&x, r * cols + c, max_depth, &best, &depth)
+            res = <Result> solve_root(&x, r * cols + c, max_depth, &best, &depth)
             nodes = x.nodes if x.nodes < max_nodes else max_nodes
             stop = x.interrupted
     finally:

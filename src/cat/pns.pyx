@@ -13,16 +13,19 @@ steps to any free neighbour). Terminals, all sound:
 The player's blocks are RESTRICTED (to the cells near the cat's shortest escape routes and the cut
 cells of the best layer, at most max_cand of them; a cat next to one free border cell forces that
 block), so a proof of a win is a real proof (the cat's moves are never restricted), while a
-"disproof" only says that no win was found among those blocks (reported as 2, the caller treats it
-as unknown). Positions are keyed by Zobrist hashes (blocked cells, cat cell, side to move) in a
-two-way table of proof and disproof numbers. The game graph has no cycles: every block adds one.
+"disproof" only says that no win was found among those blocks (reported as RES_LOSS, which the
+caller treats as unknown). Positions are keyed by Zobrist hashes (blocked cells, cat cell, side to
+move) in a two-way table of proof and disproof numbers. The game graph has no cycles: every block
+adds one.
 """
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
 from cat.hex cimport bfs_distances, border_distances
+from common.checks cimport check_grid
 from common.signals cimport raise_pending, signalled
+from trapcore.cat._codes cimport RES_LOSS, RES_UNKNOWN, RES_WIN, Result
 from trapcore.cat._search cimport (Ctx, ctx_block, ctx_free, ctx_init, ctx_load, ctx_unblock,
                                    layer_win, z_clear, z_set, z_test)
 
@@ -503,14 +506,15 @@ cdef void pns_free(Pns* s) noexcept nogil:
 def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nodes,
               int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, bint complete):
     """Search from free (r, c), player to move, against the optimal cat: (result, best, nodes, pn,
-    dn) with result 1 proven win, 2 disproved (complete: a proven loss; else no win among the
-    searched blocks), 0 budget out; best the winning block (flat index) or -1; pn, dn the root's
-    proof and disproof numbers (diagnostics). complete searches every block the cat can reach
-    (pruned by the zones of refuted blocks); otherwise at most max_cand blocks on escape routes at
-    most slack steps longer than the shortest."""
+    dn) with result RES_WIN proven, RES_LOSS disproved (complete: a proven loss; else no win among
+    the searched blocks), RES_UNKNOWN budget out; best the winning block (flat index) or -1; pn,
+    dn the root's proof and disproof numbers (diagnostics). complete searches every block the cat
+    can reach (pruned by the zones of refuted blocks); otherwise at most max_cand blocks on escape
+    routes at most slack steps longer than the shortest."""
+    check_grid(board.shape[0], board.shape[1], "board")
     cdef int32_t rows = board.shape[0], cols = board.shape[1], cat = r * cols + c, best = -1
     cdef int32_t n = rows * cols, maxply = min(<int32_t> MAXPLY, 2 * n + 4)
-    cdef int res = 0
+    cdef Result res = RES_UNKNOWN
     cdef uint32_t pn = 1, dn = 1
     cdef Pns s
     memset(&s, 0, sizeof(Pns))
@@ -528,10 +532,10 @@ def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nod
             if pn != 0 and dn != 0:
                 mid(&s, cat, True, 0, INF, INF, &pn, &dn)
             if pn == 0:
-                res = 1
+                res = RES_WIN
                 best = s.root_best
             elif dn == 0:
-                res = 2
+                res = RES_LOSS
     finally:
         pns_free(&s)
     if s.interrupted:
@@ -542,11 +546,12 @@ def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nod
 cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, int64_t max_nodes,
                  int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, int32_t* best,
                  int64_t* nodes, bint* interrupted) except -1 nogil:
-    """solve_pns for the other kernels (complete search): 1 proven win (best the block), 2 proven
-    loss, 0 budget out; nodes gets the positions searched, interrupted whether Ctrl-C stopped
-    it (the exception is then pending). MemoryError when the tables do not fit."""
+    """solve_pns for the other kernels (complete search): RES_WIN proven (best the block),
+    RES_LOSS proven, RES_UNKNOWN budget out; nodes gets the positions searched, interrupted
+    whether Ctrl-C stopped it (the exception is then pending). MemoryError when the tables do not
+    fit."""
     cdef int32_t n = rows * cols, maxply = min(<int32_t> MAXPLY, 2 * n + 4)
-    cdef int res = 0
+    cdef int res = RES_UNKNOWN
     cdef uint32_t pn = 1, dn = 1
     cdef Pns s
     memset(&s, 0, sizeof(Pns))
@@ -564,10 +569,10 @@ cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, 
         if pn != 0 and dn != 0:
             mid(&s, cat, True, 0, INF, INF, &pn, &dn)
         if pn == 0:
-            res = 1
+            res = RES_WIN
             best[0] = s.root_best
         elif dn == 0:
-            res = 2
+            res = RES_LOSS
         nodes[0] = s.nodes
         interrupted[0] = s.interrupted
     finally:

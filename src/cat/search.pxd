@@ -9,15 +9,9 @@
 # even-r offset order (see hex.pxd).
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 
+# The search results (Result: RES_WIN ...) and the cats it plays against (Model: MODEL_BFS ...)
+# are codes shared with Python: cpdef enums of src/cat/codes.pxd (trapcore.cat._codes).
 cdef enum:
-    # search results
-    RES_UNK = 0
-    RES_WIN = 1
-    RES_LOSS = 2
-    # the cat the solver plays against (the Python layer's SOLVE_POLICIES order)
-    MODEL_OPTIMAL = 0
-    MODEL_BFS = 1
-    MODEL_RAYS = 2
     # the two boolean searches of the solver (see search.pyx)
     MODE_ESC = 0
     MODE_WIN = 1

@@ -6,7 +6,7 @@ The solver decides "can the player (to move) force the cat to be enclosed?" by d
 AND/OR search with iterative deepening on the horizon k = cat moves left to reach a border cell:
   RES_LOSS  the cat reaches a border cell within k of its moves whatever the player does (absolute)
   RES_WIN   every line ends with the cat enclosed within the horizon (absolute)
-  RES_UNK   neither shown within the horizon or the node budget
+  RES_UNKNOWN  neither shown within the horizon or the node budget
 Against the optimal cat (model MODEL_OPTIMAL) three sound prunings keep it small:
   * relevance: with k cat moves left only cells x with dist(cat, x) + dist(x, border) <= k can
     matter; blocking any other cell is like passing, and passing is never better than blocking
@@ -35,6 +35,8 @@ cdef enum:
 
 from cat.hex cimport (bfs_distances, bfs_escape, border_distances, first_step, hex_tables,
                       open_ray_step)
+from trapcore.cat._codes cimport (MODEL_BFS, MODEL_OPTIMAL, MODEL_RAYS, RES_LOSS, RES_UNKNOWN,
+                                  RES_WIN)
 
 
 cdef inline uint64_t splitmix64(uint64_t* state) noexcept nogil:
@@ -178,16 +180,16 @@ cdef int32_t rollout(Ctx* x, int32_t cat, int model) noexcept nogil:
 # its moves whatever the player does?" (a LOSS, with the relevance and zone prunings) and stops a
 # player node at its first block that is not refuted; MODE_WIN asks "can the player enclose the
 # cat within k cat moves?" and stops a cat node at its first move that does not lose. Both return
-# RES_WIN / RES_LOSS when they happen to prove one (absolute facts) and RES_UNK otherwise.
+# RES_WIN / RES_LOSS when they happen to prove one (absolute facts) and RES_UNKNOWN otherwise.
 cdef inline void tt_store(Ctx* x, uint64_t key, int res, int mode, int32_t k, int32_t best,
                           const uint64_t* zone) noexcept nogil:
     """Store a proven result (res WIN or LOSS), or "mode failed at horizon k" (res UNK)."""
     cdef uint64_t idx = key & x.tt_mask
     cdef int32_t esc = 0, win = 0
-    if res == RES_UNK and x.tt_key[idx] == key and x.tt_res[idx] == RES_UNK:
+    if res == RES_UNKNOWN and x.tt_key[idx] == key and x.tt_res[idx] == RES_UNKNOWN:
         esc = x.tt_depth[idx] & 0xFFFF
         win = x.tt_depth[idx] >> 16
-    if res == RES_UNK:
+    if res == RES_UNKNOWN:
         if mode == MODE_ESC:
             esc = k + 1
         else:
@@ -265,7 +267,7 @@ cdef inline int cnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode) noe
     if x.db[cat] < 0:
         return RES_WIN
     if k <= 0:
-        return RES_UNK
+        return RES_UNKNOWN
     if x.model == MODEL_BFS:
         t = bfs_escape(x.board, x.nbr, x.border, n, cat, x.parent, x.queue)
         q = first_step(x.parent, cat, t)
@@ -302,16 +304,16 @@ cdef inline int cnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode) noe
             continue
         r = pnode(x, q, k - 1, ply + 1, mode, &dummy)
         if x.aborted:
-            return RES_UNK
+            return RES_UNKNOWN
         if r == RES_LOSS:
             if x.model == MODEL_OPTIMAL:
                 z_set(x.zone + (ply + 1) * x.W, q)
             return RES_LOSS
-        if r == RES_UNK:
+        if r == RES_UNKNOWN:
             any_unk = 1
             if mode == MODE_WIN:
-                return RES_UNK
-    return RES_UNK if any_unk else RES_WIN  # a win when every move was searched and won
+                return RES_UNKNOWN
+    return RES_UNKNOWN if any_unk else RES_WIN  # a win when every move was searched and won
 
 
 cdef int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
@@ -329,14 +331,14 @@ cdef int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
     x.nodes += 1
     if x.nodes > x.max_nodes or x.interrupted:
         x.aborted = True
-        return RES_UNK
+        return RES_UNKNOWN
     if (x.nodes & SEARCH_POLL) == 0 and signalled():
         x.interrupted = True
         x.aborted = True
-        return RES_UNK
+        return RES_UNKNOWN
     # (escapes count only within the horizon: the relevance pruning above assumes it)
     if k < 0:
-        return RES_UNK
+        return RES_UNKNOWN
     if x.border[cat]:
         z_clear(zn, W)
         return RES_LOSS
@@ -359,7 +361,7 @@ cdef int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
             z_set(zn, b2)
             return RES_LOSS
     if (mode == MODE_ESC and d > k) or ply >= x.maxply - 1:
-        return RES_UNK
+        return RES_UNKNOWN
     key = (x.hash ^ x.zob[n + cat] ^ x.salt) | 1
     idx = key & x.tt_mask
     if x.tt_key[idx] == key:
@@ -373,10 +375,10 @@ cdef int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
             return RES_LOSS
         if mode == MODE_ESC and (x.tt_depth[idx] & 0xFFFF) - 1 >= k:
             best[0] = x.tt_best[idx]
-            return RES_UNK
+            return RES_UNKNOWN
         if mode == MODE_WIN and (x.tt_depth[idx] >> 16) - 1 >= k:
             best[0] = x.tt_best[idx]
-            return RES_UNK
+            return RES_UNKNOWN
         ttm = x.tt_best[idx]
     bfs_distances(x.board, x.nbr, n, cat, x.dc, x.queue)
     if mode == MODE_WIN and layer_win(x, cat, d) <= 0:
@@ -440,7 +442,7 @@ cdef int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
         r = cnode(x, cat, k, ply, mode)
         ctx_unblock(x, q)
         if x.aborted:
-            return RES_UNK
+            return RES_UNKNOWN
         if r == RES_WIN:
             tt_store(x, key, RES_WIN, mode, k, q, zn)
             best[0] = q
@@ -458,9 +460,9 @@ cdef int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
     if any_unk or (mode == MODE_WIN and (model != MODEL_OPTIMAL or reach < k)):
         # not refuted (escape search), or no win among the blocks tried (win search, whose
         # candidates cover every relevant block only for the optimal cat with reach >= k)
-        tt_store(x, key, RES_UNK, mode, k, bu, zn)
+        tt_store(x, key, RES_UNKNOWN, mode, k, bu, zn)
         best[0] = bu
-        return RES_UNK
+        return RES_UNKNOWN
     best[0] = cand[0] if m > 0 else -1
     tt_store(x, key, RES_LOSS, mode, k, best[0], zn)
     return RES_LOSS
@@ -475,7 +477,7 @@ cdef int solve_root(Ctx* x, int32_t cat, int32_t max_depth, int32_t* best,
     hold no forced escape (-1 if none)."""
     cdef int32_t k, d, b = -1, held = -1, wb = -1
     cdef int64_t before, spent, limit
-    cdef int r = RES_UNK
+    cdef int r = RES_UNKNOWN
     best[0] = -1
     depth[0] = -1
     if x.border[cat]:
@@ -492,12 +494,12 @@ cdef int solve_root(Ctx* x, int32_t cat, int32_t max_depth, int32_t* best,
         before = x.nodes
         r = pnode(x, cat, k, 0, MODE_ESC, &b)
         if x.aborted:
-            r = RES_UNK
+            r = RES_UNKNOWN
             break
         if r == RES_LOSS:
             depth[0] = k
             break
-        if r == RES_UNK:
+        if r == RES_UNKNOWN:
             held = b
             depth[0] = k
             # the win search may spend as many nodes as the escape search did (at least 2000)
@@ -509,9 +511,9 @@ cdef int solve_root(Ctx* x, int32_t cat, int32_t max_depth, int32_t* best,
             x.max_nodes = limit
             if x.aborted and x.nodes <= limit:
                 x.aborted = False  # only the win search's share ran out
-                r = RES_UNK
+                r = RES_UNKNOWN
         if x.aborted:
-            r = RES_UNK
+            r = RES_UNKNOWN
             break
         if r == RES_WIN:
             b = wb if wb >= 0 else b

@@ -4,6 +4,7 @@ import numpy as np
 from libc.stdint cimport int32_t, uint32_t, uint64_t
 from numpy.random cimport bitgen_t
 
+from common.checks cimport check_count
 from common.random cimport bitgen_of, bounded, shuffle_int32
 from common.signals cimport POLL_MASK, raise_pending, signalled
 from common.unionfind cimport uf_find, uf_init, uf_union
@@ -38,6 +39,9 @@ def shuffled(bit_generator, Py_ssize_t n):
 
 def components(Py_ssize_t n, const int32_t[:, ::1] pairs):
     """Union the index pairs; return each element's root label (smallest member), as int32."""
+    check_count(n, "n")
+    if pairs.shape[1] != 2:
+        raise ValueError(f"pairs must have shape (m, 2), got ({pairs.shape[0]}, {pairs.shape[1]})")
     parent = np.empty(n, dtype=np.int32)
     size = np.empty(n, dtype=np.int32)
     out = np.empty(n, dtype=np.int32)

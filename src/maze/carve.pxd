@@ -13,12 +13,23 @@ from numpy.random cimport bitgen_t
 from common.scratch cimport Scratch
 from common.signals cimport Progress
 
-# method codes (trapcore/maze/maze.py maps the names through _carve.METHODS)
-cdef enum:
+# Codes shared with Python, defined once: cpdef enums that trapcore.maze._carve exports as IntEnums,
+# from which trapcore/maze/ derives its names (each member's name without its prefix, lower case,
+# in this order: METHODS = ("kruskal", "backtracker", "wilson", "prim"), HANDS = ("left", "right")).
+cpdef enum Method:
+    # carving methods (method=)
     KRUSKAL = 0
     BACKTRACKER = 1
     WILSON = 2
     PRIM = 3
+
+cpdef enum Hand:
+    # the wall follower's hand (hand=): the way it turns from the door it came through
+    HAND_LEFT = 1                          # clockwise
+    HAND_RIGHT = -1                        # anticlockwise
+
+cdef enum:
+    POLL_CELLS = 1 << 16                   # batch kernels poll for Ctrl-C after this many cells
 
 cdef int carve_scratch(Scratch* s, int method, Py_ssize_t n) except -1 nogil
 cdef bint carve_one(int method, uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,

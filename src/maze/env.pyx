@@ -16,7 +16,8 @@ from libc.string cimport memcpy
 from numpy.random cimport bitgen_t
 
 from maze.doors cimport OPEN, passable, step
-from trapcore.maze._carve cimport braid_cells, carve_one, carve_scratch
+from trapcore.maze._carve cimport Method, braid_cells, carve_one, carve_scratch
+from common.checks cimport check_grid
 from common.philox cimport philox_bitgen, philox_seed, philox_state
 from common.random cimport bounded
 from common.scratch cimport Scratch, scratch_free
@@ -26,6 +27,8 @@ from common.signals cimport POLL_MASK, raise_pending, signalled
 def philox_draws(const uint64_t[::1] key, uint64_t item, Py_ssize_t count):
     """``count`` next_uint64 draws then ``count`` next_uint32 draws of a fresh stream (for tests:
     they equal ``Philox(key=key, counter=[0, 0, item, 0])``'s)."""
+    if key.shape[0] != 2:
+        raise ValueError(f"key must hold 2 words, got {key.shape[0]}")
     out64 = np.empty(count, dtype=np.uint64)
     out32 = np.empty(count, dtype=np.uint32)
     cdef uint64_t[::1] o64 = out64
@@ -59,7 +62,7 @@ cdef inline int32_t draw_except(bitgen_t* rng, int32_t n, int32_t avoid) noexcep
 
 def reset_envs(uint8_t[:, :, ::1] doors, int32_t[::1] pos, int32_t[::1] goal, int32_t[::1] steps,
                const uint64_t[:, ::1] keys, const int64_t[::1] items, const int64_t[::1] idx,
-               int method, double braid, int32_t start_cell, int32_t goal_cell):
+               Method method, double braid, int32_t start_cell, int32_t goal_cell):
     """New episodes for envs idx[k], without the GIL: env e = idx[k] carves a maze with `method`
     from the stream of item items[k] under keys[e] (Philox(key=keys[e], counter=[0, 0, item, 0])),
     braids it with probability `braid` (when > 0), then draws its start (when start_cell < 0)
@@ -67,6 +70,7 @@ def reset_envs(uint8_t[:, :, ::1] doors, int32_t[::1] pos, int32_t[::1] goal, in
     steps = 0. Ctrl-C is polled between mazes (every 16,384 cells carved) and inside each (as
     trapcore.maze._carve polls) and raised here; the envs not reached keep their old state, the
     one interrupted keeps its old start and goal in a half-carved maze (reset it again)."""
+    check_grid(doors.shape[1], doors.shape[2], "doors")
     cdef Py_ssize_t m = idx.shape[0], k, e, work = 0
     cdef bint interrupted = False
     cdef int32_t rows = doors.shape[1], cols = doors.shape[2], n = rows * cols, s, g
@@ -122,6 +126,7 @@ def step_envs(const uint8_t[:, :, ::1] doors, int32_t[::1] pos, const int32_t[::
     """One step of envs lo..hi-1 (those with skip[e] set are left alone): move through an open
     door (a closed one leaves the agent in place), reward goal_reward on reaching the goal
     (terminated) else -step_penalty, truncated at max_steps steps when not terminated."""
+    check_grid(doors.shape[1], doors.shape[2], "doors")
     cdef int32_t cols = doors.shape[2], p
     cdef Py_ssize_t e
     cdef int a
@@ -148,6 +153,7 @@ def step_envs(const uint8_t[:, :, ::1] doors, int32_t[::1] pos, const int32_t[::
 def action_masks(const uint8_t[:, :, ::1] doors, const int32_t[::1] pos, int8_t[:, ::1] out,
                  Py_ssize_t lo, Py_ssize_t hi):
     """out[e, a] = 1 when the door on side a (Up, Right, Down, Left) of env e's agent is open."""
+    check_grid(doors.shape[1], doors.shape[2], "doors")
     cdef int32_t cols = doors.shape[2]
     cdef Py_ssize_t e
     cdef int a
@@ -160,9 +166,8 @@ def action_masks(const uint8_t[:, :, ::1] doors, const int32_t[::1] pos, int8_t[
 def observe_doors(const uint8_t[:, :, ::1] doors, const int32_t[::1] pos, const int32_t[::1] goal,
                   uint8_t[:, :, :, ::1] out, Py_ssize_t lo, Py_ssize_t hi):
     """out[e] = (door bits, agent one-hot, goal one-hot), uint8 (3, rows, cols)."""
-    cdef int32_t n = doors.shape[1] * doors.shape[2]
-    cdef Py_ssize_t e
-    cdef int32_t i
+    check_grid(doors.shape[1], doors.shape[2], "doors")
+    cdef Py_ssize_t n = doors.shape[1] * doors.shape[2], e, i
     cdef uint8_t* o
     with nogil:
         for e in range(lo, hi):
@@ -178,6 +183,8 @@ def observe_local(const uint8_t[:, :, ::1] doors, const int32_t[::1] pos, const 
                   uint8_t[:, :, :, ::1] out, Py_ssize_t lo, Py_ssize_t hi):
     """out[e] = the (2, v, v) window centred on the agent: door bits (15, all locked, outside the
     maze) and a goal one-hot (where the goal is in view)."""
+    check_grid(doors.shape[1], doors.shape[2], "doors")
+    check_grid(out.shape[2], out.shape[3], "out")
     cdef int32_t rows = doors.shape[1], cols = doors.shape[2], v = out.shape[2], k = v // 2
     cdef int32_t pr, pc, gr, gc, r, c, i, j
     cdef Py_ssize_t e
@@ -214,6 +221,8 @@ def observe_pixels(const uint8_t[:, :, ::1] doors, const int32_t[::1] pos, const
     """out[e] = the maze as (2 rows + 1) x (2 cols + 1) blocks of scale x scale pixels: cell
     (r, c) is block (2r+1, 2c+1), its doors Down and Right the blocks below and beside it, the
     rest wall. palette rows: wall, floor, agent, goal (RGB)."""
+    check_grid(doors.shape[1], doors.shape[2], "doors")
+    check_grid(out.shape[1], out.shape[2], "out")
     cdef int32_t rows = doors.shape[1], cols = doors.shape[2]
     cdef int32_t scale = out.shape[1] // (2 * rows + 1), r, c, x, y, i
     cdef Py_ssize_t e

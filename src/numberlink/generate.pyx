@@ -22,6 +22,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 from numpy.random cimport bitgen_t
 
+from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
 from common.signals cimport raise_pending, signalled
 from trapcore.numberlink._solver cimport Search, search, search_alloc, search_free, set_rules
@@ -516,6 +517,7 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
 
     ``nodes`` is the solver's node count for proving uniqueness (-1 when ``unique`` is False).
     """
+    check_grid(rows, cols, "rows x cols")
     grid = np.zeros((rows, cols), np.int16)
     sol = np.zeros((rows, cols), np.int16)
     cdef int16_t[:, ::1] vgrid = grid, vsol = sol

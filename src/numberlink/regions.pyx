@@ -8,6 +8,7 @@ import numpy as np
 from libc.stdint cimport int16_t, int32_t
 from libc.stdlib cimport free, malloc
 
+from common.checks cimport check_grid
 from common.unionfind cimport uf_find, uf_init, uf_union
 
 
@@ -28,6 +29,7 @@ cdef int uf_alloc(int32_t** parent, int32_t** size, Py_ssize_t n) except -1 nogi
 
 def components(const int16_t[:, ::1] sol):
     """Label the 4-connected regions of equal positive values (0 elsewhere), as int32 (1, 2, ...)."""
+    check_grid(sol.shape[0], sol.shape[1], "sol")
     cdef Py_ssize_t rows = sol.shape[0], cols = sol.shape[1], n = rows * cols, r, c, i
     out = np.zeros((rows, cols), np.int32)
     cdef int32_t[:, ::1] vo = out

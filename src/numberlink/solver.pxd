@@ -7,6 +7,19 @@
 # of memory) and `search_free` frees them, both in the one kernel call that uses it (try/finally).
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
 
+# The search's strategies, a code shared with Python (a cpdef enum: trapcore.numberlink._solver
+# exports it as an IntEnum). PORTFOLIO: `search` runs the sweeps in turns (under the touch rules,
+# LINES_NW with its memo); the others are one sweep alone, named by the caller's corner it starts
+# from: anti-diagonals, or lines of squares across the board's short side.
+cpdef enum Strategy:
+    PORTFOLIO = -1
+    DIAGONALS_NW = 0
+    DIAGONALS_SE = 1
+    DIAGONALS_SW = 2
+    DIAGONALS_NE = 3
+    LINES_NW = 4
+    LINES_SW = 5
+
 
 cdef struct Search:
     # board, padded with a one-cell BORDER frame, in sweep orientation (maybe transposed)

@@ -42,18 +42,17 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, u
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
+from common.checks cimport check_grid
 from common.signals cimport POLL_MASK, raise_pending, signalled
 
 
-# turn orientations (the two arms of a turn): bit masks in the `turn` table
 cdef enum:
+    # turn orientations (the two arms of a turn): bit masks in the `turn` table
     T_NW = 1
     T_NE = 2
     T_SE = 4
     T_SW = 8
-
-cdef enum:
-    BORDER = -2
+    BORDER = -2                  # the cell type of the frame around the board
 
 
 cdef inline int32_t find(int32_t* parent, int32_t x) noexcept nogil:
@@ -509,7 +508,7 @@ cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t ma
     cdef int strategy
     if not s.notouch:
         # the touch rules: one row sweep with the frontier memo (a dynamic programme)
-        if search_init(s, grid, 4):
+        if search_init(s, grid, LINES_NW):
             return -2
         return run(s, limit, max_nodes, out, nodes)
     while True:
@@ -597,9 +596,9 @@ cdef void search_free(Search* s) noexcept nogil:
 cdef int64_t search_once(const int16_t[:, ::1] grid, bint big_memo, bint fill, bint touch,
                          int strategy, Py_ssize_t limit, int64_t max_nodes, int16_t* out,
                          int64_t* nodes) except -3:
-    """One search of grid (counting when out is NULL; strategy -1: search's portfolio) in its
-    own scratch, allocated and freed here: what run returns (-1 over budget). Raises what a
-    signal handler raised (Ctrl-C), or MemoryError."""
+    """One search of grid (counting when out is NULL; PORTFOLIO: search's portfolio) in its own
+    scratch, allocated and freed here: what run returns (-1 over budget). Raises what a signal
+    handler raised (Ctrl-C), or MemoryError."""
     cdef int64_t found = -1
     cdef bint stop = False
     cdef Search s
@@ -610,7 +609,7 @@ cdef int64_t search_once(const int16_t[:, ::1] grid, bint big_memo, bint fill, b
             set_rules(&s, fill, touch)
             s.check_signals = True
             s.counting = out == NULL
-            if strategy < 0:
+            if strategy == PORTFOLIO:
                 found = search(&s, &grid[0, 0], limit, max_nodes, out, nodes)
             elif not search_init(&s, &grid[0, 0], strategy):
                 found = run(&s, limit, max_nodes, out, nodes)
@@ -622,13 +621,12 @@ cdef int64_t search_once(const int16_t[:, ::1] grid, bint big_memo, bint fill, b
     return found
 
 
-def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes, int strategy=-1,
-          bint fill=True, bint touch=True):
-    """Solutions of a validated grid under the rules (fill, touch): returns (solutions
-    (k, rows, cols) int16, nodes, complete); unused squares (only without fill) are 0.
-
-    ``complete`` is False when the search stopped because it needed more than max_nodes nodes.
-    """
+def solve(const int16_t[:, ::1] grid, Py_ssize_t limit, int64_t max_nodes,
+          Strategy strategy=PORTFOLIO, bint fill=True, bint touch=True):
+    """Solutions of a validated grid under the rules (fill, touch): (solutions (k, rows, cols)
+    int16, nodes, complete); unused squares (only without fill) are 0; complete is False when the
+    search stopped because it needed more than max_nodes nodes."""
+    check_grid(grid.shape[0], grid.shape[1], "grid")
     out = np.zeros((limit, grid.shape[0], grid.shape[1]), np.int16)
     cdef int16_t[:, :, ::1] vo = out
     cdef int64_t nodes = 0
@@ -643,8 +641,10 @@ def count(const int16_t[:, ::1] grid, int64_t max_nodes, bint fill=True, bint to
     """Solutions of a validated grid under the rules, counted: (count, nodes, complete); a dynamic
     programme over frontier states under the touch rules, enumeration under no-touch; saturates
     at 2**62."""
+    check_grid(grid.shape[0], grid.shape[1], "grid")
     cdef int64_t nodes = 0
-    cdef int64_t found = search_once(grid, True, fill, touch, 4, SATURATED, max_nodes, NULL, &nodes)
+    cdef int64_t found = search_once(grid, True, fill, touch, LINES_NW, SATURATED, max_nodes, NULL,
+                                     &nodes)
     if found < 0:
         return None, nodes, False
     return int(found), nodes, True

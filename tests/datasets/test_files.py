@@ -265,7 +265,11 @@ def test_progress_bar_on_a_terminal(tmp_path):
         ["dataset", "maze", "-n", "20", "--seed", "1", "--shards", "2", "-o", str(tmp_path)]
     )
     assert cli.run(args, out=out, err=err) == 0
-    assert "20/20" in err.getvalue() and "\r[" in err.getvalue()
+    assert "20/20" in err.getvalue() and "\r20 maze items" in err.getvalue()
+    assert err.getvalue().endswith("\n")  # the finished bar keeps its line
+    plain = io.StringIO()
+    assert cli.run(args, out=out, err=plain) == 0
+    assert plain.getvalue() == ""  # not a terminal: no bar
 
 
 def cli_args(argv):

@@ -9,7 +9,7 @@ import trapcore.datasets as tds
 from reference.maze import dataset_item, solve_bfs, walk_is_legal
 from trapcore import Maze
 from trapcore._seeding import item_generator, root_key
-from trapcore.maze import _carve
+from trapcore.maze import _carve, _solve
 
 
 def test_in_kernel_philox_is_numpys():
@@ -249,6 +249,6 @@ def test_batch_kernels_answer_ctrl_c_quickly():
     t0 = time.perf_counter()
     timer.start()
     with pytest.raises(KeyboardInterrupt):
-        _carve.solve_items(doors, ends, paths, measures)  # about 2 s
+        _solve.solve_items(doors, ends, paths, measures)  # about 2 s
     assert time.perf_counter() - t0 < 0.7
     timer.join()

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from reference.maze import SHAPES, carve
 from trapcore import maze
 from trapcore._seeding import item_generator, root_key
-from trapcore.maze import LOCKED, OPEN, Maze, _carve
+from trapcore.maze import LOCKED, OPEN, Maze, _solve
 
 METHODS = maze.METHODS
 SIZES = SHAPES
@@ -30,7 +30,7 @@ def assert_perfect(doors):
     assert (doors >> 4 == 0).all()
     assert (down[-1] == LOCKED).all() and (right[:, -1] == LOCKED).all()
     assert int((down == OPEN).sum() + (right == OPEN).sum()) == rows * cols - 1
-    assert (_carve.distances(doors, 0) >= 0).all()
+    assert (_solve.distances(doors, 0) >= 0).all()
 
 
 # -- carving: properties and twins -------------------------------------------------------------

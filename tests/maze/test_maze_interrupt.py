@@ -11,7 +11,7 @@ BIG = 6000  # 36 M cells: each kernel runs for seconds (Kruskal's scratch is 12 
 
 SETUP = f"""
 import sys, numpy as np, trapcore as tc
-from trapcore.maze import _carve
+from trapcore.maze import _carve, _solve
 from trapcore.maze.batch import carve_many
 N = {BIG}
 """
@@ -37,7 +37,7 @@ KERNELS = {
         "ends = np.tile(np.array([[0, 0, N - 1, N - 1]], dtype=np.int32), (4, 1))\n"
         "paths = np.zeros((4, N * N), dtype=np.int32)\n"
         "measures = np.zeros((4, 3), dtype=np.int32)\n",
-        "_carve.solve_items(d, ends, paths, measures)",
+        "_solve.solve_items(d, ends, paths, measures)",
     ),
     "env_reset": (
         "from trapcore.envs import MazeVectorEnv\n"  # two of the largest env mazes

@@ -3,22 +3,24 @@
 import numpy as np
 import numpy.typing as npt
 
+from trapcore.cat._codes import Model, Player, Policy, Result, Rules
+
 def cat_reply(
     board: npt.NDArray[np.uint8],
     r: int,
     c: int,
-    policy: int,
-    rules: int,
+    policy: Policy,
+    rules: Rules,
     bit_generator: np.random.BitGenerator,
 ) -> int: ...
 def play_games(
     rows: int,
     cols: int,
     blocked: int,
-    policy: int,
-    rules: int,
-    player: int,
-    model: int,
+    policy: Policy,
+    rules: Rules,
+    player: Player,
+    model: Model,
     budget: int,
     solver_depth: int,
     games: int,
@@ -28,8 +30,8 @@ def player_move(
     board: npt.NDArray[np.uint8],
     r: int,
     c: int,
-    player: int,
-    model: int,
+    player: Player,
+    model: Model,
     budget: int,
     solver_depth: int,
     bit_generator: np.random.BitGenerator,
@@ -38,8 +40,8 @@ def solve(
     board: npt.NDArray[np.uint8],
     r: int,
     c: int,
-    model: int,
+    model: Model,
     max_nodes: int,
     max_depth: int,
     tt_bits: int,
-) -> tuple[int, int, int, int]: ...
+) -> tuple[Result, int, int, int]: ...

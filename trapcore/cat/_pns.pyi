@@ -3,6 +3,8 @@
 import numpy as np
 import numpy.typing as npt
 
+from trapcore.cat._codes import Result
+
 def solve_pns(
     board: npt.NDArray[np.uint8],
     r: int,
@@ -13,4 +15,4 @@ def solve_pns(
     eps: float,
     tt_bits: int,
     complete: bool,
-) -> tuple[int, int, int, int, int]: ...
+) -> tuple[Result, int, int, int, int]: ...

@@ -6,9 +6,11 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._names import by_name
 from trapcore._validate import as_cell, as_choice, as_generator, as_int
 from trapcore.cat import _play
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.cat._codes import Model, Player, Policy, Rules
 from trapcore.cat._types import Board, Cell, CellLike, Mover, PlayerLike, PolicyLike, SeedLike
 from trapcore.errors import IllegalMoveError
 
@@ -24,17 +26,24 @@ __all__ = [
     "model_of",
 ]
 
-# Each tuple's order is the kernels' code (src/cat/hex.pxd, search.pxd, play.pyx): name -> index.
-#: How the cat moves (``policy=``).
-POLICIES = ("bfs", "rays", "smart")
+# The names are derived from the kernels' codes, the cpdef enums of src/cat/codes.pxd (name ->
+# member, in the enum's order): Policy.POLICY_BFS is "bfs".
+_POLICY = by_name(Policy, "POLICY_")
+_RULES = by_name(Rules, "RULES_")
+_PLAYER = by_name(Player, "PLAYER_")
+_MODEL = by_name(Model, "MODEL_")
+#: How the cat moves (``policy=``): ``("bfs", "rays", "smart")``.
+POLICIES = tuple(_POLICY)
 #: Difficulty levels for people, accepted wherever a policy is: level -> the policy it plays.
 LEVELS = {"easy": "bfs", "normal": "rays", "hard": "smart"}
-#: When the player wins: the cat cannot reach the border, or cannot move at all (``rules=``).
-RULES = ("enclosed", "surrounded")
-#: How the player blocks (``player=``) in :func:`player_move` and :func:`simulate`.
-PLAYERS = ("random", "greedy", "lookahead", "solver")
-#: The cats the solver plays against (``solve(policy=)``).
-SOLVE_POLICIES = ("optimal", "bfs", "rays")
+#: When the player wins: the cat cannot reach the border, or cannot move at all (``rules=``):
+#: ``("enclosed", "surrounded")``.
+RULES = tuple(_RULES)
+#: How the player blocks (``player=``) in :func:`player_move` and :func:`simulate`:
+#: ``("random", "greedy", "lookahead", "solver")``.
+PLAYERS = tuple(_PLAYER)
+#: The cats the solver plays against (``solve(policy=)``): ``("optimal", "bfs", "rays")``.
+SOLVE_POLICIES = tuple(_MODEL)
 #: The "solver" player's node budget per move in simulate() and player_move().
 SOLVER_PLAYER_NODES = 2_000
 # the "solver" player's deepest horizon (a fixed number keeps its moves reproducible)
@@ -118,9 +127,7 @@ def _cat_step(
     """The cat's reply on a validated board from a non-border ``cat``: its new cell or None (the
     player won). Names run in the kernel; a callable is asked only when the cat can move on."""
     if isinstance(policy, str):
-        p = _play.cat_reply(
-            b, cat[0], cat[1], POLICIES.index(policy), RULES.index(rules), gen.bit_generator
-        )
+        p = _play.cat_reply(b, cat[0], cat[1], _POLICY[policy], _RULES[rules], gen.bit_generator)
         return None if p < 0 else divmod(int(p), b.shape[1])
     from trapcore.cat.hexgrid import escape_path, neighbors
 
@@ -192,10 +199,10 @@ def _player_block(
     max_nodes: int = SOLVER_PLAYER_NODES,
 ) -> Cell | None:
     """``player``'s block on a validated board against ``policy`` (no checks; for the package)."""
-    model = SOLVE_POLICIES.index(model_of(policy))
+    model = _MODEL[model_of(policy)]
     gen = gen if gen is not None else as_generator(0)
     p = _play.player_move(
-        b, cat[0], cat[1], PLAYERS.index(player), model, max_nodes, _SOLVER_DEPTH, gen.bit_generator
+        b, cat[0], cat[1], _PLAYER[player], model, max_nodes, _SOLVER_DEPTH, gen.bit_generator
     )
     return None if p < 0 else divmod(int(p), b.shape[1])
 

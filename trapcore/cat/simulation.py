@@ -17,11 +17,12 @@ from trapcore.cat import _play, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS
 from trapcore.cat._types import Cell, PlayerLike, PolicyLike, SeedLike
 from trapcore.cat.players import (
+    _MODEL,
+    _PLAYER,
+    _POLICY,
+    _RULES,
     _SOLVER_DEPTH,
-    PLAYERS,
-    POLICIES,
     RULES,
-    SOLVE_POLICIES,
     SOLVER_PLAYER_NODES,
     _call_player,
     _cat_step,
@@ -192,12 +193,7 @@ def simulate(
                 rows, cols, blocked, policy, player, rules, max_nodes, n, item_generator(key, k)
             )
     else:
-        codes = (
-            POLICIES.index(policy),
-            RULES.index(rules),
-            PLAYERS.index(player),
-            SOLVE_POLICIES.index(model_of(policy)),
-        )
+        codes = (_POLICY[policy], _RULES[rules], _PLAYER[player], _MODEL[model_of(policy)])
 
         def run(batch: tuple[int, int]) -> _Games:
             k, n = batch

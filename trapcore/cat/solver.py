@@ -13,8 +13,9 @@ import numpy.typing as npt
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import _play, _pns, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.cat._codes import Result
 from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
-from trapcore.cat.players import SOLVE_POLICIES, _player_block, as_policy, model_of
+from trapcore.cat.players import _MODEL, SOLVE_POLICIES, _player_block, as_policy, model_of
 
 __all__ = [
     "Verdict",
@@ -59,7 +60,8 @@ class Verdict(str, enum.Enum):
         return f"Verdict.{self.name}"
 
 
-_VERDICTS = (Verdict.UNKNOWN, Verdict.WIN, Verdict.LOSS)  # the kernels' result codes 0, 1, 2
+# the kernels' result codes (src/cat/codes.pxd): Result.RES_WIN is Verdict.WIN
+_VERDICTS = {res: Verdict[res.name.removeprefix("RES_")] for res in Result}
 
 
 class Solution(NamedTuple):
@@ -227,18 +229,18 @@ def solve(
         return Solution(Verdict.UNKNOWN, _player_block(b, (r, c), "greedy", "bfs"), int(spent), -1)
     max_nodes -= spent
     res, best, nodes, depth = _play.solve(
-        b, r, c, SOLVE_POLICIES.index(policy), max_nodes, max_depth, _tt_bits(max_nodes, b.size)
+        b, r, c, _MODEL[policy], max_nodes, max_depth, _tt_bits(max_nodes, b.size)
     )
     if best < 0:  # nothing was searched (the verdict was immediate): any free block
         free_cells = np.flatnonzero(b.ravel() == 0)
         free_cells = free_cells[free_cells != r * b.shape[1] + c]
-        if res != 1:
+        if res != Result.RES_WIN:
             greedy = _player_block(b, (r, c), "greedy", "bfs")
             best = -1 if greedy is None else greedy[0] * b.shape[1] + greedy[1]
         elif free_cells.size:
             best = int(free_cells[0])
     block = None if best < 0 else divmod(int(best), b.shape[1])
-    if pns_loss is not None and res != 2:  # proven lost, without a horizon
+    if pns_loss is not None and res != Result.RES_LOSS:  # proven lost, without a horizon
         return Solution(Verdict.LOSS, pns_loss.block, int(nodes + spent), -1)
     return Solution(_VERDICTS[res], block, int(nodes + spent), int(depth))
 
@@ -262,9 +264,9 @@ def _solve_pns(b: Board, r: int, c: int, max_nodes: int) -> tuple[Solution | Non
         _pns_tt_bits(max_nodes, b.size),
         True,
     )
-    if res == 1 and best >= 0:
+    if res == Result.RES_WIN and best >= 0:
         return Solution(Verdict.WIN, divmod(int(best), b.shape[1]), int(nodes), -1), int(nodes)
-    if res == 2:
+    if res == Result.RES_LOSS:
         greedy = _player_block(b, (r, c), "greedy", "bfs")
         return Solution(Verdict.LOSS, greedy, int(nodes), -1), int(nodes)
     return None, int(nodes)

@@ -130,8 +130,8 @@ def _maze_chunk(
     spec: Any, key: Any, items: np.ndarray, attempt: int, workers: int
 ) -> dict[str, Any]:
     """Candidates ``attempt`` of ``items``: carved, braided, ends drawn, solved, measured."""
-    from trapcore.maze import _carve
-    from trapcore.maze._checks import _CODE
+    from trapcore.maze import _solve
+    from trapcore.maze._checks import _as_method
     from trapcore.maze.batch import _carve_items
 
     rows, cols = spec.rows, spec.cols
@@ -147,7 +147,7 @@ def _maze_chunk(
         doors,
         key,
         items,
-        method=_CODE[spec.method],
+        method=_as_method(spec.method),
         attempt=attempt,
         p=spec.braid,
         ends=ends,
@@ -157,7 +157,7 @@ def _maze_chunk(
     )
     paths = np.empty((n, rows * cols), dtype=np.int32)
     measures = np.empty((n, 3), dtype=np.int32)
-    _carve.solve_items(doors, ends, paths, measures)
+    _solve.solve_items(doors, ends, paths, measures)
     lengths = measures[:, 0]
     flat = paths[np.arange(rows * cols) < lengths[:, None]]
     offsets = np.zeros(n + 1, dtype=np.int64)

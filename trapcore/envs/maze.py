@@ -14,6 +14,8 @@ from trapcore._validate import _describe, as_cell, as_choice, as_int
 from trapcore.envs._options import as_board_size, as_number
 from trapcore.envs._viewer import Screen
 from trapcore.maze import METHODS, Maze
+from trapcore.maze._carve import Method
+from trapcore.maze._checks import _as_method
 from trapcore.maze.doors import OPEN
 
 __all__ = ["MazeEnv", "OBSERVATIONS", "MazeConfig", "maze_config"]
@@ -22,7 +24,6 @@ __all__ = ["MazeEnv", "OBSERVATIONS", "MazeConfig", "maze_config"]
 OBSERVATIONS = ("doors", "pixels", "local")
 #: Colours of the pixel observation and the picture: wall, floor, agent, goal.
 PALETTE = np.array([(0, 0, 0), (255, 255, 255), (214, 39, 40), (44, 160, 44)], dtype=np.uint8)
-_METHOD_CODE = {"kruskal": 0, "backtracker": 1, "wilson": 2, "prim": 3}
 _MOVES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # Up, Right, Down, Left
 
 
@@ -46,8 +47,8 @@ class MazeConfig:
     render_scale: int
 
     @property
-    def method_code(self) -> int:
-        return _METHOD_CODE[self.method]
+    def method_code(self) -> Method:
+        return _as_method(self.method)
 
     def observation_space(self) -> spaces.Box:
         """The space of one env's observation."""

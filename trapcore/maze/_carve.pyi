@@ -1,35 +1,41 @@
 """Signatures of the compiled module trapcore.maze._carve (made by tools/make_stubs.py)."""
 
-from typing import Any
+import enum
+from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
 
-def braid(doors: npt.NDArray[np.uint8], p: float, bit_generator: np.random.BitGenerator) -> Any: ...
+class Hand(enum.IntEnum):
+    HAND_LEFT = 1
+    HAND_RIGHT = -1
+
+class Method(enum.IntEnum):
+    KRUSKAL = 0
+    BACKTRACKER = 1
+    WILSON = 2
+    PRIM = 3
+
+def braid(doors: npt.NDArray[np.uint8], p: float, bit_generator: np.random.BitGenerator) -> int: ...
 def carve(
-    rows: int, cols: int, method: int, bit_generator: np.random.BitGenerator, progress: Any = ...
-) -> Any: ...
+    rows: int,
+    cols: int,
+    method: int,
+    bit_generator: np.random.BitGenerator,
+    progress: Callable[[int, int], object] | None = ...,
+) -> npt.NDArray[np.uint8]: ...
 def carve_items(
     out: npt.NDArray[np.uint8],
     key0: int,
     key1: int,
     items: npt.NDArray[np.int64],
     attempt: int,
-    method: int,
+    method: Method,
     p: float,
     ends: npt.NDArray[np.int32],
     random_entrance: bool,
     random_exit: bool,
-) -> Any: ...
-def distances(doors: npt.NDArray[np.uint8], start: int) -> Any: ...
-def philox_raw(key0: int, key1: int, item: int, attempt: int, count: int, halves: bool) -> Any: ...
-def solve_bfs(doors: npt.NDArray[np.uint8], start: int, goal: int) -> Any: ...
-def solve_items(
-    doors: npt.NDArray[np.uint8],
-    ends: npt.NDArray[np.int32],
-    paths: npt.NDArray[np.int32],
-    measures: npt.NDArray[np.int32],
-) -> Any: ...
-def solve_wall(
-    doors: npt.NDArray[np.uint8], start: int, goal: int, hand: int, trace: bool
-) -> Any: ...
+) -> None: ...
+def philox_raw(
+    key0: int, key1: int, item: int, attempt: int, count: int, halves: bool
+) -> npt.NDArray[np.uint64] | npt.NDArray[np.uint32]: ...

@@ -5,16 +5,22 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._names import by_name
 from trapcore._validate import as_cell, as_choice, as_int
+from trapcore.maze._carve import Hand, Method
 from trapcore.maze._types import Cell, Doors
 from trapcore.maze.doors import MAX_MAZE_CELLS
 
 __all__ = ["METHODS"]
 
-#: Carving methods, for ``method=``.
-METHODS = ("kruskal", "backtracker", "wilson", "prim")
-
-_CODE = {"kruskal": 0, "backtracker": 1, "wilson": 2, "prim": 3}
+# The names are derived from the kernels' codes, the cpdef enums of src/maze/carve.pxd (name ->
+# member, in the enum's order): Method.KRUSKAL is "kruskal", Hand.HAND_LEFT is "left".
+_METHOD = by_name(Method, "")
+_HAND = by_name(Hand, "HAND_")
+#: Carving methods, for ``method=``: ``("kruskal", "backtracker", "wilson", "prim")``.
+METHODS = tuple(_METHOD)
+#: Hands for the wall follower: ``("left", "right")``.
+HANDS = tuple(_HAND)
 
 
 def _as_maze_size(rows: object, cols: object) -> tuple[int, int]:
@@ -29,8 +35,8 @@ def _as_maze_size(rows: object, cols: object) -> tuple[int, int]:
     return r, c
 
 
-def _as_method(method: object) -> int:
-    return _CODE[as_choice(method, "method", METHODS)]
+def _as_method(method: object) -> Method:
+    return _METHOD[as_choice(method, "method", METHODS)]
 
 
 #: Wilson's loop-erased random walks cost about cells x (long side / short side) steps: near-linear
@@ -38,9 +44,9 @@ def _as_method(method: object) -> int:
 MAX_WILSON_STEPS = 1 << 31
 
 
-def _check_walk_cost(rows: int, cols: int, code: int) -> None:
+def _check_walk_cost(rows: int, cols: int, code: Method) -> None:
     """Refuse Wilson's method where its random walks would take far longer than the maze's size."""
-    if code != _CODE["wilson"]:
+    if code != Method.WILSON:
         return
     steps = rows * cols * max(rows, cols) // min(rows, cols)
     if steps > MAX_WILSON_STEPS:

@@ -1,9 +1,9 @@
 """Signatures of the compiled module trapcore.maze._env (made by tools/make_stubs.py)."""
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
+
+from trapcore.maze._carve import Method
 
 def action_masks(
     doors: npt.NDArray[np.uint8],
@@ -11,7 +11,7 @@ def action_masks(
     out: npt.NDArray[np.int8],
     lo: int,
     hi: int,
-) -> Any: ...
+) -> None: ...
 def observe_doors(
     doors: npt.NDArray[np.uint8],
     pos: npt.NDArray[np.int32],
@@ -19,7 +19,7 @@ def observe_doors(
     out: npt.NDArray[np.uint8],
     lo: int,
     hi: int,
-) -> Any: ...
+) -> None: ...
 def observe_local(
     doors: npt.NDArray[np.uint8],
     pos: npt.NDArray[np.int32],
@@ -27,7 +27,7 @@ def observe_local(
     out: npt.NDArray[np.uint8],
     lo: int,
     hi: int,
-) -> Any: ...
+) -> None: ...
 def observe_pixels(
     doors: npt.NDArray[np.uint8],
     pos: npt.NDArray[np.int32],
@@ -36,8 +36,10 @@ def observe_pixels(
     palette: npt.NDArray[np.uint8],
     lo: int,
     hi: int,
-) -> Any: ...
-def philox_draws(key: npt.NDArray[np.uint64], item: int, count: int) -> Any: ...
+) -> None: ...
+def philox_draws(
+    key: npt.NDArray[np.uint64], item: int, count: int
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint32]]: ...
 def reset_envs(
     doors: npt.NDArray[np.uint8],
     pos: npt.NDArray[np.int32],
@@ -46,11 +48,11 @@ def reset_envs(
     keys: npt.NDArray[np.uint64],
     items: npt.NDArray[np.int64],
     idx: npt.NDArray[np.int64],
-    method: int,
+    method: Method,
     braid: float,
     start_cell: int,
     goal_cell: int,
-) -> Any: ...
+) -> None: ...
 def step_envs(
     doors: npt.NDArray[np.uint8],
     pos: npt.NDArray[np.int32],
@@ -66,4 +68,4 @@ def step_envs(
     max_steps: int,
     lo: int,
     hi: int,
-) -> Any: ...
+) -> None: ...

@@ -33,7 +33,7 @@ def _carve_items(
     key: npt.NDArray[np.uint64],
     items: npt.NDArray[np.int64],
     *,
-    method: int = 0,
+    method: _k.Method = _k.Method.KRUSKAL,
     attempt: int = 0,
     p: float = 0.0,
     ends: npt.NDArray[np.int32] | None = None,

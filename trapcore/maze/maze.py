@@ -10,10 +10,12 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._validate import _describe, as_cell, as_choice, as_generator
-from trapcore.maze import _carve as _k
+from trapcore.maze import _carve, _solve
 from trapcore.maze import formats as _formats
 from trapcore.maze import render as _render
 from trapcore.maze._checks import (
+    _HAND,
+    HANDS,
     METHODS,
     _as_border_cell,
     _as_maze_size,
@@ -30,10 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["HANDS", "METHODS", "SOLVERS", "Maze", "Trace"]
 
-#: Solving methods, for ``Maze.solve(method=)``.
-SOLVERS = ("wall", "bfs")
-#: Hands for the wall follower.
-HANDS = ("left", "right")
+SOLVERS = ("wall", "bfs")  #: Solving methods, for ``Maze.solve(method=)``.
 
 
 def _unpickle(doors: Doors, entrance: Cell, exit: Cell) -> Maze:
@@ -130,8 +129,7 @@ class Maze:
     @classmethod
     def _trusted(cls, doors: Doors, entrance: Cell, exit: Cell) -> Maze:
         """A maze from doors a kernel just made (private to this package): no re-check."""
-        m = cls.__new__(cls)
-        m._init(_frozen(doors), entrance, exit)
+        (m := cls.__new__(cls))._init(_frozen(doors), entrance, exit)
         return m
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -202,7 +200,7 @@ class Maze:
         goal = _as_border_cell((rows - 1, cols - 1) if exit is None else exit, shape, "exit")
         if progress is not None and not callable(progress):
             raise TypeError(f"progress must be a callable (done, total), got {progress!r}")
-        doors: Doors = _k.carve(rows, cols, code, gen.bit_generator, progress)
+        doors: Doors = _carve.carve(rows, cols, code, gen.bit_generator, progress)
         return cls._trusted(doors, start, goal)
 
     def with_openings(
@@ -330,14 +328,14 @@ class Maze:
         """
         shape = self._doors.shape  # not self.shape: a subclass may redefine it
         r, c = self._entrance if start is None else as_cell(start, shape, "start")
-        dist: npt.NDArray[np.int32] = _k.distances(self._doors, r * shape[1] + c)
+        dist: npt.NDArray[np.int32] = _solve.distances(self._doors, r * shape[1] + c)
         return dist
 
     def is_perfect(self) -> bool:
         """True when the open doors form a spanning tree: ``rows*cols - 1`` of them and every
         cell reachable."""
         n = self._doors.size
-        return self.open_doors() == n - 1 and bool((_k.distances(self._doors, 0) >= 0).all())
+        return self.open_doors() == n - 1 and bool((_solve.distances(self._doors, 0) >= 0).all())
 
     # -- solving ----------------------------------------------------------------------------
 
@@ -394,10 +392,10 @@ class Maze:
                 raise ValueError(
                     f"hand={hand!r} applies to method='wall' only (the BFS has no hand)"
                 )
-            path = _k.solve_bfs(self._doors, s, g)
+            path = _solve.solve_bfs(self._doors, s, g)
             return path
         hand = "right" if hand is None else as_choice(hand, "hand", HANDS)
-        path = _k.solve_wall(self._doors, s, g, 1 if hand == "left" else -1, False)[0]
+        path = _solve.solve_wall(self._doors, s, g, _HAND[hand], False)[0]
         return path
 
     def trace(
@@ -426,9 +424,8 @@ class Maze:
         """
         s, g = self._ends(start, goal)
         hand = as_choice(hand, "hand", HANDS)
-        path: Path | None
-        moves: Path
-        path, moves = _k.solve_wall(self._doors, s, g, 1 if hand == "left" else -1, True)
+        path, moves = _solve.solve_wall(self._doors, s, g, _HAND[hand], True)
+        assert moves is not None  # the kernel returns the moves when it traces
         return Trace(path, moves, hand)
 
     # -- braiding ---------------------------------------------------------------------------
@@ -465,7 +462,7 @@ class Maze:
             raise ValueError(f"p must lie in [0, 1], got {fraction}")
         gen = as_generator(seed)
         doors = np.array(self._doors)  # a writable copy for the kernel
-        _k.braid(doors, fraction, gen.bit_generator)
+        _carve.braid(doors, fraction, gen.bit_generator)
         return Maze._trusted(doors, self._entrance, self._exit)
 
     # -- pictures ---------------------------------------------------------------------------

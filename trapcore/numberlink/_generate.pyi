@@ -1,8 +1,7 @@
 """Signatures of the compiled module trapcore.numberlink._generate (made by tools/make_stubs.py)."""
 
-from typing import Any
-
 import numpy as np
+import numpy.typing as npt
 
 def generate(
     rows: int,
@@ -14,4 +13,4 @@ def generate(
     max_attempts: int,
     fill: bool = ...,
     touch: bool = ...,
-) -> Any: ...
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None: ...

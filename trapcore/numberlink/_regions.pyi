@@ -1,8 +1,6 @@
 """Signatures of the compiled module trapcore.numberlink._regions (made by tools/make_stubs.py)."""
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
-def components(sol: npt.NDArray[np.int16]) -> Any: ...
+def components(sol: npt.NDArray[np.int16]) -> npt.NDArray[np.int32]: ...

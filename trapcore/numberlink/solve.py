@@ -42,7 +42,9 @@ def _search(
     sols: npt.NDArray[np.int16] | None
     nodes: int
     complete: bool
-    sols, nodes, complete = _solver.solve(g, limit, max_nodes, -1, fill, touch)
+    sols, nodes, complete = _solver.solve(
+        g, limit, max_nodes, _solver.Strategy.PORTFOLIO, fill, touch
+    )
     if sols is None or not complete:
         raise SearchLimitExceeded(
             f"{caller}: the search needed more than max_nodes={max_nodes} nodes on this "
@@ -314,7 +316,9 @@ def _threads(g: Grid, s: Grid, k: int) -> None:
     sub[g[box] == k] = 1
     sols: npt.NDArray[np.int16] | None
     complete: bool
-    sols, _, complete = _solver.solve(sub, 1, DEFAULT_MAX_NODES, -1, True, True)
+    sols, _, complete = _solver.solve(
+        sub, 1, DEFAULT_MAX_NODES, _solver.Strategy.PORTFOLIO, True, True
+    )
     if sols is None or not complete:
         raise SearchLimitExceeded(f"check: could not decide whether path {k} threads its squares")
     if len(sols) == 0:
