@@ -6,6 +6,7 @@ and its rules (``fill``, ``touch``: Flow Free's by default) and solution; ``gene
 ``read_puzzles``, ``parse_puzzles`` and ``write_puzzles`` handle the text formats.
 """
 
+from trapcore.numberlink.exchange import contest_text, parse_contest, parse_puzzlink, puzzlink_url
 from trapcore.numberlink.formats import STYLES, SYMBOLS, parse_puzzles, read_puzzles, write_puzzles
 from trapcore.numberlink.generate import (
     DIFFICULTY_LEVELS,
@@ -32,6 +33,10 @@ __all__ = [
     "read_puzzles",
     "parse_puzzles",
     "write_puzzles",
+    "parse_contest",
+    "contest_text",
+    "parse_puzzlink",
+    "puzzlink_url",
     "SYMBOLS",
     "STYLES",
     "DIFFICULTY_LEVELS",

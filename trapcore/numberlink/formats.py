@@ -225,6 +225,10 @@ def parse_puzzles(text: str, *, source: str = "text") -> Iterator[Puzzle]:
     * Flow style: one row per line, square boards, no header: any ASCII letter or digit is an
       endpoint, any other character empty. Blank lines separate puzzles. Flow's rules.
 
+    * A contest problem (``SIZE WxH``, ``LINE_NUM``, ``LINE#k`` lines: one puzzle) or puzz.link
+      URLs (one per line), read by :mod:`trapcore.numberlink.exchange` with Nikoli's rules
+      (``fill=False``).
+
     Numbers are given in order of first appearance (row by row); each puzzle keeps its symbols.
 
     Parameters
@@ -254,6 +258,20 @@ def parse_puzzles(text: str, *, source: str = "text") -> Iterator[Puzzle]:
 
 
 def _parse(text: str, source: str) -> Iterator[Puzzle]:
+    from trapcore.numberlink import exchange  # other people's formats: recognised, handed over
+
+    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    if first.upper().startswith("SIZE"):
+        yield exchange.parse_contest(text, source=source)
+        return
+    if "?numlin/" in first or "?numberlink/" in first:
+        for no, line in enumerate(text.splitlines(), 1):
+            if line.strip() and not line.lstrip().startswith("#"):
+                try:
+                    yield exchange.parse_puzzlink(line.strip())
+                except ValueError as exc:
+                    raise ValueError(f"{source}: line {no}: {exc}") from None
+        return
     lines = text.splitlines()
     i, n = 0, len(lines)
     header_style = None
