@@ -39,14 +39,15 @@ DIFFICULTY_LEVELS = types.MappingProxyType(
 #: are interpolated in log scale over ``sqrt(rows * cols)``; past the last side the lower one
 #: follows the table's trend and the upper one keeps the last ratio.
 _CALIBRATION: dict[tuple[bool, bool], tuple[tuple[int, float, float], ...]] = {
-    (True, True): ((5, 1.735, 3.473), (6, 2.574, 6.503), (7, 3.275, 5.817), (8, 4.162, 11.91),
-                   (10, 19.2, 50.18), (12, 26.33, 55.28), (15, 156.2, 490.6)),
-    (True, False): ((5, 1.161, 1.306), (6, 1.27, 1.515), (7, 1.606, 1.942), (8, 1.686, 2.202),
-                    (10, 2.514, 3.447), (12, 2.973, 4.131), (15, 7.174, 12.06)),
-    (False, True): ((5, 3.571, 7.454), (6, 5.154, 17.39), (7, 6.448, 22.37), (8, 11.58, 49.95),
-                    (10, 67.0, 268.8), (12, 160.5, 632.6)),
-    (False, False): ((5, 6.097, 17.19), (6, 8.42, 61.68), (7, 12.24, 129.3), (8, 46.69, 252.2),
-                     (10, 455.7, 2771.0), (12, 2209.0, 12040.0)),
+    (True, True): ((5, 1.62, 2.886), (6, 2.828, 6.098), (7, 3.25, 5.968), (8, 4.162, 11.76),
+                   (10, 13.56, 34.92), (12, 27.5, 51.1), (15, 133.5, 562.6), (20, 1657, 6757)),
+    (True, False): ((5, 1.136, 1.304), (6, 1.309, 1.604), (7, 1.543, 1.895), (8, 1.738, 2.344),
+                    (10, 2.48, 3.486), (12, 3.163, 4.187), (15, 6.058, 10.42), (20, 15.05, 22.37)),
+    (False, True): ((5, 3.377, 7.0), (6, 5.404, 14.48), (7, 6.448, 22.34), (8, 11.75, 38.06),
+                    (10, 50.23, 199.8), (12, 167.5, 591.6)),
+    (False, False): ((5, 5.222, 14.38), (6, 8.8, 49.0), (7, 12.88, 133.8), (8, 46.81, 252.0),
+                     (10, 415.4, 1973.0), (12, 2465.0, 12000.0), (15, 5622.0, 12460.0),
+                     (20, 10090.0, 20520.0)),
 }  # fmt: skip
 
 
@@ -70,8 +71,9 @@ def difficulty_band(
     """The range of ``Puzzle.difficulty`` that ``generate(difficulty=level)`` accepts for a
     ``rows x cols`` board under the rules ``fill`` and ``touch``: the easiest, middle or hardest
     third of the puzzles ``generate`` makes there (see ``DIFFICULTY_LEVELS``), so every level
-    exists at every size. Boards far from the measured ones (5 x 5 to 15 x 15) use extrapolated
-    quantiles: a level's share there is approximate.
+    exists at every size. The thirds were measured on 5 x 5 to 20 x 20 boards (to 12 x 12 under
+    ``fill=False, touch=True``, whose bigger boards are slow to generate); past them they are
+    extrapolated, and a level's share there is approximate.
 
     Examples
     --------
