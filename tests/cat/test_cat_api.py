@@ -21,7 +21,17 @@ from trapcore.cat import (
 )
 from trapcore.errors import IllegalMoveError
 
-SUBMODULES = {"hexgrid", "game", "players", "solver", "simulation", "render", "formats", "cli"}
+SUBMODULES = {
+    "hexgrid",
+    "game",
+    "players",
+    "solver",
+    "simulation",
+    "render",
+    "formats",
+    "proof",
+    "cli",
+}
 
 
 def test_all_is_complete_and_nothing_else_is_public():

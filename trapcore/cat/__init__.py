@@ -25,6 +25,7 @@ from trapcore.cat.players import (
     model_of,
     player_move,
 )
+from trapcore.cat.proof import Certificate, certificate, check_certificate
 from trapcore.cat.render import Position, read_board, render_board
 from trapcore.cat.simulation import BATCH, SimResult, batch_generators, simulate
 from trapcore.cat.solver import (
@@ -56,6 +57,9 @@ __all__ = [
     "solve",
     "hint",
     "winnable_board",
+    "certificate",
+    "check_certificate",
+    "Certificate",
     "Verdict",
     "Solution",
     "Hint",

@@ -1,0 +1,153 @@
+"""Proof certificates (``certificate``, ``check_certificate``): a won position's whole winning
+strategy, written out so that anyone can check it without trusting the solver.
+
+A certificate answers every move the cat can make (the optimal cat's rules: any free neighbour)
+with the player's block, down to positions where the cat is enclosed (no free way to the border).
+It is a tree of plain lists, JSON-ready: a player node is ``[row, col, replies]``, her block and
+``replies``, a list of ``[cat_row, cat_col, node]`` for every free neighbour of the cat after
+the block (empty when the block encloses the cat); a node ``None`` means the cat, to move, is
+already enclosed. ``check_certificate`` walks it with its own rules (nothing of the solver's).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from trapcore._validate import as_int
+from trapcore.cat import hexgrid
+from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.cat.solver import Verdict, solve
+from trapcore.errors import SearchLimitExceeded
+
+__all__ = ["Certificate", "certificate", "check_certificate"]
+
+#: ``[row, col, [[cat_row, cat_col, Certificate], ...]]`` or ``None`` (see the module docstring).
+Certificate: TypeAlias = "list[Any] | None"
+
+_MAX_POSITIONS = 1_000_000
+
+
+def certificate(
+    board: npt.ArrayLike,
+    cat: tuple[int, int],
+    *,
+    max_nodes: int = 200_000,
+    max_positions: int = _MAX_POSITIONS,
+) -> Certificate:
+    """The player's winning strategy from a position she, to move, wins against every cat.
+
+    Built by asking :func:`solve` (optimal cat, ``max_nodes`` a position) for the block at each
+    position the strategy reaches, every cat reply followed; positions met twice share their
+    subtree. Check it with :func:`check_certificate`.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A bad board, cat or budget.
+    SearchLimitExceeded
+        A position on the way was not proven won within ``max_nodes`` (the start included), or
+        the strategy has more than ``max_positions`` positions.
+    """
+    b = as_board(board, max_cells=MAX_SOLVE_CELLS)
+    start = free_cell(b, cat, "cat")
+    max_nodes = as_int(max_nodes, "max_nodes", minimum=1)
+    max_positions = as_int(max_positions, "max_positions", minimum=1)
+    rows, cols = b.shape
+    memo: dict[tuple[bytes, tuple[int, int]], Certificate] = {}
+
+    def node(work: np.ndarray, at: tuple[int, int]) -> Certificate:
+        if hexgrid.distance_to_border(work)[at] < 0:
+            return None
+        key = (work.tobytes(), at)
+        if key in memo:
+            return memo[key]
+        if len(memo) >= max_positions:
+            raise SearchLimitExceeded(
+                f"certificate: more than max_positions={max_positions} positions"
+            )
+        sol = solve(work, at, max_nodes=max_nodes)
+        if sol.verdict is not Verdict.WIN or sol.block is None:
+            raise SearchLimitExceeded(
+                f"certificate: the position with the cat at {at} was not proven won within "
+                f"max_nodes={max_nodes} ({sol.verdict.value}); raise max_nodes"
+            )
+        r, c = sol.block
+        work[r, c] = 1
+        replies = []
+        if hexgrid.distance_to_border(work)[at] >= 0:
+            for q in hexgrid.neighbors(at, (rows, cols)):
+                if not work[q]:
+                    replies.append([q[0], q[1], node(work, q)])
+        work[r, c] = 0
+        memo[key] = [r, c, replies]
+        return memo[key]
+
+    return node(b.copy(), start)
+
+
+def check_certificate(board: npt.ArrayLike, cat: tuple[int, int], cert: Certificate) -> bool:
+    """True if ``cert`` is a winning strategy for the player, to move, from ``(board, cat)``:
+    every block is a free cell other than the cat's, every free neighbour of the cat is
+    answered, the cat never stands on the border with the player to move, and every line ends
+    with the cat enclosed. Its own breadth-first search: nothing of the solver's is used."""
+    b = as_board(board, max_cells=MAX_SOLVE_CELLS)
+    start = free_cell(b, cat, "cat")
+    rows, cols = b.shape
+
+    def enclosed(work: np.ndarray, at: tuple[int, int]) -> bool:
+        seen = {at}
+        todo = deque([at])
+        while todo:
+            p = todo.popleft()
+            if p[0] in (0, rows - 1) or p[1] in (0, cols - 1):
+                return False
+            for q in _neighbours(p, rows, cols):
+                if not work[q] and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        return True
+
+    def walk(work: np.ndarray, at: tuple[int, int], cert: Any) -> bool:
+        if enclosed(work, at):
+            return True  # whatever the certificate says from here, the game is won
+        if cert is None or not isinstance(cert, list) or len(cert) != 3:
+            return False
+        r, c, replies = cert
+        if not (0 <= r < rows and 0 <= c < cols) or work[r, c] or (r, c) == at:
+            return False
+        work[r, c] = 1
+        try:
+            if enclosed(work, at):
+                return True
+            moves = {q for q in _neighbours(at, rows, cols) if not work[q]}
+            answered = {(int(x[0]), int(x[1])): x[2] for x in replies}
+            if set(answered) != moves:
+                return False
+            for q in sorted(moves):
+                if q[0] in (0, rows - 1) or q[1] in (0, cols - 1):
+                    return False  # the cat reaches the border: it escapes next move
+                if not walk(work, q, answered[q]):
+                    return False
+            return True
+        finally:
+            work[r, c] = 0
+
+    try:
+        return walk(b.copy(), start, cert)
+    except (TypeError, ValueError, IndexError, KeyError):
+        return False  # a malformed certificate proves nothing
+
+
+def _neighbours(p: tuple[int, int], rows: int, cols: int) -> list[tuple[int, int]]:
+    """The six hex neighbours on the board, even rows shifted right (DESIGN.md), written out
+    here rather than taken from hexgrid, so the checker shares no code with the solver."""
+    r, c = p
+    if r % 2 == 0:
+        steps = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
+    else:
+        steps = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
+    return [(r + dr, c + dc) for dr, dc in steps if 0 <= r + dr < rows and 0 <= c + dc < cols]
