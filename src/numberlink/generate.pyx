@@ -39,6 +39,7 @@ cdef struct Gen:
     int32_t* relabel                # scratch: old label -> canonical label
     int16_t* two                    # scratch: the uniqueness check's two solutions
     int32_t npaths
+    bint hug                        # grow long paths: step to the squares with fewest free sides
     Search s                        # the uniqueness checks' solver
 
 
@@ -93,10 +94,14 @@ cdef inline bint free_nbr(int32_t* lab, Py_ssize_t p, Py_ssize_t P) noexcept nog
 cdef int32_t grow(Gen* g, bitgen_t* rng, int32_t e, int32_t k) noexcept nogil:
     """Extend path k from its end e one random free square at a time; return the final end.
 
-    A square qualifies when it is free and its only neighbour on path k is e (no touching)."""
-    cdef Py_ssize_t P = g.P, i, j, m
+    A square qualifies when it is free and its only neighbour on path k is e (no touching). With
+    g.hug only the qualifying squares with the fewest free neighbours are drawn from (Warnsdorff's
+    rule: the path hugs walls and other paths, so it runs long and leaves few isolated squares)."""
+    cdef Py_ssize_t P = g.P, i, j, m, kept
     cdef int32_t opts[4]
+    cdef int nfree[4]
     cdef int32_t q, z
+    cdef int least
     cdef Py_ssize_t dirs[4]
     dirs[0] = -P
     dirs[1] = 1
@@ -117,6 +122,20 @@ cdef int32_t grow(Gen* g, bitgen_t* rng, int32_t e, int32_t k) noexcept nogil:
                 m += 1
         if m == 0:
             return e
+        if g.hug and m > 1:
+            least = 5
+            for i in range(m):
+                nfree[i] = 0
+                for j in range(4):
+                    nfree[i] += g.lab[opts[i] + dirs[j]] == 0
+                if nfree[i] < least:
+                    least = nfree[i]
+            kept = 0
+            for i in range(m):
+                if nfree[i] == least:
+                    opts[kept] = opts[i]
+                    kept += 1
+            m = kept
         q = opts[bounded(rng, <uint32_t> m)]
         g.lab[q] = k
         g.length[k] += 1
@@ -512,7 +531,8 @@ cdef bint make(Gen* g, bitgen_t* rng, int32_t min_length, bint unique, int64_t m
 
 
 def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length, bint unique,
-             int64_t max_nodes, Py_ssize_t max_attempts, bint fill=True, bint touch=True):
+             int64_t max_nodes, Py_ssize_t max_attempts, bint fill=True, bint touch=True,
+             bint long_paths=False):
     """Generate a puzzle: returns (grid, solution, nodes, attempts) or None when every attempt failed.
 
     ``nodes`` is the solver's node count for proving uniqueness (-1 when ``unique`` is False).
@@ -534,6 +554,7 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
         with nogil:
             gen_alloc(&g, rows, cols)
             set_rules(&g.s, fill, touch)
+            g.hug = long_paths
             g.s.check_signals = True
         with bit_generator.lock, nogil:
             done = make(&g, rng, min_length, unique, max_nodes, max_attempts, &vgrid[0, 0],

@@ -121,8 +121,9 @@ def brute_solve(grid, limit: int = 2) -> list[np.ndarray]:
 
 
 class _Gen:
-    def __init__(self, rows, cols):
+    def __init__(self, rows, cols, long_paths=False):
         self.rows, self.cols, self.P = rows, cols, cols + 2
+        self.long_paths = long_paths
         self.lab = []
         self.end_a: dict[int, int] = {}
         self.end_b: dict[int, int] = {}
@@ -149,6 +150,9 @@ class _Gen:
                     opts.append(q)
             if not opts:
                 return e
+            if self.long_paths and len(opts) > 1:  # the squares with the fewest free sides
+                free = [sum(lab[q + d2] == 0 for d2 in self.dirs) for q in opts]
+                opts = [q for q, f in zip(opts, free) if f == min(free)]
             q = opts[stream.bounded(len(opts))]
             lab[q] = k
             self.length[k] += 1
@@ -379,9 +383,11 @@ class _Gen:
         return False
 
 
-def generate_raw(rows, cols, stream: Uint32Stream, min_length=3, max_attempts=1000):
+def generate_raw(
+    rows, cols, stream: Uint32Stream, min_length=3, max_attempts=1000, long_paths=False
+):
     """The raw (not yet unique) generator: returns (grid, solution, attempts) or None."""
-    g = _Gen(rows, cols)
+    g = _Gen(rows, cols, long_paths)
     for attempt in range(1, max_attempts + 1):
         if g.raw(stream, min_length):
             grid, sol = g.write_out()
@@ -390,13 +396,20 @@ def generate_raw(rows, cols, stream: Uint32Stream, min_length=3, max_attempts=10
 
 
 def generate(
-    rows, cols, stream: Uint32Stream, solver, min_length=3, unique=True, max_attempts=1000
+    rows,
+    cols,
+    stream: Uint32Stream,
+    solver,
+    min_length=3,
+    unique=True,
+    max_attempts=1000,
+    long_paths=False,
 ):
     """The whole generator: ``solver(grid, limit=2)`` must return solutions in the kernel's order
     (pass ``trapcore.numberlink.solve`` to mirror the kernel exactly, or ``brute_solve`` for an
     independent uniqueness check), or None when it ran over its budget. Returns
     (grid, solution, attempts) or None."""
-    g = _Gen(rows, cols)
+    g = _Gen(rows, cols, long_paths)
     n = rows * cols
     for attempt in range(1, max_attempts + 1):
         if not g.raw(stream, min_length):

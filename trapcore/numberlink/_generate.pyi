@@ -13,4 +13,5 @@ def generate(
     max_attempts: int,
     fill: bool = ...,
     touch: bool = ...,
+    long_paths: bool = ...,
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None: ...

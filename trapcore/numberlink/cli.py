@@ -58,6 +58,12 @@ def add_parser(
         help="regenerate until the solver effort falls in this band",
     )
     p.add_argument(
+        "--long-paths",
+        action="store_true",
+        help="grow paths along walls and each other: longer paths, fewer solid squares "
+        "(as published puzzles; slower to prove unique under Flow's rules past 10x10)",
+    )
+    p.add_argument(
         "--no-fill",
         dest="fill",
         action="store_false",
@@ -145,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
             difficulty=args.difficulty,
             fill=args.fill is not False,
             touch=args.touch is not False,
+            long_paths=args.long_paths,
         )
     if args.style == "flow" and (puzzle.grid < 0).any():
         raise ValueError(
@@ -172,6 +179,7 @@ def _generate(
     difficulty: str | None,
     fill: bool,
     touch: bool,
+    long_paths: bool = False,
 ) -> nl.Puzzle:
     """nl.generate, its budget errors in the CLI's words."""
     from trapcore.errors import SearchLimitExceeded
@@ -185,6 +193,7 @@ def _generate(
             difficulty=difficulty,
             fill=fill,
             touch=touch,
+            long_paths=long_paths,
         )
     except (ValueError, SearchLimitExceeded) as exc:
         if "max_attempts" not in str(exc) and "max_nodes" not in str(exc):
@@ -206,6 +215,7 @@ def _solve(args: argparse.Namespace) -> int:
             ("--difficulty", args.difficulty),
             ("--solution", args.solution or None),
             ("--min-length", None if args.min_length == 3 else 1),
+            ("--long-paths", args.long_paths or None),
         )
         if value is not None
     ]
