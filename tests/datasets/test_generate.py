@@ -252,3 +252,25 @@ def test_batch_kernels_answer_ctrl_c_quickly():
         _solve.solve_items(doors, ends, paths, measures)  # about 2 s
     assert time.perf_counter() - t0 < 0.7
     timer.join()
+
+
+def test_numberlink_long_paths_flow_through_spec_and_env():
+    """``long_paths`` reaches generate from a dataset spec (and its saved form) and from the env:
+    the items are the ones generate makes from each item's generator."""
+    from trapcore.numberlink import generate
+
+    spec = tds.NumberlinkSpec(8, long_paths=True, touch=False)
+    assert tds.spec_from_dict(spec.to_dict()) == spec
+    items = tds.generate(spec, 3, seed=5)
+    for k in range(3):
+        p = generate(8, seed=item_generator(root_key(5), k), touch=False, long_paths=True)
+        assert np.array_equal(items["grid"][k], p.grid)
+    with pytest.raises(TypeError, match="long_paths"):
+        tds.NumberlinkSpec(8, long_paths=1)
+    pytest.importorskip("gymnasium")
+    from trapcore.envs import NumberlinkEnv
+
+    env = NumberlinkEnv(size=(8, 8), touch=False, long_paths=True)
+    env.reset(seed=5)
+    want = generate(8, 8, seed=item_generator(root_key(5), 0), touch=False, long_paths=True)
+    assert np.array_equal(env.puzzle.grid, want.grid)

@@ -102,6 +102,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     nl.add_argument("--rows", type=int, default=7)
     nl.add_argument("--cols", type=int, default=None)
     nl.add_argument("--min-length", type=int, default=3)
+    nl.add_argument(
+        "--long-paths", action="store_true", help="longer paths, fewer solid squares (see generate)"
+    )
     nl.add_argument("--not-unique", action="store_true", help="do not require one solution")
     nl.add_argument(
         "--no-fill",
@@ -149,6 +152,7 @@ def _spec(args: argparse.Namespace) -> Spec:
             args.rows,
             args.cols,
             min_length=args.min_length,
+            long_paths=args.long_paths,
             unique=not args.not_unique,
             difficulty=args.difficulty,
             fill=not args.no_fill,

@@ -186,6 +186,9 @@ class NumberlinkSpec(_Spec):
         Board size (>= 2 each); ``cols`` defaults to ``rows``.
     min_length : int
         Shortest path, in squares, as for :func:`trapcore.numberlink.generate`.
+    long_paths : bool
+        Paths grown along walls and each other (longer, fewer solid squares), as for
+        :func:`trapcore.numberlink.generate`.
     unique : bool
         Only puzzles with exactly one solution.
     difficulty : {"easy", "medium", "hard"} or (low, high), optional
@@ -202,6 +205,7 @@ class NumberlinkSpec(_Spec):
     rows: int = 7
     cols: int | None = None
     min_length: int = 3
+    long_paths: bool = False
     unique: bool = True
     difficulty: str | tuple[float, float] | None = None
     fill: bool = True
@@ -227,8 +231,9 @@ class NumberlinkSpec(_Spec):
             "min_length",
             as_int(self.min_length, "min_length", minimum=2, maximum=rows * cols),
         )
-        if not isinstance(self.unique, bool):
-            raise TypeError(f"unique must be a bool, got {_describe(self.unique)}")
+        for name in ("unique", "long_paths"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be a bool, got {_describe(getattr(self, name))}")
         d = self.difficulty
         if d is not None and not isinstance(d, str):
             try:
