@@ -51,6 +51,11 @@ def test_numberlink_generate_draws_the_puzzle(app, ui):
     generate(app, ui, 2, seed=1)  # no hard 2 x 2 puzzle: the library's message, grid kept
     assert "Generate:" in tab.status.get() and tab.error and tab.grid is before
     tab.difficulty.set("any")
+    tab.long_paths.set(True)  # the checkbox reaches generate
+    generate(app, ui, 8, seed=2)
+    assert tab.puzzle == tc.numberlink.generate(8, seed=2, long_paths=True)
+    assert tab.puzzle != tc.numberlink.generate(8, seed=2)
+    tab.long_paths.set(False)
 
 
 def test_numberlink_drag_every_path_solves_the_board(app, ui, shots):

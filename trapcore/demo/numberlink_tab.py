@@ -106,6 +106,7 @@ class NumberlinkTab(Tab):
         self.size = tk.StringVar(value="7")
         self.seed = tk.StringVar(value="")
         self.difficulty = tk.StringVar(value="any")
+        self.long_paths = tk.BooleanVar(value=False)
         panel = self.panel
         gen = ttk.LabelFrame(panel, text="Generate")
         gen.pack(fill="x", pady=(0, 4))
@@ -119,10 +120,14 @@ class NumberlinkTab(Tab):
             state="readonly",
         )
         row(gen, 2, "Difficulty", self.difficulty_box)
+        self.long_paths_box = ttk.Checkbutton(
+            gen, text="Long paths (as published)", variable=self.long_paths
+        )
+        self.long_paths_box.grid(row=3, column=0, columnspan=2, sticky="w", padx=6)
         self.generate_button = ttk.Button(gen, text="Generate (Ctrl+N)", command=self.new)
-        self.generate_button.grid(row=3, column=0, columnspan=2, sticky="ew", padx=6, pady=3)
+        self.generate_button.grid(row=4, column=0, columnspan=2, sticky="ew", padx=6, pady=3)
         self.load_button = ttk.Button(gen, text="Load puzzle...", command=self.load_dialog)
-        self.load_button.grid(row=4, column=0, columnspan=2, sticky="ew", padx=6, pady=(0, 3))
+        self.load_button.grid(row=5, column=0, columnspan=2, sticky="ew", padx=6, pady=(0, 3))
 
         play = ttk.LabelFrame(panel, text="Play")
         play.pack(fill="x")
@@ -157,6 +162,7 @@ class NumberlinkTab(Tab):
             return
         choice = self.difficulty.get()
         level = None if choice in ("", "any") else choice
+        long_paths = bool(self.long_paths.get())
 
         def done(puzzle: Puzzle) -> None:
             self.set_puzzle(
@@ -167,7 +173,7 @@ class NumberlinkTab(Tab):
 
         self.run(
             f"Generating {n} x {n}...",
-            lambda: tc.numberlink.generate(n, seed=seed, difficulty=level),
+            lambda: tc.numberlink.generate(n, seed=seed, difficulty=level, long_paths=long_paths),
             done,
             lambda exc: self.say_error(f"Generate: {exc}"),
         )
