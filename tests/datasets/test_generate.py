@@ -274,3 +274,19 @@ def test_numberlink_long_paths_flow_through_spec_and_env():
     env.reset(seed=5)
     want = generate(8, 8, seed=item_generator(root_key(5), 0), touch=False, long_paths=True)
     assert np.array_equal(env.puzzle.grid, want.grid)
+
+
+def test_numberlink_shape_measures_are_columns_and_filters():
+    """``median_length`` and ``solids`` agree with ``trapcore.numberlink.measure`` and filter."""
+    from trapcore.numberlink import Puzzle, measure
+
+    spec = tds.NumberlinkSpec(9, touch=False, long_paths=True)
+    b = tds.generate(spec, 6, seed=3)
+    for k in range(6):
+        q = measure(Puzzle(b["grid"][k], b["solution"][k], touch=False))
+        assert b["median_length"][k] == q.median_length and b["solids"][k] == q.solids
+    strict = tds.NumberlinkSpec(
+        9, touch=False, long_paths=True, filters={"median_length": (9, None), "solids": (0, 0)}
+    )
+    c = tds.generate(strict, 4, seed=3)
+    assert (c["median_length"] >= 9).all() and (c["solids"] == 0).all()

@@ -243,10 +243,19 @@ def numberlink_items(
     solution = np.empty((n, spec.rows, spec.cols), dtype=np.int16)
     numbers = np.empty(n, dtype=np.int32)
     difficulty = np.empty(n, dtype=np.float64)
+    median_length = np.empty(n, dtype=np.float64)
+    solids = np.empty(n, dtype=np.int32)
     for j, k in enumerate(range(start, stop)):  # one generate call per item, not per cell
         for attempt in range(spec.max_attempts):
             p = generate(spec.rows, spec.cols, seed=item_generator(key, k, attempt), **kwargs)
-            m = {"numbers": np.array([p.numbers]), "difficulty": np.array([p.difficulty])}
+            sol = p.solution
+            lengths = np.bincount(sol[sol > 0].ravel(), minlength=p.numbers + 1)[1:]
+            m = {
+                "numbers": np.array([p.numbers]),
+                "difficulty": np.array([p.difficulty]),
+                "median_length": np.array([np.median(lengths) if lengths.size else 0.0]),
+                "solids": np.array([int((p.grid < 0).sum())]),
+            }
             if _passes(spec, m)[0]:
                 break
         else:
@@ -255,12 +264,16 @@ def numberlink_items(
         solution[j] = p.solution
         numbers[j] = p.numbers
         difficulty[j] = p.difficulty
+        median_length[j] = m["median_length"][0]
+        solids[j] = m["solids"][0]
     return {
         "index": np.arange(start, stop, dtype=np.int64),
         "grid": grid,
         "solution": solution,
         "numbers": numbers,
         "difficulty": difficulty,
+        "median_length": median_length,
+        "solids": solids,
     }
 
 
