@@ -223,6 +223,15 @@ def test_generate_trapcore(benchmark, n):
     assert p.grid.shape == (n, n)
 
 
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.benchmark(group="generate unique")
+def test_generate_long_paths_trapcore(benchmark, n):
+    # long_paths=True (paths along walls and each other), same rule: what the longer paths cost
+    seeds = itertools.count()
+    p = benchmark(lambda: tc.numberlink.generate(n, seed=next(seeds), touch=False, long_paths=True))
+    assert p.grid.shape == (n, n)
+
+
 @pytest.mark.parametrize(
     "n", [pytest.param(n, marks=pytest.mark.slow) if n > 9 else n for n in SIZES]
 )
