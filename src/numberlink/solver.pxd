@@ -9,8 +9,9 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
 
 # The search's strategies, a code shared with Python (a cpdef enum: trapcore.numberlink._solver
 # exports it as an IntEnum). PORTFOLIO: `search` runs the sweeps in turns (under the touch rules,
-# LINES_NW with its memo); the others are one sweep alone, named by the caller's corner it starts
-# from: anti-diagonals, or lines of squares across the board's short side.
+# the four LINES sweeps, each with its memo); the others are one sweep alone, named by the
+# caller's corner it starts from: anti-diagonals, or lines of squares across the board's short
+# side.
 cpdef enum Strategy:
     PORTFOLIO = -1
     DIAGONALS_NW = 0
@@ -19,6 +20,8 @@ cpdef enum Strategy:
     DIAGONALS_NE = 3
     LINES_NW = 4
     LINES_SW = 5
+    LINES_NE = 6
+    LINES_SE = 7
 
 
 cdef struct Search:

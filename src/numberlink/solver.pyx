@@ -29,9 +29,10 @@ node budgets that double each round; the first to finish answers.
 Rules (``set_rules``): without fill an empty square may have 0 connections; touching checks
 apply only under no-touch, turn nesting only under no-touch with fill. Under the touch rules only
 the frontier matters to the rest (its edges into the undecided squares, which ends share a
-segment, each segment's number), so ``search`` runs one row sweep memoising frontier states: a
+segment, each segment's number), so ``search`` runs row sweeps memoising frontier states: a
 state without a solution is not searched again, and ``count`` adds a state's stored count
-(frontier dynamic programming).
+(frontier dynamic programming). Their cost depends by orders of magnitude on the corner the sweep
+starts from, so ``search`` runs the four in turns, as the no-touch portfolio does.
 
 Ctrl-C: ``run`` and ``search_init`` poll ``signalled`` (``src/common/signals.pxd``) about every
 millisecond, then unwind (-2); the ``def`` frees the scratch and re-raises.
@@ -85,13 +86,14 @@ cdef bint search_init(Search* s, const int16_t* grid, int strategy) noexcept nog
     True when interrupted (polls between its phases and every 64 rows of the turn table).
 
     strategy 0-3: anti-diagonals (each from North-East to South-West) starting from each corner
-    in turn (the board mirrored); 4-5: rows, from the top or the bottom."""
+    in turn (the board mirrored); 4-7: rows, from the top or the bottom, from the West or the East
+    (the board mirrored)."""
     cdef Py_ssize_t R = s.R, C = s.C, W = s.W, r, c, p, d, k, n
     cdef int16_t v
     cdef int sweep = 0 if strategy < 4 else 1
     s.use_memo = sweep == 1 and not s.notouch and s.mcap > 0
-    s.flip_r = strategy == 1 or strategy == 2 or strategy == 5
-    s.flip_c = strategy == 1 or strategy == 3
+    s.flip_r = strategy == 1 or strategy == 2 or strategy == 5 or strategy == 7
+    s.flip_c = strategy == 1 or strategy == 3 or strategy == 6 or strategy == 7
     for p in range((R + 2) * W):
         s.t[p] = BORDER
         s.conR[p] = 0
@@ -501,18 +503,16 @@ cdef void set_rules(Search* s, bint fill, bint touch) noexcept nogil:
 
 cdef int64_t search(Search* s, const int16_t* grid, Py_ssize_t limit, int64_t max_nodes,
                     int16_t* out, int64_t* nodes) noexcept nogil:
-    """Solve with a portfolio: the six sweep strategies take turns with budgets that double
-    each round, so a puzzle that is hard in one direction is often easy in another. Returns what
-    run() returns; nodes counts every strategy's nodes."""
+    """Solve with a portfolio: the sweep strategies take turns with budgets that double each
+    round, so a puzzle that is hard in one direction is often easy in another (the first to finish
+    answers; each is exact). No-touch rules: the six sweeps 0-5; touch rules: the four row sweeps
+    4-7, each with the frontier memo (a dynamic programme), whose cost varies by orders of
+    magnitude with the corner it starts from. Returns what run() returns; nodes counts every
+    strategy's nodes."""
     cdef int64_t budget = 128 * (s.rows * s.cols) + 1024, total = 0, used, found, b
-    cdef int strategy
-    if not s.notouch:
-        # the touch rules: one row sweep with the frontier memo (a dynamic programme)
-        if search_init(s, grid, LINES_NW):
-            return -2
-        return run(s, limit, max_nodes, out, nodes)
+    cdef int strategy, first = 4 if not s.notouch else 0, last = 8 if not s.notouch else 6
     while True:
-        for strategy in range(6):
+        for strategy in range(first, last):
             b = budget
             if b > max_nodes - total:
                 b = max_nodes - total

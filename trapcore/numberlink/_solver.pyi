@@ -13,6 +13,8 @@ class Strategy(enum.IntEnum):
     DIAGONALS_NE = 3
     LINES_NW = 4
     LINES_SW = 5
+    LINES_NE = 6
+    LINES_SE = 7
 
 def count(
     grid: npt.NDArray[np.int16], max_nodes: int, fill: bool = ..., touch: bool = ...

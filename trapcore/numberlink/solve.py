@@ -72,8 +72,9 @@ def solve(
 
     The search is complete under every rule set, so ``len(solve(g, limit=2)) == 1`` proves the
     solution unique under those rules, and ``[]`` proves there is none. Under ``touch=False``
-    it is a portfolio of sweeps pruned by the no-touch rule; under ``touch=True`` one row sweep
-    that remembers the frontier states without a solution (a dynamic programme).
+    it is a portfolio of sweeps pruned by the no-touch rule; under ``touch=True`` a portfolio of
+    the four row sweeps (from each corner), each remembering the frontier states without a
+    solution (a dynamic programme); the first to finish answers.
 
     Parameters
     ----------
