@@ -39,6 +39,16 @@ def _check_str(value: object, name: str) -> str:
     return value.removeprefix("\ufeff")
 
 
+def _solid_free(puzzle: object, fmt: str) -> np.ndarray:
+    """The grid of ``puzzle``, which must be a Puzzle without solid squares (``fmt`` has none)."""
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
+    grid = puzzle.grid
+    if (grid < 0).any():
+        raise ValueError(f"{fmt} has no solid squares; this puzzle has some")
+    return grid
+
+
 def parse_contest(text: str, *, source: str = "text") -> Puzzle:
     """Read a contest problem (``SIZE``, ``LINE_NUM``, ``LINE#k`` lines) as a Puzzle whose number
     ``k`` is the contest's line ``k``; ``fill=False, touch=True`` (the contest's rules).
@@ -112,11 +122,7 @@ def contest_text(puzzle: Puzzle, *, solution: bool = False) -> str:
     ValueError
         The puzzle has solid squares, or ``solution=True`` and it has no solution.
     """
-    if not isinstance(puzzle, Puzzle):
-        raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
-    grid = puzzle.grid
-    if (grid < 0).any():
-        raise ValueError("the contest format has no solid squares; this puzzle has some")
+    grid = _solid_free(puzzle, "the contest format")
     h, w = grid.shape
     out = [f"SIZE {w}X{h}"]
     if solution:
@@ -207,11 +213,7 @@ def puzzlink_url(puzzle: Puzzle) -> str:
     ValueError
         The puzzle has solid squares.
     """
-    if not isinstance(puzzle, Puzzle):
-        raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
-    grid = puzzle.grid
-    if (grid < 0).any():
-        raise ValueError("puzz.link's Numberlink has no solid squares; this puzzle has some")
+    grid = _solid_free(puzzle, "puzz.link's Numberlink")
     h, w = grid.shape
     parts: list[str] = []
     run = 0
