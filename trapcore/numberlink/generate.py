@@ -40,11 +40,12 @@ DIFFICULTY_LEVELS = types.MappingProxyType(
 #: follows the table's trend and the upper one keeps the last ratio.
 _CALIBRATION: dict[tuple[bool, bool], tuple[tuple[int, float, float], ...]] = {
     (True, True): ((5, 1.62, 2.886), (6, 2.828, 6.098), (7, 3.25, 5.968), (8, 4.162, 11.76),
-                   (10, 13.56, 34.92), (12, 27.5, 51.1), (15, 133.5, 562.6), (20, 1657, 6757)),
+                   (10, 13.56, 34.92), (12, 27.5, 52.62), (15, 146.3, 1005.0),
+                   (20, 2715.0, 5487.0)),
     (True, False): ((5, 1.136, 1.304), (6, 1.309, 1.604), (7, 1.543, 1.895), (8, 1.738, 2.344),
                     (10, 2.48, 3.486), (12, 3.163, 4.187), (15, 6.058, 10.42), (20, 15.05, 22.37)),
     (False, True): ((5, 3.377, 7.0), (6, 5.404, 14.48), (7, 6.448, 22.34), (8, 11.75, 38.06),
-                    (10, 50.23, 199.8), (12, 167.5, 591.6)),
+                    (10, 53.83, 179.8), (12, 170.7, 1094.0), (15, 3768.0, 11930.0)),
     (False, False): ((5, 5.222, 14.38), (6, 8.8, 49.0), (7, 12.88, 133.8), (8, 46.81, 252.0),
                      (10, 415.4, 1973.0), (12, 2465.0, 12000.0), (15, 5622.0, 12460.0),
                      (20, 10090.0, 20520.0)),
@@ -71,7 +72,7 @@ def difficulty_band(
     """The range of ``Puzzle.difficulty`` that ``generate(difficulty=level)`` accepts for a
     ``rows x cols`` board under the rules ``fill`` and ``touch``: the easiest, middle or hardest
     third of the puzzles ``generate`` makes there (see ``DIFFICULTY_LEVELS``), so every level
-    exists at every size. The thirds were measured on 5 x 5 to 20 x 20 boards (to 12 x 12 under
+    exists at every size. The thirds were measured on 5 x 5 to 20 x 20 boards (to 15 x 15 under
     ``fill=False, touch=True``, whose bigger boards are slow to generate); past them they are
     extrapolated, and a level's share there is approximate.
 
