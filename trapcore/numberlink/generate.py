@@ -175,9 +175,9 @@ def generate(
         published puzzles (median path 8-12 squares from 8 x 8 to 30 x 30, against 6; about
         1.5% of the squares solid, against 5.5%; with ``min_length=4`` no short paths). Under
         ``touch=False`` it costs nothing; under Flow Free's rules the uniqueness proofs of such
-        puzzles cost far more from 12 x 12 up (a 12 x 12 takes about a second, some ten), which
-        is why it is not the default. ``False`` is 0.1's growth (any qualifying square at
-        random).
+        puzzles cost far more from 12 x 12 up (a 12 x 12 takes 0.1 s median and up to a few
+        seconds, a 15 x 15 10-20 s), which is why it is not the default. ``False`` is 0.1's
+        growth (any qualifying square at random).
     unique : bool, default True
         Guarantee exactly one solution.
     difficulty : {"easy", "medium", "hard"} or (low, high), optional
