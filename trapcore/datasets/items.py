@@ -249,6 +249,7 @@ def numberlink_items(
         for attempt in range(spec.max_attempts):
             p = generate(spec.rows, spec.cols, seed=item_generator(key, k, attempt), **kwargs)
             sol = p.solution
+            assert sol is not None  # generate always knows its solution
             lengths = np.bincount(sol[sol > 0].ravel(), minlength=p.numbers + 1)[1:]
             m = {
                 "numbers": np.array([p.numbers]),
