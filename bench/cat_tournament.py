@@ -22,6 +22,7 @@ import numpy as np
 import trapcore as tc
 from reference.cats_published import PUBLISHED  # PYTHONPATH=tests: the twins
 from trapcore._seeding import item_generator, root_key
+from trapcore.cat.simulation import _wilson  # the interval simulate() reports
 
 CATS = ["smart", "course_alphabeta", "zhangyoufu_hard", "ganlvtech", "racket", "rays", "bfs"]
 
@@ -44,16 +45,6 @@ def play(start: np.ndarray, policy: object, player: str, seed: int) -> bool:
         if nxt is None:
             return True
         cat = nxt
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    z, p = 1.96, k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, c - h), min(1.0, c + h)
 
 
 def sign_test(a: int, b: int) -> float:
@@ -90,7 +81,7 @@ def main() -> int:
                 policy = PUBLISHED.get(cat, cat)
                 won[cat] = np.array([play(s, policy, player, i) for i, s in enumerate(starts)])
                 k = int(won[cat].sum())
-                lo, hi = wilson(k, args.games)
+                lo, hi = _wilson(k, args.games)
                 line = (
                     f"{n}x{n} {blocks:>2} blocks  {player:<9} vs {cat:<16} "
                     f"{100 * k / args.games:5.1f}% ({100 * lo:4.1f}-{100 * hi:4.1f})"

@@ -10,6 +10,7 @@ test_bench_numberlink_rules.py). Generation is timed under the default (Flow's) 
 puzzles are read from ../shared/puzzles (skipped when absent).
 """
 
+import functools
 import itertools
 import pathlib
 
@@ -246,6 +247,19 @@ def test_generate_twin(benchmark, n):
 
     out = benchmark.pedantic(run, rounds=3 if n < 30 else 1)
     assert out is not None
+
+
+@pytest.mark.benchmark(group="generate unique")
+def test_generate_long_paths_twin_9(benchmark):
+    # the twin's long-path growth (the same puzzles as the kernel's, tests/numberlink)
+    seeds = itertools.count()
+
+    def run():
+        gen = np.random.Generator(np.random.PCG64(next(seeds)))
+        solve = functools.partial(tc.numberlink.solve, touch=False)
+        return ref.generate(9, 9, Uint32Stream(gen), solve, 3, True, long_paths=True)
+
+    assert benchmark.pedantic(run, rounds=3) is not None
 
 
 @pytest.mark.benchmark(group="generate unique")

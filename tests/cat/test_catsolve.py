@@ -209,3 +209,15 @@ def test_read_only_and_non_contiguous_boards():
     b2 = np.zeros((7, 7), np.uint8)
     b2.flags.writeable = False
     assert tc.cat.solve(b2, (3, 3)) == r
+
+
+@pytest.mark.parametrize(
+    "rows, cols", [(1, 1), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5), (5, 6), (6, 6)]
+)
+def test_empty_boards_lost_as_the_exact_twin_says(rows, cols):
+    """The README's "every empty board up to 12x12 is lost": on the sizes the plain minimax twin
+    can afford, it agrees (the larger ones rest on the solver's own proofs)."""
+    board = np.zeros((rows, cols), dtype=np.uint8)
+    cat = (rows // 2, cols // 2)
+    assert solve_twin(board.tolist(), cat) == "loss"
+    assert tc.cat.solve(board, cat).verdict is Verdict.LOSS

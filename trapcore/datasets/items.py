@@ -228,7 +228,7 @@ def numberlink_items(
 ) -> dict[str, Any]:
     """Columns of Numberlink items ``start .. stop-1`` (one ``generate`` call per candidate,
     seeded by the item's generator)."""
-    from trapcore.numberlink import generate
+    from trapcore.numberlink import generate, measure
 
     kwargs = {
         "min_length": spec.min_length,
@@ -248,14 +248,12 @@ def numberlink_items(
     for j, k in enumerate(range(start, stop)):  # one generate call per item, not per cell
         for attempt in range(spec.max_attempts):
             p = generate(spec.rows, spec.cols, seed=item_generator(key, k, attempt), **kwargs)
-            sol = p.solution
-            assert sol is not None  # generate always knows its solution
-            lengths = np.bincount(sol[sol > 0].ravel(), minlength=p.numbers + 1)[1:]
+            q = measure(p)
             m = {
                 "numbers": np.array([p.numbers]),
                 "difficulty": np.array([p.difficulty]),
-                "median_length": np.array([np.median(lengths) if lengths.size else 0.0]),
-                "solids": np.array([int((p.grid < 0).sum())]),
+                "median_length": np.array([q.median_length]),
+                "solids": np.array([q.solids]),
             }
             if _passes(spec, m)[0]:
                 break

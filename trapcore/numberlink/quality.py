@@ -32,7 +32,8 @@ class Quality:
     median_length: float
     #: Share of paths of ``SHORT`` (3) squares or fewer.
     short_share: float
-    #: Turns along each path, in number order.
+    #: Turns along each path, in number order (see ``_bends`` for paths that run beside
+    #: themselves).
     bends: tuple[int, ...]
     #: Solid squares (``-1`` on the grid).
     solids: int
@@ -78,34 +79,22 @@ def measure(puzzle: Puzzle) -> Quality:
         lengths=lengths,
         median_length=float(np.median(lengths)) if lengths else 0.0,
         short_share=float(np.mean(np.array(lengths) <= SHORT)) if lengths else 0.0,
-        bends=tuple(_bends(sol, grid, k) for k in range(1, pairs + 1)),
+        bends=_bends(np.asarray(sol), pairs),
         solids=int((grid < 0).sum()),
         empty=int((sol == 0).sum()),
     )
 
 
-def _bends(sol: np.ndarray, grid: np.ndarray, k: int) -> int:
-    """Turns along path ``k``, walked from its first endpoint (a path that runs beside itself
-    can be walked more than one way: this counts the walk that tries Up, Right, Down, Left)."""
-    rows, cols = sol.shape
-    ends = np.argwhere(grid == k)
-    if len(ends) == 0:
-        return 0
-    cur = (int(ends[0][0]), int(ends[0][1]))
-    seen = {cur}
-    step = None
-    turns = 0
-    while True:
-        nxt = None
-        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
-            r, c = cur[0] + dr, cur[1] + dc
-            if 0 <= r < rows and 0 <= c < cols and sol[r, c] == k and (r, c) not in seen:
-                nxt = (r, c)
-                break
-        if nxt is None or grid[cur] == k and len(seen) > 1:
-            return turns
-        d = (nxt[0] - cur[0], nxt[1] - cur[1])
-        if step is not None and d != step:
-            turns += 1
-        seen.add(nxt)
-        cur, step = nxt, d
+def _bends(sol: np.ndarray, pairs: int) -> tuple[int, ...]:
+    """Turns of each path, in number order: the squares of a path with one same-number neighbour
+    above or below and one beside (numpy over the whole grid, no walk). For paths that never run
+    beside themselves (every generated path) this is exactly the turns along the path; a path
+    that does run beside itself has no one order in the grid, and this counts its squares that
+    look like turns."""
+    padded = np.pad(sol.astype(np.int32), 1, constant_values=0)
+    core = padded[1:-1, 1:-1]
+    on = core > 0
+    vertical = ((padded[:-2, 1:-1] == core) | (padded[2:, 1:-1] == core)) & on
+    horizontal = ((padded[1:-1, :-2] == core) | (padded[1:-1, 2:] == core)) & on
+    turns = np.bincount(core[vertical & horizontal], minlength=pairs + 1)[1:]
+    return tuple(int(t) for t in turns)
