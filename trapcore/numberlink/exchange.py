@@ -188,7 +188,10 @@ def parse_puzzlink(url: str) -> Puzzle:
             raise ValueError(f"puzz.link DATA: unexpected {ch!r} at character {i + 1}")
     if i < len(data):
         raise ValueError(f"puzz.link DATA: {len(data) - i} characters past the {w}x{h} board")
-    values, counts = np.unique(cells[cells > 0], return_counts=True)
+    on = cells > 0
+    values, first, inverse, counts = np.unique(
+        cells[on], return_index=True, return_inverse=True, return_counts=True
+    )
     if (counts != 2).any():
         bad = int(values[counts != 2][0])
         raise ValueError(
@@ -197,9 +200,11 @@ def parse_puzzlink(url: str) -> Puzzle:
         )
     if values.size > INT16_MAX:
         raise ValueError(f"puzz.link board: {values.size} numbers, more than {INT16_MAX}")
-    order = {int(v): k + 1 for k, v in enumerate(dict.fromkeys(int(x) for x in cells if x > 0))}
-    grid = np.array([order.get(int(x), 0) for x in cells], np.int16).reshape(h, w)
-    return Puzzle(grid, fill=False, touch=True)
+    rank = np.empty(values.size, np.int16)  # 1, 2, ... in order of first appearance
+    rank[np.argsort(first)] = np.arange(1, values.size + 1)
+    flat = np.zeros(w * h, np.int16)
+    flat[on] = rank[inverse]
+    return Puzzle(flat.reshape(h, w), fill=False, touch=True)
 
 
 def puzzlink_url(puzzle: Puzzle) -> str:
