@@ -1,8 +1,10 @@
-"""Published Trap the Cat cats, reimplemented in plain Python from their described rules
-(/work/shared/ANCHORS.md, issue 12), as callables ``(board, cat, rng) -> cell`` for
-``policy=``. Our own code from the descriptions, not the originals' source; boards are even-r
-(the originals' odd-r boards are mirrors, which the rules do not care about). Slow: for tests and
-bench/ measurements only."""
+"""Published Trap the Cat cats, reimplemented in plain Python as callables
+``(board, cat, rng) -> cell`` for ``policy=``; for tests and bench/ measurements (slow). Our own
+code: ``zhangyoufu_hard`` and ``course_earlier`` follow the rules read in the originals' source
+(checked move for move against them), the others the rules described in
+/work/shared/ANCHORS.md and issue 12. Boards are even-r: the originals' odd-r boards mirrored
+left-right, which turns each original's direction order (its tie-break) into the mirrored order
+its docstring gives."""
 
 from __future__ import annotations
 
@@ -13,7 +15,14 @@ import numpy as np
 from reference.cat_solver import nbrs
 from reference.hexgrid import is_border
 
-__all__ = ["ganlvtech", "racket", "zhangyoufu_hard", "course_alphabeta", "PUBLISHED"]
+__all__ = [
+    "ganlvtech",
+    "racket",
+    "zhangyoufu_hard",
+    "course_alphabeta",
+    "course_earlier",
+    "PUBLISHED",
+]
 
 _FAR = 10**6
 
@@ -117,35 +126,94 @@ def _path_from(board, start):
     return None
 
 
+# zhangyoufu's direction order, RIGHT_UP, RIGHT, RIGHT_DOWN, LEFT_DOWN, LEFT, LEFT_UP on its odd-r
+# board, mirrored left-right onto even-r: NW, W, SW, SE, E, NE. (row, col) offsets per row parity.
+_ZY_EVEN = ((-1, 0), (0, -1), (1, 0), (1, 1), (0, 1), (-1, 1))
+_ZY_ODD = ((-1, -1), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def _zy_nbrs(r, c, rows, cols):
+    """On-board neighbours of (r, c) in zhangyoufu's direction order (mirrored to even-r)."""
+    for dr, dc in _ZY_ODD if r & 1 else _ZY_EVEN:
+        nr, nc = r + dr, c + dc
+        if 0 <= nr < rows and 0 <= nc < cols:
+            yield nr, nc
+
+
+def _zy_path(board, start):
+    """zhangyoufu's escape search from ``start``: breadth first over free cells in its direction
+    order, stopping at the first border cell it discovers. Returns the cells after ``start`` up
+    to and including that border cell ([] when ``start`` is on the border), or None."""
+    rows, cols = board.shape
+    if is_border(*start, rows, cols):
+        return []
+    parent = {start: None}
+    q = deque([start])
+    while q:
+        p = q.popleft()
+        for nb in _zy_nbrs(*p, rows, cols):
+            if board[nb] or nb in parent:
+                continue
+            parent[nb] = p
+            if is_border(*nb, rows, cols):  # tested when discovered, as the original does
+                out = []
+                while nb != start:
+                    out.append(nb)
+                    nb = parent[nb]
+                return out[::-1]
+            q.append(nb)
+    return None
+
+
+def zhangyoufu_rank(board, q):
+    """The hard cat's rank of a move to ``q`` (lower is better), or None when ``q`` has no way
+    out. ``dis`` is the length of its escape path from ``q`` (:func:`_zy_path`); each cell of that
+    path (the border cell included, ``q`` excluded) is blocked in turn and the escape distance from
+    ``q`` measured again. A move whose path has a cell that cuts ``q`` off ranks ``1000 + dis``;
+    otherwise ``4 * mean(distance after a block) + dis / 2``; a border cell ranks 0."""
+    path = _zy_path(board, q)
+    if path is None:
+        return None
+    dis = len(path)
+    if dis == 0:
+        return 0.0
+    b = np.array(board, dtype=np.uint8)
+    total, cut = 0, 0
+    for x in path:
+        b[x] = 1
+        after = _zy_path(b, q)
+        b[x] = 0
+        if after is None:
+            cut += 1
+        else:
+            total += len(after)
+    if cut:
+        return float(1000 + dis)
+    return total / dis * 4 + dis * 0.5  # the original's double arithmetic, in its order
+
+
 def zhangyoufu_hard(board, cat, rng=None):
-    """zhangyoufu/circle-the-cat's "hard" cat: for each move, try blocking each cell of its
-    shortest path (the move's own cell included) and rank moves by the mean distance after the
-    block (a cut path counts as far); the smallest mean detour wins, fixed tie order."""
-    edge = _edge_move(board, cat)
-    if edge is not None:
-        return edge
+    """zhangyoufu/circle-the-cat's "hard" cat (``decision_hard`` in ``source/computer.c``, the
+    cat its game plays from 8 starting blocks up), on even-r boards: the mirror image of the
+    original's odd-r board, so its direction order E-first becomes NW, W, SW, SE, E, NE here.
+
+    Every free neighbour ``q`` with a way out is ranked by :func:`zhangyoufu_rank`: its escape
+    path's length ``dis`` and the mean escape distance from ``q`` after blocking each cell of that
+    path in turn; a path with a cut cell ranks ``1000 + dis``. The lowest rank wins, the first in
+    direction order on ties (so a free border cell, rank 0, is taken at once). When no neighbour
+    has a way out the original gives up; here (asked only under ``rules="surrounded"``) the cat
+    steps to its first free neighbour."""
+    rows, cols = board.shape
     best, best_q = None, None
-    for q in _moves(board, cat):
-        path = _path_from(board, q)
-        if path is None:
+    for q in _zy_nbrs(*cat, rows, cols):
+        if board[q]:
             continue
-        cells = [q] + path[:-1] if path else [q]
-        total = 0
-        for x in cells:
-            b = board.copy()
-            b[x] = 1
-            p = _path_from(b, q) if x != q else None
-            if x == q:  # blocking the step itself: the cat goes another way, from cat
-                b2 = board.copy()
-                b2[q] = 1
-                p = _path_from(b2, cat)
-                total += (len(p) if p is not None else 100) - 1
-            else:
-                total += len(p) if p is not None else 100
-        score = (total / len(cells), len(path))
-        if best is None or score < best:
-            best, best_q = score, q
-    return best_q if best_q is not None else _fallback(board, cat)
+        rank = zhangyoufu_rank(board, q)
+        if rank is not None and (best is None or rank < best):
+            best, best_q = rank, q
+    if best_q is not None:
+        return best_q
+    return next((q for q in _zy_nbrs(*cat, rows, cols) if not board[q]), None)
 
 
 def _evaluate(board, cat):
@@ -199,7 +267,10 @@ def _ab(board, cat, depth, alpha, beta, cat_to_move):
 def course_alphabeta(board, cat, rng=None, depth=4):
     """The game-AI course's cat: depth-limited alpha-beta (``depth`` plies, cat and player
     alternating, 4 by default) over an evaluation from the cat's distance to the edge and its
-    free neighbours; the first best move in neighbour order."""
+    free neighbours; the first best move in neighbour order. A reading of that description,
+    not of the course's code: its final edition (``src/cat_trap_algorithms.py`` of "AI Algorithms
+    for Game Design with Python") searches every free cell as a player move and scores leaves
+    with moves, straight rays and the distance to the centre."""
     edge = _edge_move(board, cat)
     if edge is not None:
         return edge
@@ -214,9 +285,153 @@ def course_alphabeta(board, cat, rng=None, depth=4):
     return best_q if best_q is not None else _fallback(b, cat)
 
 
+# The course's direction order, E, W, NE, NW, SE, SW on its odd-r board, mirrored left-right onto
+# even-r: W, E, NW, NE, SW, SE. (row, col) offsets per row parity; a direction keeps its index.
+_COURSE_EVEN = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
+_COURSE_ODD = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0))
+
+
+def _course_step(r, c, d, rows, cols):
+    """The cell one step from (r, c) in course direction ``d``, or None off the board."""
+    dr, dc = (_COURSE_ODD if r & 1 else _COURSE_EVEN)[d]
+    nr, nc = r + dr, c + dc
+    return (nr, nc) if 0 <= nr < rows and 0 <= nc < cols else None
+
+
+def _course_rays(board, cat):
+    """The rays the course's proximity score reads from ``cat``: for each direction whose first
+    cell is free, in direction order, (its free cells, its distance). The distance counts the
+    steps to leaving the board, or 5 times the steps to the first blocked cell."""
+    rows, cols = board.shape
+    rays = []
+    for d in range(6):
+        cells = []
+        p = _course_step(*cat, d, rows, cols)
+        while p is not None and not board[p]:
+            cells.append(p)
+            p = _course_step(*p, d, rows, cols)
+        if cells:
+            steps = len(cells) + 1
+            rays.append((cells, steps if p is None else 5 * steps))
+    return rays
+
+
+def course_proximity(board, cat):
+    """The earlier course's ``score_proximity`` on the cat's turn: ``2 * size - d``, with ``d``
+    the shortest ray distance from :func:`_course_rays` (100 when no ray is open)."""
+    size = board.shape[0]
+    return 2 * size - min([100] + [dist for _, dist in _course_rays(board, cat)])
+
+
+def _course_reply_value(board, cat, n2):
+    """Depth 3, the cat just moved to ``cat``: the player's best single block, then the depth-4
+    leaf ``(size**2 - 4) * utility`` (utility -100 for a cat without moves, else the proximity
+    score). A block changes the score only on one ray's free cells: blocking a ray's first cell
+    closes that direction, its k-th cell makes the ray's distance 5 k; any other cell leaves the
+    score as it is (when such a free cell exists)."""
+    size = board.shape[0]
+    rays = _course_rays(board, cat)
+    dists = [dist for _, dist in rays]
+    free = int((board == 0).sum()) - 1  # free cells the player may block (not the cat's)
+    worst = None
+    if free > sum(len(cells) for cells, _ in rays):  # a block off every ray
+        worst = 2 * size - min([100] + dists) if rays else -100
+    for i, (cells, _) in enumerate(rays):
+        others = dists[:i] + dists[i + 1 :]
+        for k in range(1, len(cells) + 1):
+            now = others if k == 1 else others + [5 * k]
+            u = 2 * size - min([100] + now) if now else -100
+            worst = u if worst is None else min(worst, u)
+    if worst is None:  # no free cell to block (a full board): the leaf as it stands
+        worst = 2 * size - min([100] + dists) if rays else -100
+    return (n2 - 4) * worst
+
+
+def _course_after_block(board, cat, n2, beta):
+    """Depth 2, the player has blocked: the cat's best reply (cut off at ``beta``)."""
+    rows, cols = board.shape
+    moves = [p for d in range(6) if (p := _course_step(*cat, d, rows, cols)) and not board[p]]
+    if not moves:
+        return (n2 - 2) * -100
+    best = None
+    for q in moves:
+        v = (n2 - 3) * 100 if is_border(*q, rows, cols) else _course_reply_value(board, q, n2)
+        best = v if best is None else max(best, v)
+        if best >= beta:
+            break
+    return best
+
+
+def _course_after_move(board, cat, n2, alpha):
+    """Depth 1, the cat just moved to ``cat``: the player's best block (cut off at ``alpha``).
+    The original tries every free cell; a block changes what follows only on the cat's
+    neighbours or on a ray from one of them, so those cells are tried one by one and one other
+    free cell stands for all the rest (their values are equal)."""
+    rows, cols = board.shape
+    if is_border(*cat, rows, cols):
+        return (n2 - 1) * 100
+    near = []
+    for d in range(6):
+        q = _course_step(*cat, d, rows, cols)
+        if q is None or board[q]:
+            continue
+        near.append(q)
+        for cells, _ in _course_rays(board, q):
+            near.extend(p for p in cells if p != cat)
+    tried = list(dict.fromkeys(near))  # the cat's neighbours first: early cut-offs
+    seen = set(tried)
+    other = next(
+        (
+            (r, c)
+            for r in range(rows)
+            for c in range(cols)
+            if not board[r, c] and (r, c) != cat and (r, c) not in seen
+        ),
+        None,
+    )
+    if other is not None:
+        tried.append(other)
+    best = None
+    for x in tried:
+        board[x] = 1
+        v = _course_after_block(board, cat, n2, best if best is not None else _FAR * _FAR)
+        board[x] = 0
+        best = v if best is None else min(best, v)
+        if best <= alpha:
+            break
+    return best
+
+
+def course_earlier(board, cat, rng=None):
+    """The cat of the game-AI course's earlier edition (Eduardo Corpeño, LinkedIn Learning "AI
+    Algorithms for Gaming", ``CatGame.py``) with its GUI's depth limit 4 and alpha-beta: a
+    minimax over cat moves and player blocks, cat to move at depth 0 and every free cell a
+    player move. Values: the cat on the border after its move at depth d, ``(size**2 - d) *
+    100``; no cat move at depth d, ``(size**2 - d) * -100``; depth 4, ``(size**2 - 4)`` times the
+    proximity score :func:`course_proximity` (``2 * size`` minus the shortest straight ray to the
+    edge, a ray ending on a block counting 5 times its length). The first best move in the
+    course's direction order wins; mirrored from its odd-r board to even-r, that order is W, E,
+    NW, NE, SW, SE. The original's deadline (5 s in its GUI; a cat that runs out of time loses)
+    is not modelled: this is the move its search returns when it finishes. Square boards, as
+    the original's."""
+    rows, cols = board.shape
+    b = np.array(board, dtype=np.uint8)
+    n2 = rows * rows
+    best, best_q = None, None
+    for d in range(6):
+        q = _course_step(*cat, d, rows, cols)
+        if q is None or b[q]:
+            continue
+        v = _course_after_move(b, q, n2, best if best is not None else -_FAR * _FAR)
+        if best is None or v > best:
+            best, best_q = v, q
+    return best_q
+
+
 #: name -> callable policy
 PUBLISHED = {
     "course_alphabeta": course_alphabeta,
+    "course_earlier": course_earlier,
     "zhangyoufu_hard": zhangyoufu_hard,
     "ganlvtech": ganlvtech,
     "racket": racket,
