@@ -204,6 +204,16 @@ ENTRIES = {
     "trapcore.numberlink._solver.count": Entry(
         {"grid": ((3, 3), np.int16)}, lambda f, a: f(a["grid"], 10_000, True, True), "grid"
     ),
+    "trapcore.numberlink._graph.solve": Entry(
+        {"values": ((4,), np.int16), "neighbours": ((4, 2), np.int32)},
+        lambda f, a: f(a["values"], a["neighbours"], True, True, 2, 10_000),
+        "values",
+    ),
+    "trapcore.numberlink._graph.count": Entry(
+        {"values": ((4,), np.int16), "neighbours": ((4, 2), np.int32)},
+        lambda f, a: f(a["values"], a["neighbours"], True, True, 10_000),
+        "values",
+    ),
     "trapcore.numberlink._regions.components": Entry(
         {"sol": ((3, 3), np.int16)}, lambda f, a: f(a["sol"]), "sol"
     ),

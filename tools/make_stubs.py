@@ -83,6 +83,10 @@ RETURNS: dict[str, dict[str, str]] = {
     "trapcore.numberlink._generate": {
         "generate": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None",
     },
+    "trapcore.numberlink._graph": {
+        "count": "tuple[int, int, bool]",
+        "solve": "tuple[npt.NDArray[np.int16], int, bool]",
+    },
     "trapcore.numberlink._regions": {"components": "npt.NDArray[np.int32]"},
     "trapcore.numberlink._solver": {
         "count": "tuple[int | None, int, bool]",

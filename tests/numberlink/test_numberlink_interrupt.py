@@ -21,6 +21,7 @@ def cross(n):
     g[0, n // 2] = g[n - 1, n // 2] = 2
     return g
 hard = nl.generate(64, seed=0, unique=False, touch=False).grid  # seconds to solve without touch
+wide = nl.hex_board(cross(512), fill=False)  # 262,144 nodes: each search node visits them all
 """
 
 HUGE = "max_nodes=1 << 60"
@@ -34,6 +35,9 @@ KERNELS = {
     "count_notouch": f"nl.count(hard, touch=False, {HUGE})",
     "generate_unique": f"nl.generate(70, seed=1, {HUGE})",
     "generate_unique_notouch": f"nl.generate(70, seed=1, touch=False, {HUGE})",
+    "board_solve_fill": f"nl.grid_board(cross(40)).solve({HUGE})",
+    "board_solve_nofill_notouch": f"nl.grid_board(cross(40), fill=False, touch=False).solve({HUGE})",
+    "board_count_hex_262k_nodes": f"wide.count({HUGE})",
     "generate_attempts": "nl.generate(70, seed=1, min_length=4900, unique=False, "
     "max_attempts=10**12)",
 }

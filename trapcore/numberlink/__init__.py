@@ -3,7 +3,9 @@
 ``Puzzle`` holds a grid (``int16``: ``0`` empty, ``-1`` solid, ``k > 0`` an endpoint of path ``k``)
 and its rules (``fill``, ``touch``: Flow Free's by default) and solution; ``generate``, ``solve``,
 ``count``, ``count_nodes`` and ``check`` work on grids under those rules;
-``read_puzzles``, ``parse_puzzles`` and ``write_puzzles`` handle the text formats.
+``read_puzzles``, ``parse_puzzles`` and ``write_puzzles`` handle the text formats. ``Board`` and
+its builders (``grid_board`` with bridges, wrapping and warps; ``hex_board``; ``layered_board``
+with or without vias) solve the variants on boards of any shape.
 """
 
 from trapcore.numberlink.exchange import contest_text, parse_contest, parse_puzzlink, puzzlink_url
@@ -18,6 +20,7 @@ from trapcore.numberlink.generate import (
 from trapcore.numberlink.puzzle import Puzzle
 from trapcore.numberlink.quality import Quality, measure
 from trapcore.numberlink.solve import MAX_SOLVE_CELLS, check, count, count_nodes, solve
+from trapcore.numberlink.variants import Board, grid_board, hex_board, layered_board
 
 __all__ = [
     "Puzzle",
@@ -37,6 +40,10 @@ __all__ = [
     "contest_text",
     "parse_puzzlink",
     "puzzlink_url",
+    "Board",
+    "grid_board",
+    "hex_board",
+    "layered_board",
     "SYMBOLS",
     "STYLES",
     "DIFFICULTY_LEVELS",
