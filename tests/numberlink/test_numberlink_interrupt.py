@@ -36,7 +36,8 @@ KERNELS = {
     "generate_unique": f"nl.generate(70, seed=1, {HUGE})",
     "generate_unique_notouch": f"nl.generate(70, seed=1, touch=False, {HUGE})",
     "board_solve_fill": f"nl.grid_board(cross(40)).solve({HUGE})",
-    "board_solve_nofill_notouch": f"nl.grid_board(cross(40), fill=False, touch=False).solve({HUGE})",
+    "board_solve_nofill_notouch": "nl.grid_board(cross(40), fill=False, touch=False).solve("
+    f"{HUGE})",
     "board_count_hex_262k_nodes": f"wide.count({HUGE})",
     "generate_attempts": "nl.generate(70, seed=1, min_length=4900, unique=False, "
     "max_attempts=10**12)",
