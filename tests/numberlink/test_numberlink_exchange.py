@@ -22,7 +22,7 @@ def test_contest_problem_by_hand():
     want[0, 0] = want[3, 5] = 1  # (x, y): x is the column
     want[1, 1] = want[1, 4] = 2
     want[3, 0] = want[2, 2] = 3
-    assert np.array_equal(p.grid, want) and (p.fill, p.touch) == (False, True)
+    assert np.array_equal(p.grid, want) and (p.fill, p.touch) == (False, False)
     assert nl.contest_text(p) == CONTEST
     assert nl.parse_puzzles(CONTEST).__next__() == p  # parse_puzzles recognises the format
 
@@ -136,3 +136,148 @@ def test_url_file_names_its_line(tmp_path):
     assert next(it).numbers == 2
     with pytest.raises(ValueError, match="urls.txt: line 2"):
         next(it)
+
+
+# A contest board of three layers joined by two vias (the 2016 format; layers from 1)
+LAYERS = """SIZE 10X5X3
+LINE_NUM 4
+LINE#1 (0,0,1) (7,4,1)
+LINE#2 (0,4,1) (7,0,2)
+LINE#3 (1,2,1) (2,2,1)
+LINE#4 (9,0,1) (0,0,3)
+
+VIA#a (4,2,1) (4,2,2)
+VIA#zz (9,4,3) (9,4,2) (9,4,1)
+"""
+
+
+def _answer_grid(text):
+    """The answer text read back as (layers, rows, cols), independently of trapcore."""
+    lines = text.splitlines()
+    w, h, d = (int(v) for v in lines[0].split()[1].split("X"))
+    rows = [ln for ln in lines[1:] if not ln.startswith("LAYER")]
+    return np.array([[int(v) for v in r.split(",")] for r in rows]).reshape(d, h, w)
+
+
+def _contest_check(grid, ends, vias):
+    """The contest's rule, checked from coordinates alone: every line's squares form one chain
+    from end to end (ends: one same-numbered neighbour, inner squares: two), moving between
+    layers only inside a via (vias=None: anywhere)."""
+    d, h, w = grid.shape
+    via_of = {sq: i for i, v in enumerate(vias or []) for sq in v}
+
+    def nbrs(z, y, x):
+        for dz, dy, dx in ((0, 0, 1), (0, 0, -1), (0, 1, 0), (0, -1, 0), (1, 0, 0), (-1, 0, 0)):
+            q = (z + dz, y + dy, x + dx)
+            if not (0 <= q[0] < d and 0 <= q[1] < h and 0 <= q[2] < w):
+                continue
+            if (
+                dz
+                and vias is not None
+                and not ((z, y, x) in via_of and via_of.get(q) == via_of[(z, y, x)])
+            ):
+                continue
+            yield q
+
+    for k, (a, b) in ends.items():
+        squares = {tuple(int(i) for i in p) for p in np.argwhere(grid == k)}
+        assert a in squares and b in squares
+        for sq in squares:
+            same = sum(q in squares for q in nbrs(*sq))
+            assert same == (1 if sq in (a, b) else 2), (k, sq, same)
+        seen, todo = {a}, [a]  # one chain: everything reached from a
+        while todo:
+            for q in nbrs(*todo.pop()):
+                if q in squares and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        assert seen == squares
+
+
+ENDS = {
+    1: ((0, 0, 0), (0, 4, 7)),
+    2: ((0, 4, 0), (1, 0, 7)),
+    3: ((0, 2, 1), (0, 2, 2)),
+    4: ((0, 0, 9), (2, 0, 0)),
+}
+VIAS = [[(0, 2, 4), (1, 2, 4)], [(0, 4, 9), (1, 4, 9), (2, 4, 9)]]
+
+
+@pytest.mark.parametrize("with_vias", [True, False])
+def test_contest_board_of_layers_solved_and_answered(with_vias):
+    text = LAYERS if with_vias else LAYERS.split("\n\n")[0]
+    board = nl.parse_contest_board(text)
+    assert board.shape == (3, 5, 10) and (board.fill, board.touch) == (False, False)
+    for k, pair in ENDS.items():
+        for sq in pair:
+            assert board.values[board.cells[sq]] == k
+    (sol,) = board.solve(limit=1)
+    assert board.check(sol)
+    grid = _answer_grid(nl.contest_answer(board, sol))
+    assert np.array_equal(grid, np.maximum(board.to_grid(sol), 0))
+    _contest_check(grid, ENDS, VIAS if with_vias else None)
+
+
+def test_contest_board_vias_are_the_only_way_between_layers():
+    board = nl.parse_contest_board(LAYERS)
+    cells = board.cells
+    vertical = set()
+    for u, row in enumerate(board.neighbours):
+        for v in row[row >= 0]:
+            (zu, yu, xu), zv = np.argwhere(cells == u)[0], np.argwhere(cells == v)[0][0]
+            if zu != zv:
+                vertical.add((int(zu), int(yu), int(xu)))
+    assert vertical == {sq for via in VIAS for sq in via}
+    flat = nl.parse_contest_board(LAYERS.split("\n\n")[0])  # 2017 on: every square, up and down
+    assert (flat.neighbours >= 0).sum() == 2 * (3 * (5 * 9 + 4 * 10) + 2 * 50)
+
+
+def test_contest_board_answer_of_one_layer_matches_contest_text():
+    board = nl.parse_contest_board(CONTEST)
+    (sol,) = board.solve(limit=1)
+    lines = nl.contest_answer(board, sol).splitlines()
+    assert lines[0] == "SIZE 6X4" and len(lines) == 5
+    p = nl.parse_contest(CONTEST)
+    back = np.array([[int(v) for v in ln.split(",")] for ln in lines[1:]], np.int16)
+    assert nl.check(p.grid, back, fill=False, touch=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "needles"),
+    [
+        (LAYERS.replace("(4,2,2)", "(5,2,2)"), ["vias[0]", "VIA#a"]),
+        (LAYERS.replace("VIA#a (4,2,1)", "VIA#a (0,0,1)"), ["VIA#a uses (0,0,1), already taken"]),
+        (LAYERS.replace("(9,4,3) (9,4,2)", "(9,4,4) (9,4,2)"), ["off the 10x5x3 board"]),
+        (LAYERS.replace("LINE#3 (1,2,1) (2,2,1)", "LINE#3 (1,2) (2,2,1)"), ["mixes"]),
+        (LAYERS.replace("VIA#zz", "VIA"), ["expected SIZE"]),
+    ],
+)
+def test_contest_board_errors_say_what(text, needles):
+    with pytest.raises(ValueError) as exc:
+        nl.parse_contest_board(text, source="q.txt")
+    for needle in needles:
+        assert needle in str(exc.value)
+
+
+def test_contest_layers_refused_by_parse_contest_with_the_way_out():
+    with pytest.raises(ValueError, match="parse_contest_board"):
+        nl.parse_contest(LAYERS)
+
+
+def test_cli_solves_a_board_of_layers(tmp_path, capsys):
+    from trapcore.cli import main
+
+    path = tmp_path / "q.txt"
+    path.write_text(LAYERS)
+    assert main(["numberlink", "solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    head, _, answer = out.partition("\n")
+    assert head == "# 10 x 5 x 3, 1 solution (--limit 1: not checked for others)"
+    _contest_check(_answer_grid(answer), ENDS, VIAS)
+    path.write_text(
+        LAYERS.replace("LINE#3 (1,2,1) (2,2,1)", "LINE#3 (1,2,1) (2,2,3)").replace(
+            "VIA#a (4,2,1) (4,2,2)\n", ""
+        )
+    )
+    assert main(["numberlink", "solve", str(path)]) == 1  # line 3 cannot reach layer 3
+    assert "no solution" in capsys.readouterr().out

@@ -8,7 +8,14 @@ its builders (``grid_board`` with bridges, wrapping and warps; ``hex_board``; ``
 with or without vias) solve the variants on boards of any shape.
 """
 
-from trapcore.numberlink.exchange import contest_text, parse_contest, parse_puzzlink, puzzlink_url
+from trapcore.numberlink.exchange import (
+    contest_answer,
+    contest_text,
+    parse_contest,
+    parse_contest_board,
+    parse_puzzlink,
+    puzzlink_url,
+)
 from trapcore.numberlink.formats import STYLES, SYMBOLS, parse_puzzles, read_puzzles, write_puzzles
 from trapcore.numberlink.generate import (
     DIFFICULTY_LEVELS,
@@ -37,6 +44,8 @@ __all__ = [
     "parse_puzzles",
     "write_puzzles",
     "parse_contest",
+    "parse_contest_board",
+    "contest_answer",
     "contest_text",
     "parse_puzzlink",
     "puzzlink_url",

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 
@@ -204,6 +205,35 @@ def _generate(
         ) from None
 
 
+# a contest board of several layers, or with vias: solved as a Board
+_LAYERED = re.compile(r"^\s*(SIZE\s+\d+\s*[Xx]\s*\d+\s*[Xx]\s*\d+|VIA#)", re.MULTILINE)
+
+
+def _solve_layers(args: argparse.Namespace, text: str, source: str, limit: int) -> int:
+    """Solve a contest board of layers; print the contest's answer text of each solution."""
+    if args.fill is not None or args.touch is not None or args.style != "header":
+        raise ValueError(
+            "--fill, --touch and --style do not apply to a board of layers (the contest's "
+            "rules, its answer format)"
+        )
+    board = nl.parse_contest_board(text, source=source)
+    with timer("solving the board of layers", progress_stream(args)):
+        sols = board.solve(limit=limit)
+    d, h, w = board.shape or (0, 0, 0)
+    if not sols:
+        sys.stdout.write(f"# {w} x {h} x {d}, no solution\n")
+        return 1
+    note = "1 solution" if len(sols) == 1 else f"{len(sols)} solutions"
+    if len(sols) >= limit:
+        note = f"at least {note}" if limit > 1 else f"{note} (--limit 1: not checked for others)"
+    sys.stdout.write(f"# {w} x {h} x {d}, {note}\n")
+    for j, s in enumerate(sols):
+        if j:
+            sys.stdout.write("\n")
+        sys.stdout.write(nl.contest_answer(board, s))
+    return 0
+
+
 def _solve(args: argparse.Namespace) -> int:
     if args.file is None:
         raise ValueError("solve needs a FILE ('-' reads stdin)")
@@ -227,12 +257,13 @@ def _solve(args: argparse.Namespace) -> int:
     limit = 2 if args.limit is None else args.limit
     if limit < 1:
         raise ValueError(f"--limit must be >= 1, got {limit}")
-    if args.file == "-":
-        from trapcore._io import read_stream  # bounded, BOM accepted, errors say <stdin>
+    from trapcore._io import read_stream, read_text  # bounded, BOM accepted, errors name it
 
-        puzzles = list(nl.parse_puzzles(read_stream(sys.stdin, "<stdin>"), source="<stdin>"))
-    else:
-        puzzles = list(nl.read_puzzles(args.file))
+    source = "<stdin>" if args.file == "-" else args.file
+    text = read_stream(sys.stdin, source) if args.file == "-" else read_text(args.file)
+    if _LAYERED.search(text):
+        return _solve_layers(args, text, source, 1 if args.limit is None else limit)
+    puzzles = list(nl.parse_puzzles(text, source=source))
     if not puzzles:
         raise ValueError(
             f"{'<stdin>' if args.file == '-' else args.file}: no puzzle found "

@@ -3,9 +3,14 @@
 * The Algorithm Design Contest (DA Symposium, 2012 onwards) gives a problem as ``SIZE WxH``,
   ``LINE_NUM N`` and one ``LINE#k (x1,y1)-(x2,y2)`` line per pair (``x`` the column, ``y`` the
   row, both from 0); an answer is ``SIZE WxH`` then H rows of W comma-separated numbers, ``0``
-  for a square no line uses. Its boards need not be filled: they read with ``fill=False,
-  touch=True``. The later contests' boards of several layers joined by vias (``SIZE WxHxD``)
-  are refused with a clear error: the solver works on one layer.
+  for a square no line uses. Its boards need not be filled, and an answer gives each line's
+  squares only, so a line may not run beside itself (its squares would read as a branch: the
+  contest's checker wants exactly two same-numbered neighbours on a line's inner squares and one
+  at its ends): they read with ``fill=False, touch=False``. The later contests' boards of
+  several layers (``SIZE WxHxD``, squares ``(x,y,z)`` with layers from 1), joined square by
+  square (2017 on) or only at vias (``VIA#a (x,y,z) (x,y,z)``, 2016), read as a
+  :class:`~trapcore.numberlink.Board` with :func:`parse_contest_board`; :func:`contest_answer`
+  writes their answers (``LAYER z`` blocks).
 * puzz.link (pzprjs) stores a Numberlink ("numlin") board in its URL:
   ``https://puzz.link/p?numlin/W/H/DATA``, where DATA lists the squares row by row: a number as
   one hex digit (``0``-``f``), ``-`` and two, ``+`` and three (larger numbers take ``=``, ``%``,
@@ -18,19 +23,31 @@ from __future__ import annotations
 import re
 
 import numpy as np
+import numpy.typing as npt
 
 from trapcore._validate import _describe
 from trapcore.numberlink._grid import INT16_MAX
 from trapcore.numberlink.puzzle import Puzzle
+from trapcore.numberlink.variants import Board, layered_board
 
-__all__ = ["parse_contest", "contest_text", "parse_puzzlink", "puzzlink_url"]
+__all__ = [
+    "parse_contest",
+    "parse_contest_board",
+    "contest_text",
+    "contest_answer",
+    "parse_puzzlink",
+    "puzzlink_url",
+]
 
 _SIZE = re.compile(r"^\s*SIZE\s+(\d+)\s*[Xx]\s*(\d+)(?:\s*[Xx]\s*(\d+))?\s*$")
 _COUNT = re.compile(r"^\s*LINE_NUM\s+(\d+)\s*$")
-_LINE = re.compile(
-    r"^\s*LINE#(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*-?\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*$"
-)
+_POINT = r"\(\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d+)\s*)?\)"
+_LINE = re.compile(rf"^\s*LINE#(\d+)\s*{_POINT}\s*-?\s*{_POINT}\s*$")
+_VIA = re.compile(r"^\s*VIA#(\w+)\s*((?:\(\s*\d+\s*,\s*\d+\s*,\s*\d+\s*\)\s*)+)$")
+_VIA_POINT = re.compile(r"\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*\)")
 _MAX_SIDE = 4096  # the formats' boards are at most a few hundred squares a side
+
+Square = tuple[int, int, int]  # (layer, row, column), all from 0
 
 
 def _check_str(value: object, name: str) -> str:
@@ -49,46 +66,45 @@ def _solid_free(puzzle: object, fmt: str) -> np.ndarray:
     return grid
 
 
-def parse_contest(text: str, *, source: str = "text") -> Puzzle:
-    """Read a contest problem (``SIZE``, ``LINE_NUM``, ``LINE#k`` lines) as a Puzzle whose number
-    ``k`` is the contest's line ``k``; ``fill=False, touch=True`` (the contest's rules).
-
-    Raises
-    ------
-    TypeError
-        ``text`` is not a str.
-    ValueError
-        A malformed or missing line (naming ``source`` and the line), a board of several layers,
-        an endpoint off the board or on another's square, LINE_NUM not matching the lines.
-    """
+def _read_contest(
+    text: str, source: str
+) -> tuple[tuple[int, int, int], dict[int, tuple[Square, Square]], dict[str, list[Square]]]:
+    """The parts of a contest problem: (layers, rows, cols), each line's two ends and each via's
+    squares, checked (squares on the board, lines numbered 1..N, LINE_NUM)."""
     text = _check_str(text, "text")
-    size: tuple[int, int] | None = None
+    size: tuple[int, int, int] | None = None
     count: int | None = None
-    ends: dict[int, tuple[tuple[int, int], tuple[int, int]]] = {}
+    ends: dict[int, tuple[Square, Square]] = {}
+    vias: dict[str, list[Square]] = {}
     for no, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         where = f"{source}: line {no}"
         if m := _SIZE.match(line):
-            if m.group(3) is not None and int(m.group(3)) != 1:
-                raise ValueError(
-                    f"{where}: a board of {m.group(3)} layers joined by vias; trapcore solves "
-                    "boards of one layer (SIZE WxH)"
-                )
-            w, h = int(m.group(1)), int(m.group(2))
-            if not (1 <= w <= _MAX_SIDE and 1 <= h <= _MAX_SIDE):
-                raise ValueError(f"{where}: SIZE {w}x{h} is out of range 1..{_MAX_SIDE}")
-            size = (h, w)
+            w, h, d = int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
+            if not (1 <= w <= _MAX_SIDE and 1 <= h <= _MAX_SIDE and 1 <= d <= _MAX_SIDE):
+                raise ValueError(f"{where}: SIZE {w}x{h}x{d} is out of range 1..{_MAX_SIDE}")
+            size = (d, h, w)
         elif m := _COUNT.match(line):
             count = int(m.group(1))
         elif m := _LINE.match(line):
-            k, x1, y1, x2, y2 = (int(g) for g in m.groups())
+            k = int(m.group(1))
+            x1, y1, z1, x2, y2, z2 = m.groups()[1:]
+            if (z1 is None) != (z2 is None):
+                raise ValueError(f"{where}: LINE#{k} mixes (x,y) and (x,y,z) squares")
             if k in ends:
                 raise ValueError(f"{where}: LINE#{k} is given twice")
-            ends[k] = ((y1, x1), (y2, x2))
+            ends[k] = (
+                (int(z1 or 1) - 1, int(y1), int(x1)),
+                (int(z2 or 1) - 1, int(y2), int(x2)),
+            )
+        elif m := _VIA.match(line):
+            squares = [(int(z) - 1, int(y), int(x)) for x, y, z in _VIA_POINT.findall(m.group(2))]
+            vias.setdefault(m.group(1), []).extend(squares)
         else:
             raise ValueError(
-                f"{where}: expected SIZE WxH, LINE_NUM N or LINE#k (x,y)-(x,y), got {line!r}"
+                f"{where}: expected SIZE WxH[xD], LINE_NUM N, LINE#k (x,y[,z])-(x,y[,z]) or "
+                f"VIA#name (x,y,z) ..., got {line!r}"
             )
     if size is None:
         raise ValueError(f"{source}: no SIZE line")
@@ -98,17 +114,101 @@ def parse_contest(text: str, *, source: str = "text") -> Puzzle:
         raise ValueError(f"{source}: the lines must be numbered 1 to {len(ends)}")
     if len(ends) > INT16_MAX:
         raise ValueError(f"{source}: {len(ends)} lines, more than {INT16_MAX}")
-    grid = np.zeros(size, np.int16)
+    d, h, w = size
+    taken: set[Square] = set()
+    for what, squares in [(f"LINE#{k}", list(p)) for k, p in ends.items()] + [
+        (f"VIA#{name}", sq) for name, sq in vias.items()
+    ]:
+        for z, y, x in squares:
+            at = f"({x},{y})" if d == 1 and what.startswith("LINE") else f"({x},{y},{z + 1})"
+            if not (0 <= z < d and 0 <= y < h and 0 <= x < w):
+                board = f"{w}x{h}" if d == 1 else f"{w}x{h}x{d}"
+                raise ValueError(f"{source}: {what} has a square {at} off the {board} board")
+            if (z, y, x) in taken:
+                raise ValueError(f"{source}: {what} uses {at}, already taken")
+            taken.add((z, y, x))
+    return size, ends, vias
+
+
+def parse_contest(text: str, *, source: str = "text") -> Puzzle:
+    """Read a contest problem of one layer (``SIZE``, ``LINE_NUM``, ``LINE#k`` lines) as a
+    Puzzle whose number ``k`` is the contest's line ``k``; ``fill=False, touch=False`` (the
+    contest's rules). Boards of several layers: :func:`parse_contest_board`.
+
+    Raises
+    ------
+    TypeError
+        ``text`` is not a str.
+    ValueError
+        A malformed or missing line (naming ``source`` and the line), a board of several layers
+        or with vias, an endpoint off the board or on another's square, LINE_NUM not matching.
+    """
+    (d, h, w), ends, vias = _read_contest(text, source)
+    if d != 1 or vias:
+        raise ValueError(
+            f"{source}: a board of {d} layers{' joined by vias' if vias else ''}: a Puzzle has "
+            "one layer (SIZE WxH); read it with parse_contest_board, which gives a Board"
+        )
+    grid = np.zeros((h, w), np.int16)
     for k, pair in ends.items():
-        for r, c in pair:
-            if not (0 <= r < size[0] and 0 <= c < size[1]):
-                raise ValueError(
-                    f"{source}: LINE#{k} has an end ({c},{r}) off the {size[1]}x{size[0]} board"
-                )
-            if grid[r, c]:
-                raise ValueError(f"{source}: LINE#{k} ends on ({c},{r}), already taken")
+        for _, r, c in pair:
             grid[r, c] = k
-    return Puzzle(grid, fill=False, touch=True)
+    return Puzzle(grid, fill=False, touch=False)
+
+
+def parse_contest_board(text: str, *, source: str = "text") -> Board:
+    """Read any contest problem, of one layer or several, as a :class:`Board` (shape
+    ``(layers, rows, cols)``, :func:`~trapcore.numberlink.layered_board`) under the contest's
+    rules, ``fill=False, touch=False``.
+
+    ``LINE#k (x,y,z)-(x,y,z)`` give squares with layers from 1. Without ``VIA`` lines every
+    square borders the same square on the layers above and below (the contests from 2017);
+    with them (``VIA#a (x,y,z) (x,y,z) ...``, one via's squares on consecutive layers) layers
+    meet only at vias (the 2016 contest).
+
+    Raises
+    ------
+    TypeError, ValueError
+        As for :func:`parse_contest`, and a via whose squares are not one column of
+        consecutive layers.
+    """
+    (d, h, w), ends, vias = _read_contest(text, source)
+    grid = np.zeros((d, h, w), np.int16)
+    for k, pair in ends.items():
+        for z, r, c in pair:
+            grid[z, r, c] = k
+    try:
+        return layered_board(grid, vias=list(vias.values()) if vias else None, touch=False)
+    except ValueError as exc:
+        names = ", ".join(f"VIA#{n}" for n in vias)
+        raise ValueError(f"{source}: {exc} (the vias, in order: {names})") from None
+
+
+def contest_answer(board: Board, labels: npt.ArrayLike) -> str:
+    """The contest's answer text of a solution of a board from :func:`parse_contest_board`:
+    ``SIZE WXHXD``, then for each layer ``LAYER z`` and its rows of comma-separated numbers
+    (``0`` where no line runs); one layer: ``SIZE WXH`` and the rows.
+
+    Raises
+    ------
+    TypeError
+        ``board`` is not a Board.
+    ValueError
+        ``board`` has no layers of squares, or ``labels`` do not fit it.
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"board must be a Board, got {_describe(board)}")
+    if board.shape is None or len(board.shape) != 3:
+        raise ValueError("contest_answer needs a board of layers (from parse_contest_board)")
+    grid = np.maximum(board.to_grid(labels), 0)
+    d, h, w = grid.shape
+    width = len(str(int(grid.max(initial=0))))
+    out = [f"SIZE {w}X{h}" + (f"X{d}" if d > 1 else "")]
+    for z in range(d):
+        if d > 1:
+            out.append(f"LAYER {z + 1}")
+        out += [",".join(f"{int(v):>{width}}" for v in row) for row in grid[z]]
+    return "\n".join(out) + "\n"
 
 
 def contest_text(puzzle: Puzzle, *, solution: bool = False) -> str:
