@@ -74,7 +74,11 @@ def solve(
     solution unique under those rules, and ``[]`` proves there is none. Under ``touch=False``
     it is a portfolio of sweeps pruned by the no-touch rule; under ``touch=True`` a portfolio of
     the four row sweeps (from each corner), each remembering the frontier states without a
-    solution (a dynamic programme); the first to finish answers.
+    solution (a dynamic programme); the first to finish answers. Without ``fill``, these sweeps
+    take turns with the path router of :class:`~trapcore.numberlink.Board` (paths grown toward
+    their other ends), which settles sparse boards (the contest's, puz.link's) in milliseconds;
+    when a board has more than ``limit`` solutions, which ones are listed depends on the search
+    that finished first.
 
     Parameters
     ----------
@@ -109,8 +113,45 @@ def solve(
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
     limit = _as_limit(limit, g)
-    sols, _ = _search(g, limit, as_max_nodes(max_nodes), "solve", fill, touch)
+    budget = as_max_nodes(max_nodes)
+    if not fill:
+        return _without_fill(g, limit, budget, touch)
+    sols, _ = _search(g, limit, budget, "solve", fill, touch)
     return list(sols)
+
+
+def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> list[Grid]:
+    """Without fill, two complete searches take turns with budgets doubling each round: the
+    sweeps (strong on crowded boards) and the path router of ``Board`` (``_graph``: strong on
+    sparse ones, where most squares stay empty); the first to finish answers."""
+    from trapcore.numberlink import _graph
+    from trapcore.numberlink.variants import grid_board  # variants imports this module
+
+    board = grid_board(g, fill=False, touch=touch)
+    spent, share = 0, 1 << 14
+    while True:
+        for graph in (True, False):
+            left = budget - spent
+            if left <= 0:
+                raise SearchLimitExceeded(
+                    f"solve: the search needed more than max_nodes={budget} nodes on this "
+                    f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
+                )
+            # a router node visits every square: it gets an eighth of the sweeps' nodes
+            part = min(left, share // 8 if graph else share)
+            if graph:
+                flat, nodes, done = _graph.solve(
+                    board.values, board.neighbours, False, touch, limit, part
+                )
+                sols = flat.reshape(-1, *g.shape) if done else None
+            else:
+                sols, nodes, done = _solver.solve(
+                    g, limit, part, _solver.Strategy.PORTFOLIO, False, touch
+                )
+            spent += int(nodes)
+            if done and sols is not None:
+                return list(sols)
+        share *= 2
 
 
 def count(
