@@ -4,12 +4,19 @@ out by hand (boards even-r; the originals' odd-r boards mirrored left-right)."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
 import trapcore as tc
 from reference.cats_published import (
     PUBLISHED,
+    _cf_first_block,
+    _cf_last_block,
+    _cf_rays,
+    _cf_score,
+    course_alphabeta,
     course_earlier,
     course_proximity,
     zhangyoufu_hard,
@@ -33,7 +40,9 @@ def test_published_cats_move_legally(name):
             assert hexgrid.is_border(q, b.shape)
 
 
-@pytest.mark.parametrize("name", ["ganlvtech", "racket", "zhangyoufu_hard", "course_earlier"])
+@pytest.mark.parametrize(
+    "name", ["ganlvtech", "racket", "zhangyoufu_hard", "course_earlier", "course_alphabeta"]
+)
 def test_published_cats_in_simulate(name):
     r = tc.cat.simulate(20, 9, 9, 8, policy=PUBLISHED[name], player="greedy", seed=3)
     again = tc.cat.simulate(20, 9, 9, 8, policy=PUBLISHED[name], player="greedy", seed=3)
@@ -112,3 +121,55 @@ def test_course_earlier_steps_onto_the_border():
     # order W, E, NW, NE, SW, SE. From (1,2) on 5x5 (odd row) W (1,1) is inside; NW (0,1) and
     # NE (0,2) are border cells: NW.
     assert course_earlier(_board(5, []), (1, 2)) == (0, 1)
+
+
+def test_course_alphabeta_leaf():
+    # Empty 7x7, cat (3,3) at the centre (penalty 1): six moves, each ray 3 free cells and off
+    # the board, distance 4 (the cat's cell counts): 0.2 * 6/6 + (7 - 4)/7 - 0.5 * 1.
+    rays = _cf_rays(_board(7, []), (3, 3))
+    assert [dist for _, dist in rays] == [4] * 6
+    assert _cf_score(7, (3, 3), 6, 4) == 0.2 * (6 / 6.0) + (7 - 4) / 7 - 0.5 * 1.0
+    # Blocking each ray's 2nd cell: one free cell, then a block, distance 1 + 1 + 7 = 9.
+    second = [cells[1] for cells, _ in rays]
+    assert [dist for _, dist in _cf_rays(_board(7, second), (3, 3))] == [9] * 6
+
+
+def test_course_alphabeta_last_block_off_the_rays_or_on_them():
+    # The depth-3 block (then the leaf) with the cat at (3,3) of 7x7 and every ray ending on a
+    # block after one free cell (distance 9). A block off the rays leaves 0.2 + (7 - 9)/7 - 0.5.
+    # Blocking a ray's only cell takes a move and brings that ray's end nearer (1 + 7 = 8): the
+    # course's evaluation then rates the cat higher, 0.2 * 5/6 + (7 - 8)/7 - 0.5. So the player
+    # blocks off the rays when a free cell is left there (42 free cells), on a ray when the six
+    # ray cells are all that is free.
+    b = _board(7, [cells[1] for cells, _ in _cf_rays(_board(7, []), (3, 3))])
+    off, on = _cf_score(7, (3, 3), 6, 9), _cf_score(7, (3, 3), 5, 8)
+    assert off < on
+    assert _cf_last_block(b, (3, 3), 42) == off
+    assert _cf_last_block(b, (3, 3), 6) == on
+
+
+def test_course_alphabeta_steps_onto_the_border_and_takes_the_double_threat():
+    # A free border neighbour is worth (2 * 25 - 1) * 500, the most: from (1,2) on 5x5 the first
+    # in the mirrored order W, E, NW, NE, SW, SE: W (1,1) is inside, NW (0,1) on the border.
+    assert course_alphabeta(_board(5, []), (1, 2), None) == (0, 1)
+    # Empty 5x5, cat (2,2): W (2,1) has one border neighbour ((2,0)), the player blocks it;
+    # E (2,3) has three: the player blocks one, the cat steps onto another at depth 3,
+    # (2 * 25 - 3) * 500 = 23500, more than any leaf. The cat goes E, second in the order.
+    b = _board(5, [])
+    assert _cf_first_block(b, (2, 3), 25, -math.inf) == 23500
+    assert _cf_first_block(b, (2, 1), 25, -math.inf) < 1
+    assert course_alphabeta(b, (2, 2), None) == (2, 3)
+
+
+def test_course_alphabeta_keeps_out_of_a_pocket():
+    # 7x7, cat (3,3); W (3,2) is a pocket: its other neighbours (3,1) (2,2) (2,1) (4,2) (4,1)
+    # are blocked, so after W the player blocks (3,3) and the cat has no move at depth 2:
+    # (2 * 49 - 2) * -500. NW (2,2) and SW (4,2) are blocked too. NE (2,3) and SE (4,3) are
+    # mirror images across row 3, so they tie; the search rates E (3,4) lower, and the cat takes
+    # NE, before SE in the mirrored order W, E, NW, NE, SW, SE.
+    b = _board(7, [(3, 1), (2, 2), (2, 1), (4, 2), (4, 1)])
+    free = int((b == 0).sum())
+    assert _cf_first_block(b, (3, 2), free, -math.inf) == (2 * 49 - 2) * -500
+    ne, se = (_cf_first_block(b, q, free, -math.inf) for q in [(2, 3), (4, 3)])
+    assert ne == se > _cf_first_block(b, (3, 4), free, -math.inf)
+    assert course_alphabeta(b, (3, 3), None) == (2, 3)

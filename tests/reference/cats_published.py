@@ -1,13 +1,14 @@
 """Published Trap the Cat cats, reimplemented in plain Python as callables
 ``(board, cat, rng) -> cell`` for ``policy=``; for tests and bench/ measurements (slow). Our own
-code: ``zhangyoufu_hard`` and ``course_earlier`` follow the rules read in the originals' source
-(checked move for move against them), the others the rules described in
+code: ``zhangyoufu_hard``, ``course_alphabeta`` and ``course_earlier`` follow the rules read in
+the originals' source (checked move for move against them), the others the rules described in
 /work/shared/ANCHORS.md and issue 12. Boards are even-r: the originals' odd-r boards mirrored
 left-right, which turns each original's direction order (its tie-break) into the mirrored order
 its docstring gives."""
 
 from __future__ import annotations
 
+import math
 from collections import deque
 
 import numpy as np
@@ -106,26 +107,6 @@ def racket(board, cat, rng):
     return tied[int(rng.integers(len(tied)))]
 
 
-def _path_from(board, start):
-    """One shortest path (list of cells, start excluded) from start to a free border cell."""
-    rows, cols = board.shape
-    parent = {start: None}
-    q = deque([start])
-    while q:
-        p = q.popleft()
-        if is_border(*p, rows, cols):
-            out = []
-            while p != start:
-                out.append(p)
-                p = parent[p]
-            return out[::-1]
-        for nb in nbrs(*p, rows, cols):
-            if not board[nb] and nb not in parent:
-                parent[nb] = p
-                q.append(nb)
-    return None
-
-
 # zhangyoufu's direction order, RIGHT_UP, RIGHT, RIGHT_DOWN, LEFT_DOWN, LEFT, LEFT_UP on its odd-r
 # board, mirrored left-right onto even-r: NW, W, SW, SE, E, NE. (row, col) offsets per row parity.
 _ZY_EVEN = ((-1, 0), (0, -1), (1, 0), (1, 1), (0, 1), (-1, 1))
@@ -214,75 +195,6 @@ def zhangyoufu_hard(board, cat, rng=None):
     if best_q is not None:
         return best_q
     return next((q for q in _zy_nbrs(*cat, rows, cols) if not board[q]), None)
-
-
-def _evaluate(board, cat):
-    """The course's evaluation, the cat's view: near the edge and with free neighbours is good."""
-    dist = _border_dist(board)
-    if cat not in dist:
-        return -_FAR
-    free = len(_moves(board, cat))
-    return -10 * dist[cat] + free
-
-
-def _player_blocks(board, cat):
-    """The blocks the player is searched with: the cat's free neighbours and the cells of its
-    shortest path (our bound on the course's branching; blocking elsewhere barely matters)."""
-    cells = list(_moves(board, cat))
-    path = _path_from(board, cat) or []
-    for p in path[:3]:
-        if p not in cells:
-            cells.append(p)
-    return cells
-
-
-def _ab(board, cat, depth, alpha, beta, cat_to_move):
-    rows, cols = board.shape
-    if is_border(*cat, rows, cols):
-        return _FAR
-    if depth == 0:
-        return _evaluate(board, cat)
-    if cat_to_move:
-        moves = _moves(board, cat)
-        if not moves or _path_from(board, cat) is None:
-            return -_FAR
-        v = -_FAR - 1
-        for q in moves:
-            v = max(v, _ab(board, q, depth - 1, alpha, beta, False))
-            alpha = max(alpha, v)
-            if alpha >= beta:
-                break
-        return v
-    v = _FAR + 1
-    for x in _player_blocks(board, cat):
-        board[x] = 1
-        v = min(v, _ab(board, cat, depth - 1, alpha, beta, True))
-        board[x] = 0
-        beta = min(beta, v)
-        if alpha >= beta:
-            break
-    return v
-
-
-def course_alphabeta(board, cat, rng=None, depth=4):
-    """The game-AI course's cat: depth-limited alpha-beta (``depth`` plies, cat and player
-    alternating, 4 by default) over an evaluation from the cat's distance to the edge and its
-    free neighbours; the first best move in neighbour order. A reading of that description,
-    not of the course's code: its final edition (``src/cat_trap_algorithms.py`` of "AI Algorithms
-    for Game Design with Python") searches every free cell as a player move and scores leaves
-    with moves, straight rays and the distance to the centre."""
-    edge = _edge_move(board, cat)
-    if edge is not None:
-        return edge
-    b = np.array(board, dtype=np.uint8)
-    best, best_q = None, None
-    alpha = -_FAR - 1
-    for q in _moves(b, cat):
-        v = _ab(b, q, depth - 1, alpha, _FAR + 1, False)
-        if best is None or v > best:
-            best, best_q = v, q
-            alpha = max(alpha, v)
-    return best_q if best_q is not None else _fallback(b, cat)
 
 
 # The course's direction order, E, W, NE, NW, SE, SW on its odd-r board, mirrored left-right onto
@@ -423,6 +335,166 @@ def course_earlier(board, cat, rng=None):
         if q is None or b[q]:
             continue
         v = _course_after_move(b, q, n2, best if best is not None else -_FAR * _FAR)
+        if best is None or v > best:
+            best, best_q = v, q
+    return best_q
+
+
+# The final course cat (``src/cat_trap_algorithms.py``): depth 4, ``2 * size**2`` turns at most.
+_CF_DEPTH = 4
+
+
+def _cf_win(n, depth):
+    """The final course's utility of an escape at ``depth`` (the cat on the border)."""
+    return (2 * n * n - depth) * 500
+
+
+def _cf_loss(n, depth):
+    """The final course's utility of a cat without a move at ``depth``."""
+    return (2 * n * n - depth) * -500
+
+
+def _cf_score(n, cat, moves, nearest):
+    """The final course's ``eval_custom`` on the cat's turn, in its arithmetic and its order:
+    ``0.2 * moves / 6 + (n - nearest) / n - 0.5 * penalty``, ``nearest`` the shortest straight
+    ray (:func:`_cf_rays`), ``penalty = (0.75 n - e) / (0.75 n)`` with ``e`` the Euclidean
+    distance from the centre ``(n // 2, n // 2)`` of the original's odd-r board (our column
+    ``c`` is its ``n - 1 - c``)."""
+    r, c = cat
+    e = ((r - n // 2) ** 2 + ((n - 1 - c) - n // 2) ** 2) ** 0.5
+    most = n * 0.75
+    penalty = (most - e) / most
+    return 0.2 * (moves / 6.0) + (n - nearest) / n - 0.5 * penalty
+
+
+def _cf_rays(board, cat):
+    """The six straight rays from ``cat`` in the course's (mirrored) direction order: per ray
+    its free cells and its distance as ``eval_straight_exit`` counts it: the cat's cell and each
+    free cell one step, leaving the board ends the ray, a blocked cell ends it and adds ``n``."""
+    n = board.shape[0]
+    rays = []
+    for d in range(6):
+        cells = []
+        p = _course_step(*cat, d, n, n)
+        while p is not None and not board[p]:
+            cells.append(p)
+            p = _course_step(*p, d, n, n)
+        rays.append((cells, len(cells) + 1 + (n if p is not None else 0)))
+    return rays
+
+
+def _cf_last_block(board, cat, free):
+    """Depth 3, the cat just moved to ``cat`` (not on the border), ``free`` cells other than the
+    cat's are free: the player's best block, then the depth-4 leaf. A block changes the leaf
+    only on a ray's free cells: the ray's ``k``-th free cell makes its distance ``k + n`` (the
+    first also takes a move away; the last move taken is a loss). For ``k >= 2`` the leaf falls
+    as ``k`` grows, so the first and the last cell of each ray stand for the rest; any block off
+    the rays (when such a free cell exists) leaves the leaf as it is."""
+    n = board.shape[0]
+    rays = _cf_rays(board, cat)
+    dists = [dist for _, dist in rays]
+    moves = sum(1 for cells, _ in rays if cells)
+    worst = None
+    if free > sum(len(cells) for cells, _ in rays):
+        worst = _cf_score(n, cat, moves, min(dists))
+    for i, (cells, _) in enumerate(rays):
+        if not cells:
+            continue
+        others = dists[:i] + dists[i + 1 :]
+        if moves == 1:
+            v = _cf_loss(n, _CF_DEPTH)
+        else:
+            v = _cf_score(n, cat, moves - 1, min(others + [1 + n]))
+        worst = v if worst is None else min(worst, v)
+        if len(cells) > 1:
+            worst = min(worst, _cf_score(n, cat, moves, min(others + [len(cells) + n])))
+    return worst
+
+
+def _cf_cat_reply(board, cat, zeros, beta):
+    """Depth 2, the player has blocked (``zeros`` free cells, the cat's included): the cat's
+    best move, cut off at ``beta``."""
+    n = board.shape[0]
+    best = None
+    for d in range(6):
+        q = _course_step(*cat, d, n, n)
+        if q is None or board[q]:
+            continue
+        if is_border(*q, n, n):
+            v = _cf_win(n, 3)
+        else:
+            v = _cf_last_block(board, q, zeros - 1)
+        best = v if best is None else max(best, v)
+        if best >= beta:
+            break
+    return _cf_loss(n, 2) if best is None else best
+
+
+def _cf_first_block(board, cat, zeros, alpha):
+    """Depth 1, the cat just moved to ``cat`` (``zeros`` free cells, the cat's included): the
+    player's best block, cut off at ``alpha``. The original tries every free cell. What follows
+    a block depends on the board only through the cat's free neighbours ``q``, the free cells
+    of the rays from each ``q`` (``cat``'s own cell free then), and the number of free cells:
+    so those cells are tried one by one and one other free cell stands for all the rest (each
+    of them leaves the same rays and the same count)."""
+    n = board.shape[0]
+    if is_border(*cat, n, n):
+        return _cf_win(n, 1)
+    tried = []
+    for d in range(6):
+        q = _course_step(*cat, d, n, n)
+        if q is not None and not board[q]:
+            tried.append(q)
+    for q in list(tried):
+        for cells, _ in _cf_rays(board, q):
+            tried.extend(p for p in cells if p != cat)
+    tried = list(dict.fromkeys(tried))  # the cat's neighbours first: early cut-offs
+    seen = set(tried)
+    seen.add(cat)
+    other = next(
+        ((r, c) for r in range(n) for c in range(n) if not board[r, c] and (r, c) not in seen),
+        None,
+    )
+    if other is not None:
+        tried.append(other)
+    best = None
+    for x in tried:
+        board[x] = 1
+        v = _cf_cat_reply(board, cat, zeros - 1, best if best is not None else math.inf)
+        board[x] = 0
+        best = v if best is None else min(best, v)
+        if best <= alpha:
+            break
+    return math.inf if best is None else best
+
+
+def course_alphabeta(board, cat, rng=None):
+    """The final cat of the game-AI course (Eduardo Corpeño, LinkedIn Learning "AI Algorithms
+    for Game Design with Python", ``src/cat_trap_algorithms.py``) with alpha-beta and its GUI's
+    depth limit 4 (the "Limited Depth" option; the GUI's default is iterative deepening against
+    a 5 s deadline, not modelled): cat, block, cat, block, then the leaf, cat to move at depth 0,
+    every free cell a player move.
+
+    Values: the cat on the border after its move at depth d, ``(2 size**2 - d) * 500``; no cat
+    move at depth d, ``(2 size**2 - d) * -500``; else at depth 4 its ``eval_custom``
+    (:func:`_cf_score`): ``0.2 * moves / 6 + (size - nearest) / size - 0.5 * penalty``, with
+    ``nearest`` the shortest straight ray from the cat to the edge, its cells counted from the
+    cat's, a ray ending on a block costing ``size`` more, and ``penalty`` falling from 1 at the
+    centre to 0 at ``0.75 size`` from it (Euclidean, in row and column indices). The first best
+    move in the course's direction order wins; mirrored from its odd-r board to even-r, that
+    order is W, E, NW, NE, SW, SE. The search here is exact but smaller: the cells whose block
+    cannot change a value are tried once, through one stand-in (:func:`_cf_first_block`,
+    :func:`_cf_last_block`). The original's deadline (a cat that runs out of time loses) is
+    not modelled. Square boards, as the original's."""
+    n = board.shape[0]
+    b = np.array(board, dtype=np.uint8)
+    zeros = int((b == 0).sum())
+    best, best_q = None, None
+    for d in range(6):
+        q = _course_step(*cat, d, n, n)
+        if q is None or b[q]:
+            continue
+        v = _cf_first_block(b, q, zeros, best if best is not None else -math.inf)
         if best is None or v > best:
             best, best_q = v, q
     return best_q
