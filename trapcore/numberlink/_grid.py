@@ -23,16 +23,22 @@ def as_puzzle_grid(grid: npt.ArrayLike, name: str = "grid") -> Grid:
     Returns a C-contiguous ``int16`` array (the input itself when it already is one).
     """
     g = as_grid(grid, name, np.int16, values=(-1, INT16_MAX), max_cells=MAX_SOLVE_CELLS)
-    counts = np.bincount(g[g > 0].ravel(), minlength=1)
+    check_pairs(g, name, "(row, col) = ")
+    return g
+
+
+def check_pairs(values: npt.NDArray[np.int16], name: str, at: str = "") -> None:
+    """ValueError naming ``name`` unless every number k > 0 in ``values`` (any shape) is on
+    exactly two squares; ``at`` introduces the squares' coordinates in the message."""
+    counts = np.bincount(values[values > 0].ravel(), minlength=1)
     bad = np.flatnonzero((counts != 0) & (counts != 2))
     if bad.size:
         k = int(bad[0])
-        where = [tuple(int(i) for i in rc) for rc in np.argwhere(g == k)[:3]]
+        where = [tuple(int(i) for i in p) for p in np.argwhere(values == k)[:3]]
         raise ValueError(
             f"{name}: number {k} must have exactly two endpoints, got {int(counts[k])} "
-            f"at (row, col) = {', '.join(map(str, where))}"
+            f"at {at}{', '.join(map(str, where))}"
         )
-    return g
 
 
 def as_max_nodes(max_nodes: object, name: str = "max_nodes") -> int:

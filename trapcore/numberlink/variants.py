@@ -36,6 +36,7 @@ from trapcore.numberlink._grid import (
     as_max_nodes,
     as_puzzle_grid,
     as_rules,
+    check_pairs,
 )
 from trapcore.numberlink.solve import DEFAULT_MAX_NODES, MAX_LIMIT
 
@@ -66,15 +67,7 @@ def _as_values(array: object, name: str, ndim: int) -> Values:
     if (a < -1).any() or (a > INT16_MAX).any():
         raise ValueError(f"{name} values must be -1 (solid), 0 (empty) or 1..{INT16_MAX}")
     v = np.ascontiguousarray(a, dtype=np.int16)
-    counts = np.bincount(v[v > 0].ravel(), minlength=1)
-    bad = np.flatnonzero((counts != 0) & (counts != 2))
-    if bad.size:
-        k = int(bad[0])
-        where = [tuple(int(i) for i in p) for p in np.argwhere(v == k)[:3]]
-        raise ValueError(
-            f"{name}: number {k} must have exactly two endpoints, got {int(counts[k])} at "
-            f"{', '.join(map(str, where))}"
-        )
+    check_pairs(v, name)
     return v
 
 
