@@ -20,7 +20,13 @@ At each node of the search:
 Moves are tried in a fixed order: closing first; then, with ``fill``, the neighbour with the
 fewest free neighbours (paths hug walls and each other, Warnsdorff's rule); without ``fill``, the
 neighbour nearest the far end through free nodes (a breadth-first search), so sparse boards are
-routed almost straight.
+routed almost straight. ``solve`` restarts with budgets doubling from 1,024 nodes: each run puts
+first the paths the runs before found cut off by another path's move, and breaks the ties of
+paths, ends and moves by a hash that changes with each restart, so a run does not fall into the
+trap that stopped the last.
+For one solution (``limit=1``) each run is preceded by a probe of limited discrepancy search: only
+branches with at most r moves off the first choice, r the number of restarts so far, so a route
+that needs one early change of mind is found without trying every detour of the paths after it.
 
 Ctrl-C: the loop polls ``signalled`` every few million node visits (a search node visits about
 every node of the board: small boards poll every few thousand search nodes, big ones at every
@@ -28,7 +34,7 @@ one), a few milliseconds apart, and unwinds; the ``def`` frees the scratch and r
 """
 import numpy as np
 
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint32_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
@@ -63,13 +69,22 @@ cdef struct Graph:
     int32_t* mk                  # levels: the path the level extends
     int32_t* mv                  # levels: the node it moved to (b: it closed the path)
     int32_t* prev                # levels: the head before that move
-    int64_t* act                 # K + 1: how often the path was found cut off (activity)
+    int32_t* dused               # levels: moves off the first choice on the way to the level
+    int32_t max_disc             # a probe takes at most this many (< 0: a complete search)
+    int64_t* act                 # K + 1: how often another path's move cut it off (activity)
+    Py_ssize_t mover             # the path the last move extended (0: none)
     int32_t* span                # K + 1: steps between the path's ends on the empty board
+    int32_t restart              # how many restarts so far (0: the first run)
     int64_t nodes
     int64_t found
     int64_t work                 # node visits so far (a search node costs about n of them)
     int64_t next_poll
     bint interrupted
+
+
+cdef inline int32_t mix(int32_t x, int32_t restart) noexcept nogil:
+    """A tie-break in 0..63 that changes with each restart (a multiplicative hash)."""
+    return <int32_t> ((<uint32_t> x * 2654435761u + <uint32_t> restart * 40503u) >> 26)
 
 
 cdef inline bint touches(Graph* g, int32_t w, Py_ssize_t e) noexcept nogil:
@@ -169,7 +184,8 @@ cdef bint feasible(Graph* g) noexcept nogil:
                 shared = True
                 g.comp_ok[g.comp[w]] = 1
         if not (near or shared):
-            g.act[k] += 1
+            if k != g.mover:
+                g.act[k] += 1
             return False
     if not g.fill:
         return True
@@ -256,21 +272,24 @@ cdef inline int32_t free_degree(Graph* g, int32_t w) noexcept nogil:
 
 
 cdef void order_moves(Graph* g, Py_ssize_t e, int32_t* c, Py_ssize_t m) noexcept nogil:
-    """Sort the moves c[0:m] of end e into trying order (insertion sort, m <= d)."""
-    cdef int32_t key[64]
+    """Sort the moves c[0:m] of end e into trying order (insertion sort, m <= d); ties in move
+    order on the first run, by a hash that changes with each restart after it."""
+    cdef int64_t key[64]
+    cdef int64_t kv, primary
     cdef Py_ssize_t i, j
-    cdef int32_t kv, cv
+    cdef int32_t cv
     if m < 2:
         return
     if not g.fill:
         distances(g, g.head[e ^ 1], -1)
     for i in range(m):
         if c[i] == g.head[e ^ 1]:
-            key[i] = -1
+            primary = -1
         elif g.fill:
-            key[i] = free_degree(g, c[i])
+            primary = free_degree(g, c[i])
         else:
-            key[i] = g.dist[c[i]]
+            primary = g.dist[c[i]]
+        key[i] = primary * 64 + (mix(c[i], g.restart) if g.restart > 0 else i)
     for i in range(1, m):
         kv = key[i]
         cv = c[i]
@@ -287,9 +306,11 @@ cdef Py_ssize_t choose(Graph* g, Py_ssize_t prev) noexcept nogil:
     """The end to extend (0 when an open path's end has no move): one with a single move first;
     then, with fill, the fewest moves (ties: the most active path); without fill, the end
     extended last while its path is open (one route at a time), else the most active path (ties:
-    the shortest, as routers do), from its end with fewer moves."""
+    the shortest, as routers do), from its end with fewer moves. Remaining ties: the first path
+    and end on the first run, a hash that changes with each restart after it."""
     cdef Py_ssize_t k, e, m, m2, best = 0, best_m = FAR
     cdef int64_t best_a = -1
+    cdef int32_t h, best_h = 64, r = g.restart
     for k in range(1, g.K + 1):
         if g.done[k]:
             continue
@@ -297,18 +318,22 @@ cdef Py_ssize_t choose(Graph* g, Py_ssize_t prev) noexcept nogil:
         m = moves(g, e, NULL)
         m2 = moves(g, e + 1, NULL)
         if m == 0 or m2 == 0:
-            g.act[k] += 1
+            if k != g.mover:
+                g.act[k] += 1
             return 0
-        if m2 < m:
+        h = mix(<int32_t> k, r) if r > 0 else 0
+        if m2 < m or (m2 == m and (h & 1)):
             e += 1
             m = m2
         if m == 1:
             return e
         if g.fill:
-            if m < best_m or (m == best_m and g.act[k] > best_a):
-                best, best_m, best_a = e, m, g.act[k]
-        elif g.act[k] > best_a or (g.act[k] == best_a and g.span[k] < best_m):
-            best, best_m, best_a = e, g.span[k], g.act[k]
+            if (m < best_m or (m == best_m and g.act[k] > best_a)
+                    or (m == best_m and g.act[k] == best_a and h < best_h)):
+                best, best_m, best_a, best_h = e, m, g.act[k], h
+        elif (g.act[k] > best_a or (g.act[k] == best_a and g.span[k] < best_m)
+                or (g.act[k] == best_a and g.span[k] == best_m and h < best_h)):
+            best, best_m, best_a, best_h = e, g.span[k], g.act[k], h
     if not g.fill and prev > 0 and not g.done[prev >> 1]:
         return prev
     return best
@@ -346,16 +371,20 @@ cdef int run(Graph* g, Py_ssize_t limit, int64_t max_nodes, int16_t* out) noexce
                     g.found += 1
                     if g.found >= limit:
                         return DONE
-            elif feasible(g):
-                e = choose(g, g.mk[lv - 1] if lv > 0 else 0)
-                if e > 0:
-                    m = moves(g, e, g.cand + lv * w)
-                    order_moves(g, e, g.cand + lv * w, m)
-                    g.mk[lv] = <int32_t> e
+            else:
+                g.mover = g.mk[lv - 1] >> 1 if lv > 0 else 0
+                if feasible(g):
+                    e = choose(g, g.mk[lv - 1] if lv > 0 else 0)
+                    if e > 0:
+                        m = moves(g, e, g.cand + lv * w)
+                        order_moves(g, e, g.cand + lv * w, m)
+                        g.mk[lv] = <int32_t> e
             g.ncand[lv] = <int32_t> m
             g.idx[lv] = 0
-        if g.idx[lv] < g.ncand[lv]:
+        if g.idx[lv] < g.ncand[lv] and (
+                g.idx[lv] == 0 or g.max_disc < 0 or g.dused[lv] < g.max_disc):
             v = g.cand[lv * w + g.idx[lv]]
+            g.dused[lv + 1] = g.dused[lv] + (g.idx[lv] > 0)
             g.idx[lv] += 1
             e = g.mk[lv]
             g.mv[lv] = <int32_t> v
@@ -417,10 +446,12 @@ cdef int setup(Graph* g, const int16_t[::1] values, const int32_t[:, ::1] nbr,
     g.mk = <int32_t*> calloc(levels, sizeof(int32_t))
     g.mv = <int32_t*> calloc(levels, sizeof(int32_t))
     g.prev = <int32_t*> calloc(levels, sizeof(int32_t))
+    g.dused = <int32_t*> calloc(levels + 1, sizeof(int32_t))
+    g.max_disc = -1
     if (g.lab == NULL or g.head == NULL or g.done == NULL
             or g.comp == NULL or g.queue == NULL or g.dist == NULL or g.stamp == NULL
             or g.comp_ok == NULL or g.cand == NULL or g.ncand == NULL or g.idx == NULL
-            or g.mk == NULL or g.mv == NULL or g.prev == NULL):
+            or g.mk == NULL or g.mv == NULL or g.prev == NULL or g.dused == NULL):
         raise MemoryError(f"not enough memory to solve a Numberlink board of {n} nodes")
     g.act = <int64_t*> calloc(K + 1, sizeof(int64_t))
     g.span = <int32_t*> calloc(K + 1, sizeof(int32_t))
@@ -469,6 +500,7 @@ cdef void release(Graph* g) noexcept nogil:
     free(g.mk)
     free(g.mv)
     free(g.prev)
+    free(g.dused)
     free(g.act)
     free(g.span)
     memset(g, 0, sizeof(Graph))
@@ -479,7 +511,9 @@ cdef int search(const int16_t[::1] values, const int32_t[:, ::1] nbr, bint fill,
                 int64_t* nodes, int64_t* found) except -1:
     """One search in its own scratch: DONE or OVER_BUDGET; raises what a signal handler raised.
     With `restarts`, runs with budgets doubling from 1,024 nodes, each from the start but keeping
-    the paths' activity, until one finishes (the nodes of all runs count toward max_nodes)."""
+    the paths' activity, until one finishes (the nodes of all runs count toward max_nodes); for
+    one solution, each run is preceded by a probe allowed as many moves off the first choice as
+    there were restarts before it."""
     cdef Graph g
     cdef int rc = DONE
     cdef int64_t budget = 1024
@@ -489,6 +523,15 @@ cdef int search(const int16_t[::1] values, const int32_t[:, ::1] nbr, bint fill,
         with nogil:
             while True:
                 if restarts and budget < max_nodes - g.nodes:
+                    if limit == 1:
+                        # a probe first: at most `restart` moves off the first choice (limited
+                        # discrepancy search); a solution it finds is an answer, nothing else is
+                        g.max_disc = g.restart
+                        rc = run(&g, 1, g.nodes + budget, out)
+                        g.max_disc = -1
+                        if g.found > 0 or rc == INTERRUPTED:
+                            break
+                        load(&g, &values[0])
                     rc = run(&g, limit, g.nodes + budget, out)
                 else:
                     rc = run(&g, limit, max_nodes, out)
@@ -497,6 +540,7 @@ cdef int search(const int16_t[::1] values, const int32_t[:, ::1] nbr, bint fill,
                     break
                 load(&g, &values[0])     # n >= 1 here: a run on no nodes finishes at once
                 g.found = 0
+                g.restart += 1
                 budget *= 2
         nodes[0] = g.nodes
         found[0] = g.found

@@ -21,6 +21,13 @@ __all__ = ["solve", "count", "Router", "FAR", "FIRST_BUDGET"]
 DONE, OVER_BUDGET = 0, 1
 #: "Unreachable" in the distance table (the kernel's FAR).
 FAR = 1 << 30
+
+
+def mix(x: int, restart: int) -> int:
+    """The kernel's tie-break in 0..63 that changes with each restart (uint32 arithmetic)."""
+    return ((x * 2654435761 + restart * 40503) & 0xFFFFFFFF) >> 26
+
+
 #: The first restart's budget in nodes; each restart doubles it.
 FIRST_BUDGET = 1024
 
@@ -53,6 +60,9 @@ class Router:
         self.stamp = [0] * (n + 1)
         self.comp_ok = [0] * (n + 1)
         self.act = [0] * (K + 1)  # kept across restarts
+        self.restart = 0  # how many restarts so far
+        self.mover = 0  # the path the last move extended
+        self.max_disc = -1  # a probe's moves off the first choice (< 0: a complete search)
         self.span = [0] * (K + 1)
         self.nodes = 0
         self.found = 0
@@ -166,7 +176,8 @@ class Router:
                     shared = True
                     self.comp_ok[self.comp[w]] = 1
             if not (near or shared):
-                self.act[k] += 1
+                if k != self.mover:
+                    self.act[k] += 1
                 return False
         if not self.fill:
             return True
@@ -217,21 +228,22 @@ class Router:
 
     def order_moves(self, e: int, c: list[int]) -> list[int]:
         """The moves c of end e in trying order: closing first; then with fill the fewest free
-        neighbours, without fill the nearest to the far end; ties in move order (the kernel's
-        insertion sort is stable)."""
+        neighbours, without fill the nearest to the far end; ties in move order on the first run
+        (the kernel's insertion sort is stable), by ``mix`` after a restart."""
         if len(c) < 2:
             return c
         t = self.head[e ^ 1]
         if not self.fill:
             self.distances(t, -1)
         key = []
-        for w in c:
+        for i, w in enumerate(c):
             if w == t:
-                key.append(-1)
+                primary = -1
             elif self.fill:
-                key.append(self.free_degree(w))
+                primary = self.free_degree(w)
             else:
-                key.append(self.dist[w])
+                primary = self.dist[w]
+            key.append(primary * 64 + (mix(w, self.restart) if self.restart > 0 else i))
         c = list(c)
         for i in range(1, len(c)):  # insertion sort, as the kernel
             kv, cv = key[i], c[i]
@@ -246,8 +258,10 @@ class Router:
         """The end to extend, 0 when an open path's end has no move (its activity grows). An end
         with a single move first; with fill the fewest moves (ties: the most active path);
         without fill the end extended last while its path is open, else the most active path
-        (ties: the shortest span), from its end with fewer moves (ties: the first end)."""
-        best, best_m, best_a = 0, FAR, -1
+        (ties: the shortest span), from its end with fewer moves. Remaining ties: the first path
+        and end on the first run, ``mix`` of the path after a restart."""
+        best, best_m, best_a, best_h = 0, FAR, -1, 64
+        r = self.restart
         for k in range(1, self.K + 1):
             if self.done[k]:
                 continue
@@ -255,17 +269,22 @@ class Router:
             m = len(self.moves(e))
             m2 = len(self.moves(e + 1))
             if m == 0 or m2 == 0:
-                self.act[k] += 1
+                if k != self.mover:
+                    self.act[k] += 1
                 return 0
-            if m2 < m:
+            h = mix(k, r) if r > 0 else 0
+            if m2 < m or (m2 == m and h & 1):
                 e, m = e + 1, m2
             if m == 1:
                 return e
+            a = self.act[k]
             if self.fill:
-                if m < best_m or (m == best_m and self.act[k] > best_a):
-                    best, best_m, best_a = e, m, self.act[k]
-            elif self.act[k] > best_a or (self.act[k] == best_a and self.span[k] < best_m):
-                best, best_m, best_a = e, self.span[k], self.act[k]
+                if m < best_m or (m == best_m and (a > best_a or (a == best_a and h < best_h))):
+                    best, best_m, best_a, best_h = e, m, a, h
+            else:
+                s = self.span[k]
+                if a > best_a or (a == best_a and (s < best_m or (s == best_m and h < best_h))):
+                    best, best_m, best_a, best_h = e, s, a, h
         if not self.fill and prev > 0 and not self.done[prev >> 1]:
             return prev
         return best
@@ -278,8 +297,10 @@ class Router:
         ``solutions``, counted in ``found``): DONE, or OVER_BUDGET once ``nodes`` exceeds
         ``max_nodes`` (< 0: no budget). An explicit stack, as the kernel's levels: each level
         holds the end it extends, its ordered moves and the next one to try."""
-        stack: list[list] = []  # per level: [end, moves, next index, move made, previous head]
+        # per level: [end, moves, next index, move made, previous head, moves off the first choice]
+        stack: list[list] = []
         expand = True
+        dused = 0  # of the level about to be pushed
         while True:
             if expand:
                 self.nodes += 1
@@ -292,16 +313,22 @@ class Router:
                         self.found += 1
                         if self.found >= limit:
                             return DONE
-                elif self.feasible():
-                    # prev: the end the level below extended (the kernel's mk[lv - 1])
-                    e = self.choose(stack[-1][0] if stack else 0)
-                    if e > 0:
-                        cand = self.order_moves(e, self.moves(e))
-                stack.append([e, cand, 0, -1, -1])
+                else:
+                    # the path the last move extended: its own cuts do not raise its activity
+                    self.mover = stack[-1][0] >> 1 if stack else 0
+                    if self.feasible():
+                        # prev: the end the level below extended (the kernel's mk[lv - 1])
+                        e = self.choose(stack[-1][0] if stack else 0)
+                        if e > 0:
+                            cand = self.order_moves(e, self.moves(e))
+                stack.append([e, cand, 0, -1, -1, dused])
             top = stack[-1]
-            if top[2] < len(top[1]):
+            if top[2] < len(top[1]) and (
+                top[2] == 0 or self.max_disc < 0 or top[5] < self.max_disc
+            ):
                 e = top[0]
                 v = top[1][top[2]]
+                dused = top[5] + (top[2] > 0)
                 top[2] += 1
                 top[3] = v
                 if v == self.head[e ^ 1]:
@@ -335,6 +362,15 @@ def _search(values, neighbours, fill, touch, limit, max_nodes, restarts):
     budget = FIRST_BUDGET
     while True:
         if restarts and budget < max_nodes - g.nodes:
+            if limit == 1:
+                # the kernel's probe: limited discrepancy search, restart-many moves off the
+                # first choice; a solution it finds is the answer
+                g.max_disc = g.restart
+                rc = g.run(1, g.nodes + budget)
+                g.max_disc = -1
+                if g.found > 0:
+                    break
+                g.load()
             rc = g.run(limit, g.nodes + budget)
         else:
             rc = g.run(limit, max_nodes)
@@ -343,6 +379,7 @@ def _search(values, neighbours, fill, touch, limit, max_nodes, restarts):
             break
         g.load()
         g.found = 0
+        g.restart += 1
         g.solutions = []
         budget *= 2
     return g, rc == DONE

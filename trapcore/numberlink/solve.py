@@ -137,8 +137,8 @@ def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> list[Grid]:
                     f"solve: the search needed more than max_nodes={budget} nodes on this "
                     f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
                 )
-            # a router node visits every square: it gets an eighth of the sweeps' nodes
-            part = min(left, share // 8 if graph else share)
+            # a router node visits every square: it gets a quarter of the sweeps' nodes
+            part = min(left, share // 4 if graph else share)
             if graph:
                 flat, nodes, done = _graph.solve(
                     board.values, board.neighbours, False, touch, limit, part
