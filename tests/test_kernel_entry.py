@@ -214,6 +214,11 @@ ENTRIES = {
         lambda f, a: f(a["values"], a["neighbours"], True, True, 10_000),
         "values",
     ),
+    "trapcore.numberlink._route.route_paths": Entry(
+        {"values": ((4,), np.int16), "neighbours": ((4, 2), np.int32)},
+        lambda f, a: f(a["values"], a["neighbours"], 10),
+        "values",
+    ),
     "trapcore.numberlink._regions.components": Entry(
         {"sol": ((3, 3), np.int16)}, lambda f, a: f(a["sol"]), "sol"
     ),

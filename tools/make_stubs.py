@@ -88,6 +88,9 @@ RETURNS: dict[str, dict[str, str]] = {
         "solve": "tuple[npt.NDArray[np.int16], int, bool]",
     },
     "trapcore.numberlink._regions": {"components": "npt.NDArray[np.int32]"},
+    "trapcore.numberlink._route": {
+        "route_paths": "tuple[npt.NDArray[np.int16] | None, int, int]",
+    },
     "trapcore.numberlink._solver": {
         "count": "tuple[int | None, int, bool]",
         "solve": "tuple[npt.NDArray[np.int16] | None, int, bool]",

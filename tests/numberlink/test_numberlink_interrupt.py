@@ -22,6 +22,14 @@ def cross(n):
     return g
 hard = nl.generate(64, seed=0, unique=False, touch=False).grid  # seconds to solve without touch
 wide = nl.hex_board(cross(512), fill=False)  # 262,144 nodes: each search node visits them all
+from trapcore.numberlink import _route
+def crowd(n):
+    # pairs that all want the middle column: the router's rounds never settle
+    g = np.zeros((n, n), np.int16)
+    for i in range(n // 2):
+        g[i, 0] = g[n - 1 - i, n - 1] = i + 1
+    return nl.grid_board(g, fill=False)
+crowded = crowd(300)
 """
 
 HUGE = "max_nodes=1 << 60"
@@ -39,6 +47,7 @@ KERNELS = {
     "board_solve_nofill_notouch": "nl.grid_board(cross(40), fill=False, touch=False).solve("
     f"{HUGE})",
     "board_count_hex_262k_nodes": f"wide.count({HUGE})",
+    "route_rounds": "_route.route_paths(crowded.values, crowded.neighbours, 10**9)",
     "generate_attempts": "nl.generate(70, seed=1, min_length=4900, unique=False, "
     "max_attempts=10**12)",
 }

@@ -76,9 +76,10 @@ def solve(
     the four row sweeps (from each corner), each remembering the frontier states without a
     solution (a dynamic programme); the first to finish answers. Without ``fill``, these sweeps
     take turns with the path router of :class:`~trapcore.numberlink.Board` (paths grown toward
-    their other ends), which settles sparse boards (the contest's, puz.link's) in milliseconds;
-    when a board has more than ``limit`` solutions, which ones are listed depends on the search
-    that finished first.
+    their other ends), which settles sparse boards (the contest's, puzz.link's) in milliseconds,
+    and for ``limit=1`` a negotiated-congestion router (paths share squares at a rising price
+    until none is shared) tries first on crowded ones; when a board has more than ``limit``
+    solutions, which ones are listed depends on the search that finished first.
 
     Parameters
     ----------
@@ -121,13 +122,16 @@ def solve(
 
 
 def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> list[Grid]:
-    """Without fill, two complete searches take turns with budgets doubling each round: the
-    sweeps (strong on crowded boards) and the path router of ``Board`` (``_graph``: strong on
-    sparse ones, where most squares stay empty); the first to finish answers."""
+    """Without fill: for one solution, negotiated congestion first (``_route``, bounded rounds:
+    crowded boards); then two complete searches take turns with budgets doubling each round: the
+    sweeps and the path router of ``Board`` (``_graph``: strong on sparse boards, where most
+    squares stay empty); the first to finish answers."""
     from trapcore.numberlink import _graph
-    from trapcore.numberlink.variants import grid_board  # variants imports this module
+    from trapcore.numberlink.variants import grid_board, route  # variants imports this module
 
     board = grid_board(g, fill=False, touch=touch)
+    if limit == 1 and (found := route(board.values, board.neighbours)):
+        return [found[0].reshape(g.shape)]
     spent, share = 0, 1 << 14
     while True:
         for graph in (True, False):

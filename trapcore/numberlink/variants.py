@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink import _graph
+from trapcore.numberlink import _graph, _route
 from trapcore.numberlink._grid import (
     INT16_MAX,
     MAX_SOLVE_CELLS,
@@ -247,7 +247,10 @@ class Board:
         path ``k``, ``-1`` on solids, ``0`` on unused nodes (only with ``fill=False``).
 
         ``limit=2`` answers "is it unique". Without ``fill``, sparse boards have a great many
-        solutions (any detour is another): ask for one (``limit=1``).
+        solutions (any detour is another): ask for one (``limit=1``). Then a router that lets
+        paths share nodes at a rising price (negotiated congestion, as circuit routers do) tries
+        first, within a bounded number of rounds; it settles crowded boards the complete search
+        cannot, and the complete search answers when it finds nothing.
 
         Raises
         ------
@@ -262,6 +265,8 @@ class Board:
         if limit * len(self) > 1 << 24:
             raise ValueError(f"limit={limit} solutions of {len(self)} nodes need too much memory")
         budget = as_max_nodes(max_nodes)
+        if limit == 1 and not self._fill and (found := route(self._values, self._table)):
+            return found
         sols, _, complete = _graph.solve(
             self._values, self._table, self._fill, self._touch, limit, budget
         )
@@ -348,6 +353,22 @@ class Board:
             raise ValueError("to_grid: this board is a plain graph, it has no squares")
         s = _as_values_any(labels, len(self))
         return s[self._cells if lane == "across" else self._down]
+
+
+#: The router's work cap: rounds times paths times nodes (a few tenths of a second).
+ROUTE_WORK = 10**8
+
+
+def route(values: Values, table: Table) -> list[Values]:
+    """One solution without fill found by negotiated congestion (``_route``), or ``[]`` when it
+    found none within its rounds (which proves nothing) or the board is too big for it."""
+    k = int(values.max(initial=0))
+    work = (k + 1) * values.size
+    if k == 0 or work > 1 << 24:
+        return []
+    rounds = max(20, min(1000, ROUTE_WORK // work))
+    labels, _, status = _route.route_paths(values, table, rounds)
+    return [labels] if labels is not None else []
 
 
 def _as_values_any(labels: object, n: int) -> Values:
