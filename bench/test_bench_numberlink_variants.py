@@ -1,0 +1,217 @@
+"""Numberlink variants (issue 11): the Board router against a SAT model, and ``solve`` without fill
+against the sweeps alone, in one run.
+
+* Bridges, wrapping rows, warps, hexagonal cells, layers with and without vias: boards made by
+  laying random disjoint paths (solvable by construction; under fill the squares left over are
+  solid), solved with ``limit=2`` by ``Board.solve`` and by the SAT model of
+  ``reference.numberlink_graph`` (python-sat: both say none, one or at least two).
+* Sparse boards without fill, as the DA Symposium contest's and puzz.link's are: every third pair of
+  a generated puzzle, solved with ``limit=1`` by ``tc.numberlink.solve`` (the sweeps and the router
+  in turns), by the sweeps alone (``_solver``, 0.2's solver without fill) and by the SAT model.
+
+Run: ``pytest bench/test_bench_numberlink_variants.py`` (``-m "not slow"`` skips the SAT runs on
+the largest boards).
+"""
+
+import numpy as np
+import pytest
+
+import trapcore as tc
+from trapcore.errors import SearchLimitExceeded
+from trapcore.numberlink import _solver
+
+nl = tc.numberlink
+
+
+def lay_paths(board_of, shape, seed, pairs, fill):
+    """A solvable board: random disjoint walks on the board's graph, their ends numbered; under
+    fill the nodes no walk took become solid."""
+    rng = np.random.default_rng(seed)
+    empty = board_of(np.zeros(shape, np.int16))
+    nbr = empty.neighbours
+    n = len(empty)
+    used = np.zeros(n, bool)
+    values = np.zeros(n, np.int16)
+    for k in range(1, pairs + 1):
+        free = np.flatnonzero(~used)
+        if free.size < 2:
+            break
+        walk = [int(rng.choice(free))]
+        used[walk[0]] = True
+        for _ in range(int(rng.integers(2, 3 * int(np.sqrt(n))))):
+            nxt = [int(w) for w in nbr[walk[-1]] if w >= 0 and not used[w]]
+            if not nxt:
+                break
+            walk.append(int(rng.choice(nxt)))
+            used[walk[-1]] = True
+        if len(walk) < 2:
+            used[walk[0]] = False
+            continue
+        values[walk[0]] = values[walk[-1]] = k
+    if fill:
+        values[~used] = -1
+    return values
+
+
+def variant_boards(kind, fill, seeds=4):
+    builders = {
+        "bridges 8x8": (
+            lambda g: nl.grid_board(g, bridges=[(2, 2), (4, 5), (5, 2)], fill=fill),
+            (8, 8),
+        ),
+        "wrap rows 8x8": (lambda g: nl.grid_board(g, wrap="rows", fill=fill), (8, 8)),
+        "warps 8x8": (lambda g: nl.grid_board(g, warps=[((0, 3), (7, 4))], fill=fill), (8, 8)),
+        "hex 8x8": (lambda g: nl.hex_board(g, fill=fill), (8, 8)),
+        "layers 2x6x6": (lambda g: nl.layered_board(g, fill=fill), (2, 6, 6)),
+        "layers 2x6x6 vias": (
+            lambda g: nl.layered_board(g, vias=[[(0, 2, 2), (1, 2, 2)]], fill=fill),
+            (2, 6, 6),
+        ),
+    }
+    build, shape = builders[kind]
+    out = []
+    for s in range(seeds):
+        values = lay_paths(build, shape, s, 6, fill)
+        base = build(np.zeros(shape, np.int16))
+        out.append(nl.Board(values, base.neighbours, fill=fill))
+    return out
+
+
+KINDS = [
+    "bridges 8x8",
+    "wrap rows 8x8",
+    "warps 8x8",
+    "hex 8x8",
+    "layers 2x6x6",
+    "layers 2x6x6 vias",
+]
+
+
+@pytest.mark.parametrize("fill", [True, False], ids=["fill", "no-fill"])
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.benchmark(group="variants: Board.solve(limit=2) vs SAT")
+def test_variants_trapcore(benchmark, kind, fill):
+    boards = variant_boards(kind, fill)
+    counts = benchmark(lambda: [len(b.solve(limit=2)) for b in boards])
+    assert all(c >= 1 for c in counts)  # solvable by construction
+
+
+@pytest.mark.parametrize("fill", [True, False], ids=["fill", "no-fill"])
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.benchmark(group="variants: Board.solve(limit=2) vs SAT")
+def test_variants_sat(benchmark, kind, fill):
+    pytest.importorskip("pysat")
+    from reference.numberlink_graph import sat_solutions
+
+    boards = variant_boards(kind, fill)
+    adj = [[[int(w) for w in row if w >= 0] for row in b.neighbours] for b in boards]
+    counts = benchmark.pedantic(
+        lambda: [
+            len(sat_solutions(b.values, a, fill=fill, touch=True, limit=2))
+            for b, a in zip(boards, adj, strict=True)
+        ],
+        rounds=1,
+    )
+    assert counts == [len(b.solve(limit=2)) for b in boards]
+
+
+def sparse(n, seed):
+    """Every third pair of a generated puzzle, solids emptied: a sparse board without fill."""
+    p = nl.generate(n, seed=seed, touch=False)
+    g = np.where(p.grid < 0, 0, p.grid)
+    keep = np.arange(1, p.numbers + 1)[::3]
+    g = np.where(np.isin(g, keep), g, 0)
+    _, inv = np.unique(g, return_inverse=True)
+    return inv.reshape(g.shape).astype(np.int16)
+
+
+SIZES = [15, 25, pytest.param(36, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.benchmark(group="sparse boards without fill, limit=1")
+def test_sparse_solve(benchmark, n):
+    grids = [sparse(n, s) for s in range(3)]
+    sols = benchmark(lambda: [nl.solve(g, fill=False, limit=1) for g in grids])
+    for g, (s,) in zip(grids, sols, strict=True):
+        assert nl.check(g, s, fill=False)
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.benchmark(group="sparse boards without fill, limit=1")
+def test_sparse_sweeps_alone(benchmark, n):
+    # 0.2's solver without fill before the router joined it; a budget, or it would run for hours
+    grids = [sparse(n, s) for s in range(3)]
+
+    def run():
+        done = 0
+        for g in grids:
+            sols, _, complete = _solver.solve(g, 1, 10**6, _solver.Strategy.PORTFOLIO, False, True)
+            done += bool(complete)
+        return done
+
+    done = benchmark.pedantic(run, rounds=1)
+    benchmark.extra_info["settled within 10**6 nodes"] = f"{done}/{len(grids)}"
+
+
+@pytest.mark.parametrize("n", [15, pytest.param(25, marks=pytest.mark.slow)])
+@pytest.mark.benchmark(group="sparse boards without fill, limit=1")
+def test_sparse_sat(benchmark, n):
+    # the SAT model cuts loops lazily: empty squares allow many, so it needs many rounds here
+    pytest.importorskip("pysat")
+    from reference.numberlink_sat import sat_solutions
+
+    grids = [sparse(n, s) for s in range(3)]
+    counts = benchmark.pedantic(
+        lambda: [len(sat_solutions(g, fill=False, touch=True, limit=1)) for g in grids], rounds=1
+    )
+    assert counts == [1, 1, 1]
+
+
+@pytest.mark.benchmark(group="a contest board of 3 layers, 15x15, limit=1")
+def test_layers_solve(benchmark):
+    rng = np.random.default_rng(0)
+    values = lay_paths(nl.layered_board, (3, 15, 15), int(rng.integers(1 << 30)), 30, False)
+    board = nl.Board(
+        values, nl.layered_board(np.zeros((3, 15, 15), np.int16)).neighbours, fill=False
+    )
+    try:
+        (sol,) = benchmark(lambda: board.solve(limit=1, max_nodes=10**7))
+    except SearchLimitExceeded:
+        pytest.skip("not settled within 10**7 nodes")
+    assert board.check(sol)
+
+
+def crowded(n, seeds):
+    """Every pair of generated puzzles, solids emptied: boards without fill whose paths crowd
+    each other (no complete search settles the 25x25 ones within 3,000,000 nodes)."""
+    out = []
+    for seed in seeds:
+        p = nl.generate(n, seed=seed, touch=False)
+        out.append(np.where(p.grid < 0, 0, p.grid).astype(np.int16))
+    return out
+
+
+CROWDED = {15: (0, 2), 25: (0, 2), 36: (2, 7)}  # seeds the router settles (README: the rates)
+
+
+@pytest.mark.parametrize("n", [15, 25, 36])
+@pytest.mark.benchmark(group="crowded boards without fill, limit=1")
+def test_crowded_solve(benchmark, n):
+    grids = crowded(n, CROWDED[n])
+    sols = benchmark(lambda: [nl.solve(g, fill=False, touch=False, limit=1) for g in grids])
+    for g, (s,) in zip(grids, sols, strict=True):
+        assert nl.check(g, s, fill=False, touch=False)
+
+
+@pytest.mark.parametrize("n", [15, pytest.param(25, marks=pytest.mark.slow)])
+@pytest.mark.benchmark(group="crowded boards without fill, limit=1")
+def test_crowded_sat(benchmark, n):
+    pytest.importorskip("pysat")
+    from reference.numberlink_sat import sat_solutions
+
+    grids = crowded(n, CROWDED[n])
+    counts = benchmark.pedantic(
+        lambda: [len(sat_solutions(g, fill=False, touch=False, limit=1)) for g in grids], rounds=1
+    )
+    assert counts == [1] * len(grids)
