@@ -7,7 +7,8 @@ validate every argument first and check the labelling it returns.
 Every path is routed by Dijkstra's algorithm from one end to the other, paths being allowed to
 share squares at a price: entering a free node costs ``(1 + history) * (1 + pressure *
 others)``, where ``others`` counts the other paths on it now. After each round (every path ripped
-up and routed again, in number order) the nodes still shared raise their ``history`` by half the
+up and routed again, in number order from one path further on each round, so that no path always
+routes first) the nodes still shared raise their ``history`` by half the
 number of extra paths on them, and ``pressure`` grows by a fifth (up to 100); a round in which no
 node is shared is a solution. With positive costs a cheapest path never runs beside itself (the
 step across would be cheaper), so the answer holds under both touch rules.
@@ -142,19 +143,20 @@ cdef bint route(Router* r, Py_ssize_t k, double pressure) noexcept nogil:
 
 cdef int negotiate(Router* r, Py_ssize_t rounds, int64_t* done) noexcept nogil:
     """Up to `rounds` rounds: FOUND, NOT_FOUND, NO_ROUTE or INTERRUPTED (done: rounds run)."""
-    cdef Py_ssize_t it, k, i, v, shared
+    cdef Py_ssize_t it, k, i, j, v, shared
     # PathFinder's two prices, tuned on crowded 20x20 to 36x36 boards: the pressure starts at 0.5
     # and grows by a fifth a round up to 100; a shared node's history grows by half a path
     cdef double pressure = 0.5, growth = 1.2, max_pressure = 100.0, hist_step = 0.5
     cdef int32_t* p
     for it in range(rounds):
         done[0] = it + 1
-        for k in range(1, r.K + 1):
+        for i in range(r.K):
+            k = 1 + (i + it) % r.K
             if r.a[k] < 0:
                 continue
             p = r.path + k * r.n
-            for i in range(r.plen[k]):
-                r.occ[p[i]] -= 1
+            for j in range(r.plen[k]):
+                r.occ[p[j]] -= 1
             r.plen[k] = 0
             if not route(r, k, pressure):
                 return NO_ROUTE

@@ -1,7 +1,8 @@
 """Pure-Python twin of ``trapcore.numberlink._route`` (src/numberlink/route.pyx): negotiated
 congestion routing (PathFinder) of a board without fill, step for step: the same prices, the same
-round order, Dijkstra with the same (cost, node) tie order (heapq pops the smallest pair, as the
-kernel's heap does), the same float arithmetic. Shares nothing with trapcore."""
+round order (each round starting one path further on), Dijkstra with the same (cost, node) tie
+order (heapq pops the smallest pair, as the kernel's heap does), the same float arithmetic.
+Shares nothing with trapcore."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def route_paths(values, neighbours, rounds: int):
     done = 0
     for it in range(rounds):
         done = it + 1
-        for k in range(1, K + 1):
+        for i in range(K):
+            k = 1 + (i + it) % K  # each round starts one path further on
             if k not in ends:
                 continue
             for u in paths[k]:
