@@ -215,3 +215,35 @@ def test_crowded_sat(benchmark, n):
         lambda: [len(sat_solutions(g, fill=False, touch=False, limit=1)) for g in grids], rounds=1
     )
     assert counts == [1] * len(grids)
+
+
+TWIN_KINDS = ["hex 8x8", "bridges 8x8", "layers 2x6x6 vias"]
+
+
+@pytest.mark.parametrize("kind", TWIN_KINDS)
+@pytest.mark.parametrize("who", ["kernel", "twin"])
+@pytest.mark.benchmark(group="Board search: kernel vs its twin (limit=2, fill)")
+def test_board_search_vs_twin(benchmark, kind, who):
+    from reference import numberlink_router as twin
+    from trapcore.numberlink import _graph
+
+    boards = variant_boards(kind, True)
+    run = _graph.solve if who == "kernel" else twin.solve
+    calls = [(b.values, b.neighbours, True, True, 2, 10**7) for b in boards]
+    out = benchmark.pedantic(lambda: [run(*c) for c in calls], rounds=3 if who == "twin" else 20)
+    assert [len(o[0]) for o in out] == [len(b.solve(limit=2)) for b in boards]
+
+
+@pytest.mark.parametrize("who", ["kernel", "twin"])
+@pytest.mark.benchmark(group="congestion router: kernel vs its twin (crowded 15x15)")
+def test_route_vs_twin(benchmark, who):
+    from reference import numberlink_pathfinder as twin
+    from trapcore.numberlink import _route
+
+    boards = [nl.grid_board(g, fill=False) for g in crowded(15, CROWDED[15])]
+    run = _route.route_paths if who == "kernel" else twin.route_paths
+    out = benchmark.pedantic(
+        lambda: [run(b.values, b.neighbours, 1000) for b in boards],
+        rounds=2 if who == "twin" else 20,
+    )
+    assert [o[2] for o in out] == [1, 1]

@@ -314,3 +314,14 @@ def test_a_board_read_by_pointer_must_be_a_2d_array(name):
 def test_sizes_past_the_int32_indices_are_refused(name):
     with pytest.raises(ValueError, match=r"^rows x cols is 65536 x 65536"):
         SIZED[name](function(name), 2**16)
+
+
+def test_board_search_refuses_a_limit_below_one():
+    # the limit sizes the output buffer: 0 would have the first solution written past its end
+    from trapcore.numberlink import _graph
+
+    values = np.array([1, 1], np.int16)
+    table = np.array([[1], [0]], np.int32)
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        _graph.solve(values, table, True, True, 0, 10)
+    assert len(_graph.solve(values, table, True, True, 1, 10)[0]) == 1

@@ -556,6 +556,8 @@ def solve(const int16_t[::1] values, const int32_t[:, ::1] neighbours, bint fill
     """Up to `limit` solutions of a validated board: (labellings (found, n) int16, nodes,
     complete); complete is False when the search needed more than max_nodes nodes (< 0: none)."""
     check_count(values.shape[0], "values")
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit} (it sizes the output)")
     check_count(limit * values.shape[0], "limit * nodes")
     sols = np.zeros((limit, values.shape[0]), np.int16)
     cdef int16_t[:, ::1] vo = sols

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.numberlink_rules import brute_solutions, is_solution
+from reference.numberlink_rules import brute_solutions, is_solution, random_grid
 from trapcore import errors as tc_errors
 from trapcore import numberlink as nl
 
@@ -16,21 +16,6 @@ RULES = [(True, True), (True, False), (False, True), (False, False)]
 
 def key(solutions):
     return sorted(np.asarray(s, np.int16).tobytes() for s in solutions)
-
-
-def random_grid(rng, rows, cols, pairs, solids):
-    g = np.zeros((rows, cols), np.int16)
-    cells = rng.permutation(rows * cols)
-    i = 0
-    for k in range(1, min(pairs, rows * cols // 2) + 1):
-        g.flat[cells[i]] = k
-        g.flat[cells[i + 1]] = k
-        i += 2
-    for _ in range(solids):
-        if i < rows * cols:
-            g.flat[cells[i]] = -1
-            i += 1
-    return g
 
 
 def agree(g, fill, touch):

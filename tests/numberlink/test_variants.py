@@ -24,7 +24,7 @@ from reference.numberlink_graph import (
     neighbours_layered,
     sat_solutions,
 )
-from reference.numberlink_rules import brute_solutions
+from reference.numberlink_rules import brute_solutions, random_grid
 from reference.numberlink_rules import is_solution as grid_is_solution
 from trapcore import numberlink as nl
 
@@ -257,21 +257,6 @@ def pairs(rng, n) -> int:
 
 # ---------------------------------------------------------------------------------------------
 # the twins against the grid twin, 0.1's solver and each other (no variants module needed)
-
-
-def random_grid(rng, rows, cols, pairs, solids):
-    g = np.zeros((rows, cols), np.int16)
-    cells = rng.permutation(rows * cols)
-    i = 0
-    for k in range(1, min(pairs, rows * cols // 2) + 1):
-        g.flat[cells[i]] = k
-        g.flat[cells[i + 1]] = k
-        i += 2
-    for _ in range(solids):
-        if i < rows * cols:
-            g.flat[cells[i]] = -1
-            i += 1
-    return g
 
 
 def grid_agree(g, fill, touch):

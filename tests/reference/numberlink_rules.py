@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["brute_solutions", "is_solution"]
+__all__ = ["brute_solutions", "is_solution", "random_grid"]
 
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
@@ -136,3 +136,20 @@ def is_solution(grid, sol, *, fill: bool = True, touch: bool = True) -> bool:
             if pairs != len(member) - 1:
                 return False
     return True
+
+
+def random_grid(rng, rows, cols, pairs, solids):
+    """A small test board: ``pairs`` numbers and ``solids`` solid squares on random squares of a
+    rows x cols grid (``rng`` a numpy Generator); often without a solution."""
+    g = np.zeros((rows, cols), np.int16)
+    cells = rng.permutation(rows * cols)
+    i = 0
+    for k in range(1, min(pairs, rows * cols // 2) + 1):
+        g.flat[cells[i]] = k
+        g.flat[cells[i + 1]] = k
+        i += 2
+    for _ in range(solids):
+        if i < rows * cols:
+            g.flat[cells[i]] = -1
+            i += 1
+    return g
