@@ -29,22 +29,35 @@ def test_check_env_passes(observation):
     assert img.shape == (11 * 8, 15 * 8, 3) and img.dtype == np.uint8
 
 
+_CHECK_RENDER_MODES = """
+import gymnasium as gym
+from gymnasium.utils.env_checker import check_env
+import trapcore.envs
+for env_id, options in (("trapcore/Maze-v0", {"size": 4}),
+                        ("trapcore/TrapTheCat-v0", {"size": 5, "blocked": 3})):
+    for mode in ("rgb_array", "human"):
+        env = gym.make(env_id, render_mode=mode, **options)
+        check_env(env.unwrapped)
+        env.close()
+print("ok")
+"""
+
+
 @pytest.mark.gui
 def test_check_env_with_every_render_mode():
+    # in a child process: gymnasium's checker opens windows of its own that it never closes, and
+    # a Tk window left on an X server that then stops makes Xlib end the process that holds it
+    # (here the test session, when a later test opens a window)
     from _xvfb import XvfbUnavailable, xvfb_display
 
     try:
         with xvfb_display():
-            for env_id, options in (
-                ("trapcore/Maze-v0", {"size": 4}),
-                ("trapcore/TrapTheCat-v0", {"size": 5, "blocked": 3}),
-            ):
-                for mode in ("rgb_array", "human"):
-                    env = gym.make(env_id, render_mode=mode, **options)
-                    check_env(env.unwrapped)
-                    env.close()
+            out = subprocess.run(
+                [sys.executable, "-c", _CHECK_RENDER_MODES], capture_output=True, text=True
+            )
     except XvfbUnavailable as exc:
         pytest.skip(str(exc))
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
 
 
 def test_module_qualified_id_registers_on_make():
