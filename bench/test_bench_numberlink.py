@@ -238,12 +238,14 @@ def test_generate_long_paths_trapcore(benchmark, n):
 )
 @pytest.mark.benchmark(group="generate unique")
 def test_generate_twin(benchmark, n):
-    # the pure-Python generator, checking uniqueness with trapcore's solver
+    # the pure-Python generator, checking uniqueness with trapcore's solver under the same rule
+    # and the same default (no solid squares) as test_generate_trapcore
     seeds = itertools.count()
+    solve = functools.partial(tc.numberlink.solve, touch=False)
 
     def run():
         gen = np.random.Generator(np.random.PCG64(next(seeds)))
-        return ref.generate(n, n, Uint32Stream(gen), tc.numberlink.solve, 3, True)
+        return ref.generate(n, n, Uint32Stream(gen), solve, 3, True, solids=False)
 
     out = benchmark.pedantic(run, rounds=3 if n < 30 else 1)
     assert out is not None

@@ -55,7 +55,18 @@ def test_generate_touch(benchmark, n):
     p = benchmark.pedantic(
         lambda: tc.numberlink.generate(n, seed=next(seeds)), rounds=5 if n < 30 else 2
     )
-    assert p.touch and p.fill and p.grid.shape == (n, n)
+    assert p.touch and p.fill and p.grid.shape == (n, n) and (p.grid >= 0).all()
+
+
+@pytest.mark.parametrize("n", [10, 15])
+@pytest.mark.benchmark(group="generate unique under touch=True")
+def test_generate_touch_with_solids(benchmark, n):
+    # 0.1's growth (isolated squares solid) beside the default (no solids), same seeds
+    seeds = itertools.count()
+    p = benchmark.pedantic(
+        lambda: tc.numberlink.generate(n, seed=next(seeds), solids=True), rounds=5
+    )
+    assert p.touch and p.grid.shape == (n, n)
 
 
 @pytest.mark.parametrize("n", [10, 15])

@@ -5,9 +5,10 @@ Called only by ``trapcore/numberlink/generate.py``, which validates every argume
 Grows random no-touch paths over the free squares (each new path starts in the tightest free spot
 and grows from both ends), repairs paths shorter than ``min_length`` (merge into a neighbour's
 end, take over a neighbour's spare end square, or join a neighbouring path cut next to it), turns
-isolated squares solid, then (optionally) makes the solution unique: while the solver finds a
-second solution a path is split where that solution differs; when a check runs over its node
-budget the longest paths are cut in the middle; a board that cannot be repaired is regenerated.
+isolated squares solid (without solids ``absorb`` joins each to a path), then (optionally) makes
+the solution unique: while the solver finds a second solution a path is split where that solution
+differs; when a check runs over its budget the longest paths are cut in the middle; a board that
+cannot be repaired is regenerated.
 The uniqueness checks call the solver's ``search`` (``trapcore.numberlink._solver``, declared in
 ``solver.pxd``) once per check: its per-node loop runs inside that module. Scratch (``Gen``, with
 the solver's ``Search``) is allocated by ``gen_alloc`` and freed by ``gen_free`` in ``generate``'s
@@ -40,6 +41,7 @@ cdef struct Gen:
     int16_t* two                    # scratch: the uniqueness check's two solutions
     int32_t npaths
     bint hug                        # grow long paths: step to the squares with fewest free sides
+    bint solids                     # isolated squares become solid (else they join a path)
     Search s                        # the uniqueness checks' solver
 
 
@@ -87,6 +89,14 @@ cdef inline bint interrupted(Gen* g) noexcept nogil:
     return g.s.interrupted
 
 
+cdef inline void set_dirs(Py_ssize_t* dirs, Py_ssize_t P) noexcept nogil:
+    """The four steps on the padded board, in N, E, S, W order."""
+    dirs[0] = -P
+    dirs[1] = 1
+    dirs[2] = P
+    dirs[3] = -1
+
+
 cdef inline bint free_nbr(int32_t* lab, Py_ssize_t p, Py_ssize_t P) noexcept nogil:
     return lab[p - P] == 0 or lab[p + 1] == 0 or lab[p + P] == 0 or lab[p - 1] == 0
 
@@ -103,10 +113,7 @@ cdef int32_t grow(Gen* g, bitgen_t* rng, int32_t e, int32_t k) noexcept nogil:
     cdef int32_t q, z
     cdef int least
     cdef Py_ssize_t dirs[4]
-    dirs[0] = -P
-    dirs[1] = 1
-    dirs[2] = P
-    dirs[3] = -1
+    set_dirs(dirs, P)
     while True:
         m = 0
         for i in range(4):
@@ -148,10 +155,7 @@ cdef bint try_merge(Gen* g, int32_t k) noexcept nogil:
     cdef int32_t qa, qb, e, other, w
     cdef Py_ssize_t dirs[4]
     cdef bint ok
-    dirs[0] = -P
-    dirs[1] = 1
-    dirs[2] = P
-    dirs[3] = -1
+    set_dirs(dirs, P)
     for side in range(2):
         qa = g.end_a[k] if side == 0 else g.end_b[k]
         qb = g.end_b[k] if side == 0 else g.end_a[k]
@@ -191,10 +195,7 @@ cdef bint try_steal(Gen* g, int32_t k, int32_t min_length) noexcept nogil:
     cdef int32_t qa, e, other, w, pe
     cdef Py_ssize_t dirs[4]
     cdef bint ok
-    dirs[0] = -P
-    dirs[1] = 1
-    dirs[2] = P
-    dirs[3] = -1
+    set_dirs(dirs, P)
     for side in range(2):
         qa = g.end_a[k] if side == 0 else g.end_b[k]
         for i in range(4):
@@ -234,10 +235,7 @@ cdef Py_ssize_t trace_path(Gen* g, int32_t k) noexcept nogil:
     cdef Py_ssize_t P = g.P, i, m = 0
     cdef int32_t prev = -1, cur = g.end_a[k], nxt, z
     cdef Py_ssize_t dirs[4]
-    dirs[0] = -P
-    dirs[1] = 1
-    dirs[2] = P
-    dirs[3] = -1
+    set_dirs(dirs, P)
     while True:
         g.trace[m] = cur
         m += 1
@@ -265,10 +263,7 @@ cdef bint try_cut(Gen* g, int32_t k, int32_t min_length) noexcept nogil:
     cdef int32_t qa, qb, e, other, w, p, L
     cdef Py_ssize_t dirs[4]
     cdef bint ok
-    dirs[0] = -P
-    dirs[1] = 1
-    dirs[2] = P
-    dirs[3] = -1
+    set_dirs(dirs, P)
     for side in range(2):
         qa = g.end_a[k] if side == 0 else g.end_b[k]
         qb = g.end_b[k] if side == 0 else g.end_a[k]
@@ -324,6 +319,84 @@ cdef bint try_cut(Gen* g, int32_t k, int32_t min_length) noexcept nogil:
                         g.lab[z] = other
                 g.length[k] = 0
                 return True
+    return False
+
+
+cdef bint absorb(Gen* g, int32_t x, int32_t min_length) noexcept nogil:
+    """Join isolated square x to a neighbouring path, keeping it no-touch: onto an end (first
+    neighbour in N, E, S, W order), else cut a neighbour's path beside x so that the neighbour
+    ends one part and x extends it (both parts keep min_length). False if neither works."""
+    cdef Py_ssize_t P = g.P, i, j, z, pos, m, lo, hi, pos2
+    cdef int32_t e, k, L, b
+    cdef Py_ssize_t dirs[4]
+    cdef bint ok
+    set_dirs(dirs, P)
+    for i in range(4):
+        e = <int32_t> (x + dirs[i])
+        k = g.lab[e]
+        if k <= 0 or (e != g.end_a[k] and e != g.end_b[k]):
+            continue
+        ok = True
+        for j in range(4):
+            if j != i and g.lab[x + dirs[j]] == k:
+                ok = False
+        if not ok:
+            continue
+        g.lab[x] = k
+        g.length[k] += 1
+        if g.end_a[k] == e:
+            g.end_a[k] = x
+        else:
+            g.end_b[k] = x
+        return True
+    for i in range(4):
+        e = <int32_t> (x + dirs[i])
+        k = g.lab[e]
+        if k <= 0:
+            continue
+        m = trace_path(g, k)
+        pos = -1
+        for z in range(m):
+            if g.trace[z] == e:
+                pos = z
+        if pos < 0:
+            continue
+        for j in range(2):
+            # j == 0: k keeps trace[0..pos] (e its end b); j == 1: k keeps trace[pos..m-1] (e its
+            # end a); the other part becomes path L
+            if j == 0:
+                lo, hi = 0, pos + 1
+            else:
+                lo, hi = pos, m
+            if hi - lo + 1 < min_length or m - (hi - lo) < min_length:
+                continue
+            ok = True
+            for z in range(4):
+                if z != i and g.lab[x + dirs[z]] == k:
+                    b = <int32_t> (x + dirs[z])
+                    for pos2 in range(lo, hi):
+                        if g.trace[pos2] == b:
+                            ok = False
+            if not ok:
+                continue
+            g.npaths += 1
+            L = g.npaths
+            if j == 0:
+                for z in range(hi, m):
+                    g.lab[g.trace[z]] = L
+                g.end_a[L] = g.trace[hi]
+                g.end_b[L] = g.end_b[k]
+                g.end_b[k] = x
+            else:
+                for z in range(0, lo):
+                    g.lab[g.trace[z]] = L
+                g.end_a[L] = g.end_a[k]
+                g.end_b[L] = g.trace[lo - 1]
+                g.end_a[k] = x
+            g.length[L] = <int32_t> (m - (hi - lo))
+            g.length[k] = <int32_t> (hi - lo + 1)
+            g.lab[x] = k
+            return True
     return False
 
 
@@ -392,8 +465,11 @@ cdef bint gen_raw(Gen* g, bitgen_t* rng, int32_t min_length) noexcept nogil:
         if 0 < g.length[i] < min_length:
             return False
     for p in range((g.rows + 2) * P):
-        if g.lab[p] == 0:
-            g.lab[p] = -1  # isolated: no free neighbour is left
+        if g.lab[p] == 0:  # isolated: no free neighbour is left
+            if g.solids:
+                g.lab[p] = -1
+            elif not absorb(g, <int32_t> p, min_length):
+                return False
     return True
 
 
@@ -532,7 +608,7 @@ cdef bint make(Gen* g, bitgen_t* rng, int32_t min_length, bint unique, int64_t m
 
 def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length, bint unique,
              int64_t max_nodes, Py_ssize_t max_attempts, bint fill=True, bint touch=True,
-             bint long_paths=False):
+             bint long_paths=False, bint solids=True):
     """Generate a puzzle: returns (grid, solution, nodes, attempts) or None when every attempt failed.
 
     ``nodes`` is the solver's node count for proving uniqueness (-1 when ``unique`` is False).
@@ -555,6 +631,7 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
             gen_alloc(&g, rows, cols)
             set_rules(&g.s, fill, touch)
             g.hug = long_paths
+            g.solids = solids
             g.s.check_signals = True
         with bit_generator.lock, nogil:
             done = make(&g, rng, min_length, unique, max_nodes, max_attempts, &vgrid[0, 0],

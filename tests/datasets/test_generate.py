@@ -276,6 +276,36 @@ def test_numberlink_long_paths_flow_through_spec_and_env():
     assert np.array_equal(env.puzzle.grid, want.grid)
 
 
+def test_numberlink_solids_flow_through_spec_cli_and_env():
+    """``solids`` reaches generate from a spec, its saved form, the CLI's spec and the env; a
+    spec saved before the knob existed (no ``solids`` field) reads as ``solids=True``, the
+    puzzles it made."""
+    from trapcore.numberlink import generate
+
+    for solids in (False, True):
+        spec = tds.NumberlinkSpec(8, solids=solids, touch=False)
+        assert tds.spec_from_dict(spec.to_dict()) == spec
+        items = tds.generate(spec, 3, seed=5)
+        for k in range(3):
+            p = generate(8, seed=item_generator(root_key(5), k), touch=False, solids=solids)
+            assert np.array_equal(items["grid"][k], p.grid)
+        assert solids or (items["grid"] >= 0).all()
+    old = tds.NumberlinkSpec(8, touch=False).to_dict()
+    del old["solids"]
+    assert tds.spec_from_dict(old).solids is True
+    with pytest.raises(TypeError, match="solids"):
+        tds.NumberlinkSpec(8, solids=1)
+    pytest.importorskip("gymnasium")
+    from trapcore.envs import NumberlinkEnv
+
+    env = NumberlinkEnv(size=(8, 8), touch=False, solids=True)
+    env.reset(seed=5)
+    want = generate(8, 8, seed=item_generator(root_key(5), 0), touch=False, solids=True)
+    assert np.array_equal(env.puzzle.grid, want.grid)
+    with pytest.raises(TypeError, match="solids"):
+        NumberlinkEnv(solids="no")
+
+
 def test_numberlink_shape_measures_are_columns_and_filters():
     """``median_length`` and ``solids`` agree with ``trapcore.numberlink.measure`` and filter."""
     from trapcore.numberlink import Puzzle, measure

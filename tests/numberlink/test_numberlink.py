@@ -270,13 +270,64 @@ def test_long_path_generator_matches_twin(size):
             assert np.array_equal(raw[1], twin_raw[1])
 
 
+@pytest.mark.parametrize("size", [(2, 3), (3, 5), (6, 4), (9, 9), (12, 12), (20, 20)])
+def test_solid_free_generator_matches_twin(size):
+    """Without solids (the default) isolated squares join a path: kernel and twin agree step by
+    step (same boards, same attempts), with and without long paths, raw and made unique."""
+    rows, cols = size
+    for seed in range(6):
+        for lp in (False, True):
+            raw = _generate.generate(
+                rows, cols, pcg(seed).bit_generator, 3, False, 1, 200, True, False, lp, False
+            )
+            twin_raw = twin_generate_raw(
+                rows, cols, Uint32Stream(pcg(seed)), 3, 200, long_paths=lp, solids=False
+            )
+            assert (raw is None) == (twin_raw is None)
+            if raw is not None:
+                assert np.array_equal(raw[0], twin_raw[0]) and np.array_equal(raw[1], twin_raw[1])
+                assert raw[3] == twin_raw[2] and (raw[0] >= 0).all()
+        mine = _generate.generate(
+            rows, cols, pcg(seed).bit_generator, 3, True, 10**7, 200, True, False, False, False
+        )
+        twin = twin_generate(
+            rows, cols, Uint32Stream(pcg(seed)), SOLVE_NO_TOUCH, 3, True, 200, solids=False
+        )
+        assert (mine is None) == (twin is None)
+        if mine is not None:
+            assert np.array_equal(mine[0], twin[0]) and np.array_equal(mine[1], twin[1])
+
+
+@pytest.mark.parametrize("touch", [False, True])
+def test_generated_puzzles_have_no_solids_by_default(touch):
+    """Every square on a path, every path at least min_length, unique under the puzzle's rules;
+    on 4 x 4 the brute force (not our solver) confirms uniqueness."""
+    for n in (3, 4, 5, 7, 9, 12):
+        for seed in range(8 if n < 12 else 3):
+            p = nl.generate(n, seed=seed, touch=touch)
+            assert (p.grid >= 0).all() and (p.solution > 0).all()
+            assert nl.check(p.grid, p.solution, touch=touch)
+            assert (np.bincount(p.solution.ravel())[1:] >= 3).all()
+            assert len(nl.solve(p.grid, limit=2, touch=touch)) == 1
+    for seed in range(25):
+        p = nl.generate(4, seed=seed, touch=False, min_length=2)
+        assert (p.grid >= 0).all() and len(brute_solve(p.grid, limit=2)) == 1
+    # nothing on 2 x 2 has paths of 3 squares and no solid: the error says which knob helps
+    with pytest.raises(ValueError, match="no solid squares.*solids=True"):
+        nl.generate(2, seed=0, max_attempts=20)
+    assert (nl.generate(2, seed=0, solids=True).grid == -1).sum() == 1
+    assert (nl.generate(2, seed=0, min_length=2).grid > 0).all()
+    with pytest.raises(TypeError, match="solids must be a bool"):
+        nl.generate(5, solids=1)
+
+
 def test_long_paths_look_like_published_puzzles():
     """Measured on the same seeds: longer paths, fewer short ones, fewer solid squares; every
     puzzle still proven unique (checked again here) under its rules."""
     short, long_ = [], []
     for seed in range(12):
         for lp, out in ((False, short), (True, long_)):
-            p = nl.generate(14, seed=seed, touch=False, long_paths=lp)
+            p = nl.generate(14, seed=seed, touch=False, long_paths=lp, solids=True)
             assert len(nl.solve(p.grid, touch=False)) == 1
             out.append(nl.measure(p))
     med = [np.median(np.concatenate([q.lengths for q in qs])) for qs in (short, long_)]
@@ -302,10 +353,10 @@ def test_generator_over_budget_repair_matches_twin():
         if mine is not None:
             assert np.array_equal(mine[0], twin[0]) and np.array_equal(mine[1], twin[1])
             assert len(nl.solve(mine[0], touch=False)) == 1
-    p = nl.generate(15, seed=3, max_nodes=1000, touch=False)
+    p = nl.generate(15, seed=3, max_nodes=1000, touch=False, solids=True)
     assert (
         len(nl.solve(p.grid, touch=False)) == 1
-        and p.numbers > nl.generate(15, seed=3, touch=False).numbers
+        and p.numbers > nl.generate(15, seed=3, touch=False, solids=True).numbers
     )
 
 
@@ -329,7 +380,7 @@ def test_generator_uniqueness_is_real():
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 7, 9, 12, 15])
 def test_generator_properties(n):
     for seed in range(12 if n < 15 else 4):
-        p = nl.generate(n, seed=seed, touch=False)
+        p = nl.generate(n, seed=seed, touch=False, solids=True)
         g, s = p.grid, p.solution
         assert g.dtype == np.int16 and s.dtype == np.int16 and g.shape == (n, n)
         assert nl.check(g, s, touch=False)
@@ -432,14 +483,14 @@ GOLDEN_HASH = {
 
 @pytest.mark.parametrize("n, seed", sorted(GOLDEN_TEXT))
 def test_golden_text(n, seed):
-    # 0.1's puzzles, now with the rules marker 0.2 writes for non-default rules
-    text = nl.generate(n, seed=seed, touch=False).to_text()
+    # 0.1's puzzles (solids=True), with the rules marker 0.2 writes for non-default rules
+    text = nl.generate(n, seed=seed, touch=False, solids=True).to_text()
     assert text == "# rules: fill=true touch=false\n" + GOLDEN_TEXT[(n, seed)]
 
 
 @pytest.mark.parametrize("n, seed", sorted(GOLDEN_HASH))
 def test_golden_hash(n, seed):
-    p = nl.generate(n, seed=seed, touch=False)
+    p = nl.generate(n, seed=seed, touch=False, solids=True)
     digest = hashlib.sha256(p.grid.tobytes() + p.solution.tobytes()).hexdigest()[:16]
     assert digest == GOLDEN_HASH[(n, seed)]
 
@@ -540,6 +591,18 @@ def test_cli_generate_and_solve(tmp_path, capsys, monkeypatch):
         capsys, monkeypatch, "solve", "-", "--no-touch", "--no-fill", stdin="2 2\n1.\n1.\n"
     )
     assert status == 0 and "unique" in out and "1.\n1." in out
+
+
+def test_cli_solids_flag(capsys, monkeypatch):
+    # no solid squares by default, so the Flow style always works; --solids is 0.1's growth
+    status, out = run_cli(capsys, monkeypatch, "12", "--seed", "4", "--no-touch")
+    assert status == 0 and "#" not in out.split("\n", 2)[2]
+    assert nl.Puzzle.from_text(out) == nl.generate(12, seed=4, touch=False)
+    status, out = run_cli(capsys, monkeypatch, "12", "--seed", "4", "--no-touch", "--solids")
+    assert nl.Puzzle.from_text(out) == nl.generate(12, seed=4, touch=False, solids=True)
+    assert "#" in out
+    with pytest.raises(ValueError, match="--solids only applies when generating"):
+        run_cli(capsys, monkeypatch, "solve", "-", "--solids", stdin="2 2\n1.\n1.\n")
 
 
 def test_cli_errors(tmp_path, capsys, monkeypatch):

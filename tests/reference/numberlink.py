@@ -121,9 +121,10 @@ def brute_solve(grid, limit: int = 2) -> list[np.ndarray]:
 
 
 class _Gen:
-    def __init__(self, rows, cols, long_paths=False):
+    def __init__(self, rows, cols, long_paths=False, solids=True):
         self.rows, self.cols, self.P = rows, cols, cols + 2
         self.long_paths = long_paths
+        self.solids = solids
         self.lab = []
         self.end_a: dict[int, int] = {}
         self.end_b: dict[int, int] = {}
@@ -321,9 +322,61 @@ class _Gen:
         if any(0 < self.length[i] < min_length for i in range(1, k + 1)):
             return False
         for p in range(len(lab)):
-            if lab[p] == 0:
-                lab[p] = -1
+            if lab[p] == 0:  # isolated
+                if self.solids:
+                    lab[p] = -1
+                elif not self.absorb(p, min_length):
+                    return False
         return True
+
+    def absorb(self, x, min_length):
+        """Isolated square x joins a neighbouring path without touching: onto an end of it
+        (neighbours in N, E, S, W order), else that path is cut beside x, x extending the part
+        its neighbour ends (both parts at least min_length)."""
+        lab, dirs = self.lab, self.dirs
+        for i, d in enumerate(dirs):
+            e = x + d
+            k = lab[e]
+            if k <= 0 or e not in (self.end_a[k], self.end_b[k]):
+                continue
+            if any(lab[x + dirs[j]] == k for j in range(4) if j != i):
+                continue
+            lab[x] = k
+            self.length[k] += 1
+            if self.end_a[k] == e:
+                self.end_a[k] = x
+            else:
+                self.end_b[k] = x
+            return True
+        for i, d in enumerate(dirs):
+            e = x + d
+            k = lab[e]
+            if k <= 0:
+                continue
+            tr = self.trace(k)
+            if e not in tr:
+                continue
+            pos = tr.index(e)
+            for keep, rest in ((tr[: pos + 1], tr[pos + 1 :]), (tr[pos:], tr[:pos])):
+                if len(keep) + 1 < min_length or len(rest) < min_length:
+                    continue
+                others = {x + dirs[j] for j in range(4) if j != i}
+                if others & set(keep):
+                    continue
+                self.npaths += 1
+                L = self.npaths
+                for p in rest:
+                    lab[p] = L
+                if keep[0] == tr[0]:  # k keeps the start, x its new end
+                    self.end_a[L], self.end_b[L] = rest[0], self.end_b[k]
+                    self.end_b[k] = x
+                else:
+                    self.end_a[L], self.end_b[L] = self.end_a[k], rest[-1]
+                    self.end_a[k] = x
+                self.length[L], self.length[k] = len(rest), len(keep) + 1
+                lab[x] = k
+                return True
+        return False
 
     def write_out(self):
         P, rows, cols = self.P, self.rows, self.cols
@@ -384,10 +437,10 @@ class _Gen:
 
 
 def generate_raw(
-    rows, cols, stream: Uint32Stream, min_length=3, max_attempts=1000, long_paths=False
+    rows, cols, stream: Uint32Stream, min_length=3, max_attempts=1000, long_paths=False, solids=True
 ):
     """The raw (not yet unique) generator: returns (grid, solution, attempts) or None."""
-    g = _Gen(rows, cols, long_paths)
+    g = _Gen(rows, cols, long_paths, solids)
     for attempt in range(1, max_attempts + 1):
         if g.raw(stream, min_length):
             grid, sol = g.write_out()
@@ -404,12 +457,13 @@ def generate(
     unique=True,
     max_attempts=1000,
     long_paths=False,
+    solids=True,
 ):
     """The whole generator: ``solver(grid, limit=2)`` must return solutions in the kernel's order
     (pass ``trapcore.numberlink.solve`` to mirror the kernel exactly, or ``brute_solve`` for an
     independent uniqueness check), or None when it ran over its budget. Returns
     (grid, solution, attempts) or None."""
-    g = _Gen(rows, cols, long_paths)
+    g = _Gen(rows, cols, long_paths, solids)
     n = rows * cols
     for attempt in range(1, max_attempts + 1):
         if not g.raw(stream, min_length):

@@ -105,6 +105,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     nl.add_argument(
         "--long-paths", action="store_true", help="longer paths, fewer solid squares (see generate)"
     )
+    nl.add_argument(
+        "--solids", action="store_true", help="let isolated squares be solid (see generate)"
+    )
     nl.add_argument("--not-unique", action="store_true", help="do not require one solution")
     nl.add_argument(
         "--no-fill",
@@ -153,6 +156,7 @@ def _spec(args: argparse.Namespace) -> Spec:
             args.cols,
             min_length=args.min_length,
             long_paths=args.long_paths,
+            solids=args.solids,
             unique=not args.not_unique,
             difficulty=args.difficulty,
             fill=not args.no_fill,

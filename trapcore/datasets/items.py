@@ -233,6 +233,7 @@ def numberlink_items(
     kwargs = {
         "min_length": spec.min_length,
         "long_paths": spec.long_paths,
+        "solids": spec.solids,
         "unique": spec.unique,
         "difficulty": spec.difficulty,
         "fill": spec.fill,

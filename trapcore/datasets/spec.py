@@ -189,6 +189,9 @@ class NumberlinkSpec(_Spec):
     long_paths : bool
         Paths grown along walls and each other (longer, fewer solid squares), as for
         :func:`trapcore.numberlink.generate`.
+    solids : bool
+        Let isolated squares be solid, as for :func:`trapcore.numberlink.generate` (default
+        none; a saved spec without this field, written before it existed, reads as ``True``).
     unique : bool
         Only puzzles with exactly one solution.
     difficulty : {"easy", "medium", "hard"} or (low, high), optional
@@ -206,6 +209,7 @@ class NumberlinkSpec(_Spec):
     cols: int | None = None
     min_length: int = 3
     long_paths: bool = False
+    solids: bool = False
     unique: bool = True
     difficulty: str | tuple[float, float] | None = None
     fill: bool = True
@@ -231,7 +235,7 @@ class NumberlinkSpec(_Spec):
             "min_length",
             as_int(self.min_length, "min_length", minimum=2, maximum=rows * cols),
         )
-        for name in ("unique", "long_paths"):
+        for name in ("unique", "long_paths", "solids"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be a bool, got {_describe(getattr(self, name))}")
         d = self.difficulty
@@ -329,6 +333,8 @@ def spec_from_dict(d: dict[str, Any]) -> Spec:
             d[key] = tuple(d[key])
     if isinstance(d.get("filters"), dict):
         d["filters"] = {k: tuple(v) for k, v in d["filters"].items()}
+    if kind == "numberlink" and "solids" not in d:
+        d["solids"] = True  # written before the knob: its puzzles had solid squares
     names = {f.name for f in dataclasses.fields(_KINDS[kind])}
     unknown = set(d) - names
     if unknown:

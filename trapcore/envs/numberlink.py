@@ -66,6 +66,9 @@ class NumberlinkEnv(gym.Env):
         Shortest path of the generated puzzles (default 3).
     long_paths : bool
         Paths grown along walls and each other (see :func:`trapcore.numberlink.generate`).
+    solids : bool
+        Let squares the paths leave isolated be solid (default none, see
+        :func:`trapcore.numberlink.generate`).
     step_penalty, solved_reward : float
         ``-step_penalty`` per step (default 0.01), ``solved_reward`` (default 1) on the step that
         solves the board, which terminates the episode.
@@ -95,6 +98,7 @@ class NumberlinkEnv(gym.Env):
         difficulty: Any = None,
         min_length: Any = 3,
         long_paths: Any = False,
+        solids: Any = False,
         step_penalty: Any = 0.01,
         solved_reward: Any = 1.0,
         max_steps: Any = None,
@@ -102,7 +106,8 @@ class NumberlinkEnv(gym.Env):
         render_scale: Any = 16,
     ) -> None:
         self.rows, self.cols = as_board_size(size, minimum=2, maximum=30)
-        for name, value in (("fill", fill), ("touch", touch), ("long_paths", long_paths)):
+        flags = (("fill", fill), ("touch", touch), ("long_paths", long_paths), ("solids", solids))
+        for name, value in flags:
             if not isinstance(value, (bool, np.bool_)):
                 raise TypeError(f"{name} must be a bool, got {_describe(value)}")
         self.fill, self.touch = bool(fill), bool(touch)
@@ -111,6 +116,7 @@ class NumberlinkEnv(gym.Env):
         self.difficulty = difficulty
         self.min_length = as_int(min_length, "min_length", minimum=2)
         self.long_paths = bool(long_paths)
+        self.solids = bool(solids)
         self.step_penalty = as_number(step_penalty, "step_penalty")
         self.solved_reward = as_number(solved_reward, "solved_reward")
         n = self.rows * self.cols
@@ -148,6 +154,7 @@ class NumberlinkEnv(gym.Env):
             difficulty=self.difficulty,
             min_length=self.min_length,
             long_paths=self.long_paths,
+            solids=self.solids,
         )
         grid = np.asarray(p.grid)
         self._grid = grid.astype(np.int16)

@@ -14,4 +14,5 @@ def generate(
     fill: bool = ...,
     touch: bool = ...,
     long_paths: bool = ...,
+    solids: bool = ...,
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None: ...

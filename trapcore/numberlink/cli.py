@@ -65,6 +65,12 @@ def add_parser(
         "(as published puzzles; slower to prove unique under Flow's rules past 10x10)",
     )
     p.add_argument(
+        "--solids",
+        action="store_true",
+        help="let squares the paths leave isolated be solid (#), as 0.1 did; by default there "
+        "are none, as in published puzzles",
+    )
+    p.add_argument(
         "--no-fill",
         dest="fill",
         action="store_false",
@@ -153,11 +159,12 @@ def run(args: argparse.Namespace) -> int:
             fill=args.fill is not False,
             touch=args.touch is not False,
             long_paths=args.long_paths,
+            solids=args.solids,
         )
     if args.style == "flow" and (puzzle.grid < 0).any():
         raise ValueError(
             "--style flow cannot show the solid squares (#) this puzzle has "
-            "(generated puzzles usually have some); use --style header"
+            "(--solids lets generated puzzles have some); use --style header"
         )
     print(
         f"trapcore numberlink: {nl.measure(puzzle)}; difficulty {puzzle.difficulty:g} "
@@ -181,6 +188,7 @@ def _generate(
     fill: bool,
     touch: bool,
     long_paths: bool = False,
+    solids: bool = False,
 ) -> nl.Puzzle:
     """nl.generate, its budget errors in the CLI's words."""
     from trapcore.errors import SearchLimitExceeded
@@ -195,13 +203,14 @@ def _generate(
             fill=fill,
             touch=touch,
             long_paths=long_paths,
+            solids=solids,
         )
     except (ValueError, SearchLimitExceeded) as exc:
         if "max_attempts" not in str(exc) and "max_nodes" not in str(exc):
             raise
         raise ValueError(
             "no puzzle met the request within the generator's attempts; try "
-            "another --seed, a smaller --min-length or no --difficulty"
+            "another --seed, a smaller --min-length, --solids or no --difficulty"
         ) from None
 
 
@@ -246,6 +255,7 @@ def _solve(args: argparse.Namespace) -> int:
             ("--solution", args.solution or None),
             ("--min-length", None if args.min_length == 3 else 1),
             ("--long-paths", args.long_paths or None),
+            ("--solids", args.solids or None),
         )
         if value is not None
     ]
