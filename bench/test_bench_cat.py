@@ -151,3 +151,31 @@ def test_cats_vs_published(benchmark, cat):
     benchmark.extra_info["win_rate"] = r.win_rate
     benchmark.extra_info["interval"] = r.interval
     assert r.games == 100
+
+
+@pytest.mark.parametrize("step", ["build", "check", "twin"])
+@pytest.mark.benchmark(group="escape-certificate-empty-6x6")
+def test_escape_certificate_6x6(benchmark, step):
+    # the lost empty 6x6 written out (build), checked by the independent checker (check), and
+    # decided from scratch by the plain minimax twin (twin), the check's alternative
+    board = np.zeros((6, 6), np.uint8)
+    if step == "twin":
+        assert benchmark.pedantic(twin.solve_twin, (board.tolist(), (3, 3)), rounds=1) == "loss"
+        return
+    cert = tc.cat.escape_certificate(board, (3, 3))
+    if step == "build":
+        cert = benchmark(tc.cat.escape_certificate, board, (3, 3))
+    else:
+        assert benchmark(tc.cat.check_escape_certificate, board, (3, 3), cert)
+
+
+@pytest.mark.parametrize("n", [7, 8])
+@pytest.mark.benchmark(group="escape-certificate-empty")
+def test_escape_certificate_build_and_check(benchmark, n):
+    board, cat = np.zeros((n, n), np.uint8), (n // 2, n // 2)
+
+    def run():
+        cert = tc.cat.escape_certificate(board, cat)
+        return tc.cat.check_escape_certificate(board, cat, cert)
+
+    assert benchmark.pedantic(run, rounds=3)

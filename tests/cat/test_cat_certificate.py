@@ -1,6 +1,8 @@
-"""Proof certificates (issue 12): a won position's whole strategy, checked by two checkers that
-share nothing with the solver: trapcore's own (``check_certificate``) and one written here on the
-reference twins' hex rules; corrupted certificates are refused by both."""
+"""Proof certificates (issue 12): a won position's whole strategy, and a lost position's escape
+for the cat, each checked by two checkers that share nothing with the solver: trapcore's own
+(``check_certificate``, ``check_escape_certificate``) and one written here on the reference
+twins' hex rules; corrupted certificates are refused by both, and the exact minimax twin decides
+which positions have one."""
 
 import copy
 import json
@@ -13,7 +15,12 @@ from hypothesis import strategies as st
 import trapcore as tc
 from reference.cat_solver import border_dist, nbrs, solve_twin
 from reference.hexgrid import is_border
-from trapcore.cat.proof import certificate, check_certificate
+from trapcore.cat.proof import (
+    certificate,
+    check_certificate,
+    check_escape_certificate,
+    escape_certificate,
+)
 from trapcore.errors import SearchLimitExceeded
 
 
@@ -129,3 +136,156 @@ def test_budgets_and_arguments():
         certificate(board, (4, 4), max_nodes=0)
     with pytest.raises(ValueError, match="cat"):
         check_certificate(board, (0, 99), None)
+
+
+# ----------------------------------------------------------------------------------------------
+# escape certificates (lost positions: the cat's side)
+
+
+def reference_escape_check(board, cat, cert):
+    """The escape certificate's rules on the twins' grid: each zone cell is free and not the
+    cat's and is answered; the free cells outside the zone are answered all blocked at once;
+    every step goes to a free neighbour; the cat is never cut off from the border; every line
+    ends with the cat on the border."""
+    rows, cols = len(board), len(board[0])
+    blocked0 = frozenset((r, c) for r in range(rows) for c in range(cols) if board[r][c])
+
+    def player(blocked, cat, node):
+        if is_border(*cat, rows, cols):
+            return True
+        if cat not in border_dist(blocked, rows, cols):
+            return False
+        rest, answers = node
+        zone = [(x[0], x[1]) for x in answers]
+        if len(set(zone)) != len(zone):
+            return False
+        for (r, c), x in zip(zone, answers):
+            if not (0 <= r < rows and 0 <= c < cols) or (r, c) in blocked or (r, c) == cat:
+                return False
+            if not step(blocked | {(r, c)}, cat, x[2]):
+                return False
+        others = {
+            (r, c)
+            for r in range(rows)
+            for c in range(cols)
+            if (r, c) not in blocked and (r, c) != cat
+        } - set(zone)
+        return not others or step(blocked | others, cat, rest)
+
+    def step(blocked, cat, node):
+        r, c, sub = node
+        if (r, c) not in nbrs(*cat, rows, cols) or (r, c) in blocked:
+            return False
+        return is_border(r, c, rows, cols) or player(blocked, (r, c), sub)
+
+    try:
+        return player(blocked0, tuple(cat), cert)
+    except (TypeError, ValueError, IndexError):
+        return False
+
+
+def _escape_size(node):
+    """Player positions in an escape certificate's tree (shared subtrees counted each time)."""
+    if node is None:
+        return 0
+    rest, answers = node
+    steps = [rest, *(x[2] for x in answers)]
+    return 1 + sum(_escape_size(st[2]) for st in steps if st is not None)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7, 8])
+def test_escape_certificates_of_empty_boards_check(n):
+    """The empty boards are lost for the player (the README's table): each proof is written out
+    and checked by both checkers, also after a trip through JSON."""
+    board = np.zeros((n, n), np.uint8)
+    cat = (n // 2, n // 2)
+    cert = escape_certificate(board, cat)
+    assert check_escape_certificate(board, cat, cert)
+    assert reference_escape_check(board.tolist(), cat, cert)
+    assert check_escape_certificate(board, cat, json.loads(json.dumps(cert)))
+    assert _escape_size(cert) >= (1 if n > 3 else 0)
+    # a won position (the twin or the solver says so) has none, and no certificate fits it
+    assert not check_certificate(board, cat, cert)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**16), blocks=st.integers(2, 10))
+def test_escape_certificate_exists_exactly_when_the_twin_says_lost(seed, blocks):
+    board = tc.cat.hexgrid.random_board(5, 5, blocks, seed=seed, keep_free=(2, 2))
+    want = solve_twin(board.tolist(), (2, 2))
+    if want == "loss":
+        cert = escape_certificate(board, (2, 2))
+        assert check_escape_certificate(board, (2, 2), cert)
+        assert reference_escape_check(board.tolist(), (2, 2), cert)
+    else:
+        with pytest.raises(SearchLimitExceeded, match="not proven lost"):
+            escape_certificate(board, (2, 2))
+
+
+def test_escape_certificates_never_fit_won_positions():
+    """Soundness, the sceptic's way: the certificates of 5x5 lost positions, offered for every
+    won position with the cat in the same cell (the twin decides which is which), are refused
+    by both checkers; each is accepted for its own position."""
+    lost, won = [], []
+    for seed in range(60):
+        board = tc.cat.hexgrid.random_board(5, 5, 4 + seed % 9, seed=seed, keep_free=(2, 2))
+        (lost if solve_twin(board.tolist(), (2, 2)) == "loss" else won).append(board)
+    assert len(lost) >= 10 and len(won) >= 10
+    certs = [escape_certificate(b, (2, 2)) for b in lost]
+    for b, cert in zip(lost, certs):
+        assert check_escape_certificate(b, (2, 2), cert)
+    for b in won:
+        for cert in certs:
+            assert not check_escape_certificate(b, (2, 2), cert)
+            assert not reference_escape_check(b.tolist(), (2, 2), cert)
+
+
+def test_corrupted_escape_certificates_are_refused():
+    board = np.zeros((7, 7), np.uint8)
+    cat = (3, 3)
+    cert = escape_certificate(board, cat)
+    bad = []
+    first = cert[1][0]  # the first zone cell's answer: [row, col, [r, c, node]]
+    b = copy.deepcopy(cert)
+    b[1][0][2] = [3, 3, b[1][0][2][2]]  # the cat "steps" onto its own cell
+    bad.append(b)
+    b = copy.deepcopy(cert)
+    b[1][0][2] = [0, 0, None]  # a step that is not to a neighbour
+    bad.append(b)
+    b = copy.deepcopy(cert)
+    b[1].append(copy.deepcopy(first))  # a zone cell twice
+    bad.append(b)
+    b = copy.deepcopy(cert)
+    b[1][0] = [3, 3, first[2]]  # the cat's own cell in the zone
+    bad.append(b)
+    b = copy.deepcopy(cert)
+    b[0] = None  # the other blocks left unanswered
+    bad.append(b)
+    for b in (*bad, None, "loss", [1, 2, 3]):
+        assert not check_escape_certificate(board, cat, b)
+        assert not reference_escape_check(board.tolist(), cat, b)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**16), blocks=st.integers(2, 9), extra=st.integers(0, 24))
+def test_blocks_never_help_the_cat(seed, blocks, extra):
+    """The lemma escape certificates rest on, checked by brute force with the minimax twin: a
+    position won for the player stays won with one more cell blocked."""
+    board = tc.cat.hexgrid.random_board(5, 5, blocks, seed=seed, keep_free=(2, 2))
+    free = [tuple(map(int, q)) for q in np.argwhere(board == 0) if tuple(q) != (2, 2)]
+    if solve_twin(board.tolist(), (2, 2)) == "win" and free:
+        more = board.copy()
+        more[free[extra % len(free)]] = 1
+        assert solve_twin(more.tolist(), (2, 2)) == "win"
+
+
+def test_escape_certificate_budgets_and_arguments():
+    board = np.zeros((7, 7), np.uint8)
+    with pytest.raises(SearchLimitExceeded, match="max_positions"):
+        escape_certificate(board, (3, 3), max_positions=2)
+    with pytest.raises(ValueError, match="max_nodes"):
+        escape_certificate(board, (3, 3), max_nodes=0)
+    with pytest.raises(ValueError, match="cat"):
+        check_escape_certificate(board, (0, 99), None)
+    assert escape_certificate(board, (0, 3)) is None  # on the border: it escapes at once
+    assert check_escape_certificate(board, (0, 3), None)

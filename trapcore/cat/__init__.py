@@ -25,7 +25,13 @@ from trapcore.cat.players import (
     model_of,
     player_move,
 )
-from trapcore.cat.proof import Certificate, certificate, check_certificate
+from trapcore.cat.proof import (
+    Certificate,
+    certificate,
+    check_certificate,
+    check_escape_certificate,
+    escape_certificate,
+)
 from trapcore.cat.render import Position, read_board, render_board
 from trapcore.cat.simulation import BATCH, SimResult, batch_generators, simulate
 from trapcore.cat.solver import (
@@ -59,6 +65,8 @@ __all__ = [
     "winnable_board",
     "certificate",
     "check_certificate",
+    "escape_certificate",
+    "check_escape_certificate",
     "Certificate",
     "Verdict",
     "Solution",

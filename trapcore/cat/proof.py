@@ -1,5 +1,7 @@
-"""Proof certificates (``certificate``, ``check_certificate``): a won position's whole winning
-strategy, written out so that anyone can check it without trusting the solver.
+"""Proof certificates: a won position's whole winning strategy (``certificate``,
+``check_certificate``) and a lost position's escape for the cat (``escape_certificate``,
+``check_escape_certificate``), written out so that anyone can check them without trusting the
+solver.
 
 A certificate answers every move the cat can make (the optimal cat's rules: any free neighbour)
 with the player's block, down to positions where the cat is enclosed (no free way to the border).
@@ -23,7 +25,13 @@ from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
 from trapcore.cat.solver import Verdict, solve
 from trapcore.errors import SearchLimitExceeded
 
-__all__ = ["Certificate", "certificate", "check_certificate"]
+__all__ = [
+    "Certificate",
+    "certificate",
+    "check_certificate",
+    "escape_certificate",
+    "check_escape_certificate",
+]
 
 #: ``[row, col, [[cat_row, cat_col, Certificate], ...]]`` or ``None`` (see the module docstring).
 Certificate: TypeAlias = "list[Any] | None"
@@ -138,6 +146,190 @@ def check_certificate(board: npt.ArrayLike, cat: tuple[int, int], cert: Certific
 
     try:
         return walk(b.copy(), start, cert)
+    except (TypeError, ValueError, IndexError, KeyError):
+        return False  # a malformed certificate proves nothing
+
+
+def escape_certificate(
+    board: npt.ArrayLike,
+    cat: tuple[int, int],
+    *,
+    max_nodes: int = 200_000,
+    max_positions: int = _MAX_POSITIONS,
+) -> Certificate:
+    """The cat's escape from a position the player, to move, loses: a strategy for the optimal
+    cat that answers every block, written out for :func:`check_escape_certificate`.
+
+    Answering each of the player's blocks one by one would make the tree far too big, so a
+    player node answers the blocks of a *zone* one by one and all the others at once:
+    ``[rest, answers]``, where ``answers`` is ``[[row, col, cat_node], ...]``, one per zone cell,
+    and ``rest`` is the cat's answer in the position where *every* free cell outside the zone is
+    blocked (``None`` when there is none). A cat node is ``[row, col, player_node]``, the cat's
+    step, with ``player_node`` ``None`` once the cat stands on the border (it escapes). That is
+    sound because blocks never help the cat: if the cat, to move, escapes with the cells ``B``
+    blocked, it escapes with any ``B' ⊆ B`` blocked (induction on the cells left: its winning step
+    is free in ``B'`` too; a block in ``B'`` already blocked in ``B`` is no better for the player
+    than any free block in ``B``), so escaping with all the outside cells blocked covers a block
+    of any one of them.
+
+    Built by asking :func:`solve` (``max_nodes`` a position) for a losing block and the cat's
+    escaping step; the zone is every cell that the first block's answer needs free. Positions
+    met twice share their subtree.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A bad board, cat or budget.
+    SearchLimitExceeded
+        A position on the way was not proven lost within ``max_nodes`` (the start included), or
+        the strategy has more than ``max_positions`` positions.
+    """
+    b = as_board(board, max_cells=MAX_SOLVE_CELLS)
+    start = free_cell(b, cat, "cat")
+    max_nodes = as_int(max_nodes, "max_nodes", minimum=1)
+    max_positions = as_int(max_positions, "max_positions", minimum=1)
+    rows, cols = b.shape
+    memo: dict[tuple[bytes, tuple[int, int]], tuple[Certificate, frozenset[tuple[int, int]]]] = {}
+
+    def lost(work: np.ndarray, at: tuple[int, int]) -> tuple[int, int] | None:
+        """The block the solver played longest from a position it proves lost, else raise."""
+        sol = solve(work, at, max_nodes=max_nodes)
+        if sol.verdict is not Verdict.LOSS:
+            raise SearchLimitExceeded(
+                f"escape_certificate: the position with the cat at {at} was not proven lost "
+                f"within max_nodes={max_nodes} ({sol.verdict.value}); raise max_nodes"
+            )
+        return sol.block
+
+    def player(
+        work: np.ndarray, at: tuple[int, int], first: tuple[int, int] | None
+    ) -> tuple[Certificate, frozenset[tuple[int, int]]]:
+        key = (work.tobytes(), at)
+        if key in memo:
+            return memo[key]
+        if len(memo) >= max_positions:
+            raise SearchLimitExceeded(
+                f"escape_certificate: more than max_positions={max_positions} positions"
+            )
+        if first is None or work[first] or first == at:
+            first = next(
+                (int(r), int(c)) for r, c in np.argwhere(work == 0) if (int(r), int(c)) != at
+            )
+        work[first] = 1
+        rest, needs = step(work, at)
+        work[first] = 0
+        zone = sorted(q for q in needs if not work[q] and q != at)
+        answers, covered = [], set(zone) | needs
+        for q in zone:
+            work[q] = 1
+            node, more = step(work, at)
+            work[q] = 0
+            answers.append([q[0], q[1], node])
+            covered |= more
+        memo[key] = ([rest, answers], frozenset(covered))
+        return memo[key]
+
+    def step(
+        work: np.ndarray, at: tuple[int, int]
+    ) -> tuple[Certificate, frozenset[tuple[int, int]]]:
+        """The cat's escaping step (cat to move) and the cells its escape needs free."""
+        moves = [q for q in hexgrid.neighbors(at, (rows, cols)) if not work[q]]
+        for q in moves:
+            if q[0] in (0, rows - 1) or q[1] in (0, cols - 1):
+                return [q[0], q[1], None], frozenset([q])
+        dist = hexgrid.distance_to_border(work)
+        for q in sorted((q for q in moves if dist[q] >= 0), key=lambda q: dist[q]):
+            sol = solve(work, q, max_nodes=max_nodes)
+            if sol.verdict is Verdict.LOSS:
+                node, needs = player(work, q, sol.block)
+                return [q[0], q[1], node], needs | {q}
+        raise SearchLimitExceeded(
+            f"escape_certificate: no step of the cat at {at} was proven to escape within "
+            f"max_nodes={max_nodes}; raise max_nodes"
+        )
+
+    work = b.copy()
+    if start[0] in (0, rows - 1) or start[1] in (0, cols - 1):
+        return None  # the cat stands on the border: it escapes whatever the player does
+    return player(work, start, lost(work, start))[0]
+
+
+def check_escape_certificate(board: npt.ArrayLike, cat: tuple[int, int], cert: Certificate) -> bool:
+    """True if ``cert`` (see :func:`escape_certificate`) is an escape for the cat from
+    ``(board, cat)`` with the player to move: every step is onto a free neighbour, each zone cell
+    is a free cell other than the cat's and is answered, the other free cells are answered all
+    blocked at once, the cat is never enclosed and every line ends with the cat on the border.
+    Its own neighbour table and breadth-first search: nothing of the solver's is used."""
+    b = as_board(board, max_cells=MAX_SOLVE_CELLS)
+    start = free_cell(b, cat, "cat")
+    rows, cols = b.shape
+    seen: set[tuple[int, bytes, tuple[int, int]]] = set()
+
+    def on_border(p: tuple[int, int]) -> bool:
+        return p[0] in (0, rows - 1) or p[1] in (0, cols - 1)
+
+    def free_way(work: np.ndarray, at: tuple[int, int]) -> bool:
+        found, todo = {at}, deque([at])
+        while todo:
+            p = todo.popleft()
+            if on_border(p):
+                return True
+            for q in _neighbours(p, rows, cols):
+                if not work[q] and q not in found:
+                    found.add(q)
+                    todo.append(q)
+        return False
+
+    def player(work: np.ndarray, at: tuple[int, int], node: Any) -> bool:
+        if on_border(at):
+            return True  # the cat escapes with its next move
+        if not free_way(work, at) or not isinstance(node, list) or len(node) != 2:
+            return False
+        key = (id(node), work.tobytes(), at)
+        if key in seen:
+            return True
+        rest, answers = node
+        zone = [(int(x[0]), int(x[1])) for x in answers]
+        if len(set(zone)) != len(zone):
+            return False
+        for (r, c), x in zip(zone, answers):
+            if not (0 <= r < rows and 0 <= c < cols) or work[r, c] or (r, c) == at:
+                return False
+            work[r, c] = 1
+            try:
+                if not step(work, at, x[2]):
+                    return False
+            finally:
+                work[r, c] = 0
+        others = [
+            (int(r), int(c))
+            for r, c in np.argwhere(work == 0)
+            if (int(r), int(c)) != at and (int(r), int(c)) not in set(zone)
+        ]
+        if others:
+            for q in others:
+                work[q] = 1
+            try:
+                if not step(work, at, rest):
+                    return False
+            finally:
+                for q in others:
+                    work[q] = 0
+        seen.add(key)
+        return True
+
+    def step(work: np.ndarray, at: tuple[int, int], node: Any) -> bool:
+        if not isinstance(node, list) or len(node) != 3:
+            return False
+        q = (int(node[0]), int(node[1]))
+        if q not in _neighbours(at, rows, cols) or work[q]:
+            return False
+        return on_border(q) or player(work, q, node[2])
+
+    if on_border(start):
+        return True
+    try:
+        return player(b.copy(), start, cert)
     except (TypeError, ValueError, IndexError, KeyError):
         return False  # a malformed certificate proves nothing
 
