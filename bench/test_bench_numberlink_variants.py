@@ -247,3 +247,34 @@ def test_route_vs_twin(benchmark, who):
         rounds=2 if who == "twin" else 20,
     )
     assert [o[2] for o in out] == [1, 1]
+
+
+# generating unique puzzles on the variants (Flow's rules): generate_board against the SAT model
+# only checking the uniqueness of the same puzzles
+
+GEN_KINDS = {
+    "bridges 8x8": lambda: nl.grid_board(np.zeros((8, 8), np.int16), bridges=[(2, 2), (4, 5)]),
+    "hex 8x8": lambda: nl.hex_board(np.zeros((8, 8), np.int16)),
+    "wrap rows 8x8": lambda: nl.grid_board(np.zeros((8, 8), np.int16), wrap="rows"),
+    "layers 2x5x5": lambda: nl.layered_board(np.zeros((2, 5, 5), np.int16), fill=True),
+}
+
+
+@pytest.mark.parametrize("who", ["generate_board", "sat check"])
+@pytest.mark.parametrize("kind", list(GEN_KINDS))
+@pytest.mark.benchmark(group="variants: generate a unique puzzle (4 seeds)")
+def test_generate_board(benchmark, kind, who):
+    blank = GEN_KINDS[kind]()
+    if who == "generate_board":
+        out = benchmark(lambda: [nl.generate_board(blank, seed=s) for s in range(4)])
+        assert all(len(p.solve(limit=2)) == 1 for p, _ in out)
+        return
+    pytest.importorskip("pysat")
+    from reference.numberlink_graph import sat_solutions
+
+    puzzles = [nl.generate_board(blank, seed=s)[0] for s in range(4)]
+    adj = [[int(w) for w in row if w >= 0] for row in blank.neighbours]
+    counts = benchmark.pedantic(
+        lambda: [len(sat_solutions(p.values, adj, limit=2)) for p in puzzles], rounds=1
+    )
+    assert counts == [1] * 4

@@ -8,6 +8,7 @@ its builders (``grid_board`` with bridges, wrapping and warps; ``hex_board``; ``
 with or without vias) solve the variants on boards of any shape.
 """
 
+from trapcore.numberlink.board_generate import generate_board
 from trapcore.numberlink.exchange import (
     contest_answer,
     contest_text,
@@ -53,6 +54,7 @@ __all__ = [
     "grid_board",
     "hex_board",
     "layered_board",
+    "generate_board",
     "SYMBOLS",
     "STYLES",
     "DIFFICULTY_LEVELS",
