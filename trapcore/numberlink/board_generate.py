@@ -89,53 +89,52 @@ class _Paths:
         onto that path's end, else cutting it beside the piece so that the piece extends one
         part; no path may come to run beside itself and no end may rest on a bridge."""
         piece = [x] if piece is None else piece
-        mine = set(piece)
-        for end_of_piece in (piece[0], piece[-1]):
-            for e in self.nbrs[end_of_piece]:
-                k = int(self.label[e])
-                if k <= 0 or e in mine:
+        for end_of_piece, e, k, path in self._beside(piece):
+            touching = any(
+                self.label[w] == k and not (p == end_of_piece and w == e)
+                for p in piece
+                for w in self.nbrs[p]
+            )
+            if e in (path[0], path[-1]) and not touching:
+                joined = (path if e == path[-1] else path[::-1]) + (
+                    piece if end_of_piece == piece[0] else piece[::-1]
+                )
+                if joined[-1] in self.no_end:
                     continue
-                path = self.paths[k]
-                touching = any(
-                    self.label[w] == k and not (p == end_of_piece and w == e)
+                self._relabel(k, joined)
+                return True
+        for end_of_piece, e, k, path in self._beside(piece):
+            i = path.index(e)
+            for keep, rest in ((path[: i + 1], path[i + 1 :]), (path[i:][::-1], path[:i])):
+                if len(keep) + len(piece) < min_length or len(rest) < min_length:
+                    continue
+                if rest[0] in self.no_end or rest[-1] in self.no_end:
+                    continue
+                kept = set(keep)
+                if any(
+                    w in kept and not (p == end_of_piece and w == e)
                     for p in piece
                     for w in self.nbrs[p]
-                )
-                if e in (path[0], path[-1]) and not touching:
-                    joined = (path if e == path[-1] else path[::-1]) + (
-                        piece if end_of_piece == piece[0] else piece[::-1]
-                    )
-                    if joined[-1] in self.no_end:
-                        continue
-                    self._relabel(k, joined)
-                    return True
-        for end_of_piece in (piece[0], piece[-1]):
-            for e in self.nbrs[end_of_piece]:
-                k = int(self.label[e])
-                if k <= 0 or e in mine:
+                ):
                     continue
-                path = self.paths[k]
-                i = path.index(e)
-                for keep, rest in ((path[: i + 1], path[i + 1 :]), (path[i:][::-1], path[:i])):
-                    if len(keep) + len(piece) < min_length or len(rest) < min_length:
-                        continue
-                    if rest[0] in self.no_end or rest[-1] in self.no_end:
-                        continue
-                    kept = set(keep)
-                    if any(
-                        w in kept and not (p == end_of_piece and w == e)
-                        for p in piece
-                        for w in self.nbrs[p]
-                    ):
-                        continue
-                    joined = keep + (piece if end_of_piece == piece[0] else piece[::-1])
-                    if joined[0] in self.no_end or joined[-1] in self.no_end:
-                        continue
-                    self._relabel(k, joined)
-                    new, self.next = self.next, self.next + 1
-                    self._relabel(new, rest)
-                    return True
+                joined = keep + (piece if end_of_piece == piece[0] else piece[::-1])
+                if joined[0] in self.no_end or joined[-1] in self.no_end:
+                    continue
+                self._relabel(k, joined)
+                new, self.next = self.next, self.next + 1
+                self._relabel(new, rest)
+                return True
         return False
+
+    def _beside(self, piece: list[int]) -> list[tuple[int, int, int, list[int]]]:
+        """(end of the piece, its neighbour e on another path, that path's number, its nodes)."""
+        mine = set(piece)
+        return [
+            (end, e, int(self.label[e]), self.paths[int(self.label[e])])
+            for end in (piece[0], piece[-1])
+            for e in self.nbrs[end]
+            if self.label[e] > 0 and e not in mine
+        ]
 
     def _relabel(self, k: int, nodes: list[int]) -> None:
         for v in nodes:
