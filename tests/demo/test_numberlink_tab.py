@@ -56,6 +56,12 @@ def test_numberlink_generate_draws_the_puzzle(app, ui):
     assert tab.puzzle == tc.numberlink.generate(8, seed=2, long_paths=True)
     assert tab.puzzle != tc.numberlink.generate(8, seed=2)
     tab.long_paths.set(False)
+    assert (tab.grid >= 0).all()  # no solid squares by default
+    tab.solids.set(True)  # 0.1's growth: isolated squares solid
+    generate(app, ui, 12, seed=4)
+    assert tab.puzzle == tc.numberlink.generate(12, seed=4, solids=True)
+    assert (tab.grid == -1).any()
+    tab.solids.set(False)
 
 
 def test_numberlink_drag_every_path_solves_the_board(app, ui, shots):

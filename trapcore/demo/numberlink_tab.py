@@ -107,6 +107,7 @@ class NumberlinkTab(Tab):
         self.seed = tk.StringVar(value="")
         self.difficulty = tk.StringVar(value="any")
         self.long_paths = tk.BooleanVar(value=False)
+        self.solids = tk.BooleanVar(value=False)
         panel = self.panel
         gen = ttk.LabelFrame(panel, text="Generate")
         gen.pack(fill="x", pady=(0, 4))
@@ -124,10 +125,12 @@ class NumberlinkTab(Tab):
             gen, text="Long paths (as published)", variable=self.long_paths
         )
         self.long_paths_box.grid(row=3, column=0, columnspan=2, sticky="w", padx=6)
+        self.solids_box = ttk.Checkbutton(gen, text="Solid squares (as 0.1)", variable=self.solids)
+        self.solids_box.grid(row=4, column=0, columnspan=2, sticky="w", padx=6)
         self.generate_button = ttk.Button(gen, text="Generate (Ctrl+N)", command=self.new)
-        self.generate_button.grid(row=4, column=0, columnspan=2, sticky="ew", padx=6, pady=3)
+        self.generate_button.grid(row=5, column=0, columnspan=2, sticky="ew", padx=6, pady=3)
         self.load_button = ttk.Button(gen, text="Load puzzle...", command=self.load_dialog)
-        self.load_button.grid(row=5, column=0, columnspan=2, sticky="ew", padx=6, pady=(0, 3))
+        self.load_button.grid(row=6, column=0, columnspan=2, sticky="ew", padx=6, pady=(0, 3))
 
         play = ttk.LabelFrame(panel, text="Play")
         play.pack(fill="x")
@@ -163,6 +166,7 @@ class NumberlinkTab(Tab):
         choice = self.difficulty.get()
         level = None if choice in ("", "any") else choice
         long_paths = bool(self.long_paths.get())
+        solids = bool(self.solids.get())
 
         def done(puzzle: Puzzle) -> None:
             self.set_puzzle(
@@ -173,7 +177,9 @@ class NumberlinkTab(Tab):
 
         self.run(
             f"Generating {n} x {n}...",
-            lambda: tc.numberlink.generate(n, seed=seed, difficulty=level, long_paths=long_paths),
+            lambda: tc.numberlink.generate(
+                n, seed=seed, difficulty=level, long_paths=long_paths, solids=solids
+            ),
             done,
             lambda exc: self.say_error(f"Generate: {exc}"),
         )
