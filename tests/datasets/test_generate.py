@@ -290,6 +290,13 @@ def test_numberlink_solids_flow_through_spec_cli_and_env():
             p = generate(8, seed=item_generator(root_key(5), k), touch=False, solids=solids)
             assert np.array_equal(items["grid"][k], p.grid)
         assert solids or (items["grid"] >= 0).all()
+    from trapcore.cli import build_parser
+    from trapcore.datasets.cli import _spec
+
+    for flag, solids in (([], False), (["--solids"], True)):
+        argv = ["dataset", "numberlink", "--rows", "6", "-n", "1", "-o", "unused", *flag]
+        args = build_parser().parse_args(argv)
+        assert _spec(args).solids is solids
     old = tds.NumberlinkSpec(8, touch=False).to_dict()
     del old["solids"]
     assert tds.spec_from_dict(old).solids is True
