@@ -19,6 +19,7 @@ from trapcore.cat.proof import (
     certificate,
     check_certificate,
     check_escape_certificate,
+    compact_certificate,
     escape_certificate,
 )
 from trapcore.errors import SearchLimitExceeded
@@ -289,3 +290,47 @@ def test_escape_certificate_budgets_and_arguments():
         check_escape_certificate(board, (0, 99), None)
     assert escape_certificate(board, (0, 3)) is None  # on the border: it escapes at once
     assert check_escape_certificate(board, (0, 3), None)
+
+
+def _expand(compact):
+    """The nested form of a compact certificate (the test's own reading of the index form)."""
+    nodes = compact["nodes"]
+
+    def node(i):
+        if i is None:
+            return None
+        rest, answers = nodes[i]
+        step = None if rest is None else [rest[0], rest[1], node(rest[2])]
+        return [step, [[r, c, [st[0], st[1], node(st[2])]] for r, c, st in answers]]
+
+    return node(compact["root"])
+
+
+@pytest.mark.parametrize("n", [7, 8])
+def test_compact_escape_certificates_keep_the_sharing(n):
+    board, cat = np.zeros((n, n), np.uint8), (n // 2, n // 2)
+    cert = escape_certificate(board, cat)
+    compact = json.loads(json.dumps(compact_certificate(cert)))
+    assert len(compact["nodes"]) <= _escape_size(cert)
+    assert check_escape_certificate(board, cat, compact)
+    assert _expand(compact) == json.loads(json.dumps(cert))  # the same strategy
+    assert reference_escape_check(board.tolist(), cat, _expand(compact))
+    bad = []
+    for edit in ("range", "bool", "root", "keys"):
+        b = copy.deepcopy(compact)
+        if edit == "range":
+            b["nodes"][0][1][0][2][2] = len(b["nodes"])  # a step to a node that is not there
+        elif edit == "bool":
+            b["nodes"][0][1][0][2][2] = True
+        elif edit == "root":
+            b["root"] = None
+        else:
+            del b["nodes"]
+        bad.append(b)
+    wrong = copy.deepcopy(compact)  # a step sent to another position's answer
+    first = wrong["nodes"][0][1][0][2]
+    if first[2] is not None:
+        first[2] = (first[2] + 1) % len(wrong["nodes"])
+        bad.append(wrong)
+    for b in bad:
+        assert not check_escape_certificate(board, cat, b)

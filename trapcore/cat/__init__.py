@@ -30,6 +30,7 @@ from trapcore.cat.proof import (
     certificate,
     check_certificate,
     check_escape_certificate,
+    compact_certificate,
     escape_certificate,
 )
 from trapcore.cat.render import Position, read_board, render_board
@@ -67,6 +68,7 @@ __all__ = [
     "check_certificate",
     "escape_certificate",
     "check_escape_certificate",
+    "compact_certificate",
     "Certificate",
     "Verdict",
     "Solution",

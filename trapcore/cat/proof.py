@@ -31,6 +31,7 @@ __all__ = [
     "check_certificate",
     "escape_certificate",
     "check_escape_certificate",
+    "compact_certificate",
 ]
 
 #: ``[row, col, [[cat_row, cat_col, Certificate], ...]]`` or ``None`` (see the module docstring).
@@ -244,16 +245,53 @@ def escape_certificate(
     return player(work, start)[0]
 
 
-def check_escape_certificate(board: npt.ArrayLike, cat: tuple[int, int], cert: Certificate) -> bool:
-    """True if ``cert`` (see :func:`escape_certificate`) is an escape for the cat from
-    ``(board, cat)`` with the player to move: every step is onto a free neighbour, each zone cell
-    is a free cell other than the cat's and is answered, the other free cells are answered all
-    blocked at once, the cat is never enclosed and every line ends with the cat on the border.
-    Its own neighbour table and breadth-first search: nothing of the solver's is used."""
+def compact_certificate(cert: Certificate) -> dict[str, Any]:
+    """An escape certificate with each player node written once: ``{"nodes": [...], "root":
+    i}``, where a cat step's third item is the index of its next player node (or ``None``).
+
+    :func:`escape_certificate` shares the subtree of a position met twice, but plain nested
+    lists lose that sharing in JSON (the empty 9x9's unfolds to 1.8 GB); this form keeps it.
+    :func:`check_escape_certificate` takes either form."""
+    index: dict[int, int] = {}
+    nodes: list[Any] = []
+
+    def visit(node: Any) -> int | None:
+        if node is None:
+            return None
+        if id(node) in index:
+            return index[id(node)]
+        at = index[id(node)] = len(nodes)
+        nodes.append(None)
+        rest, answers = node
+        out_rest = None if rest is None else [rest[0], rest[1], visit(rest[2])]
+        out_answers = [[r, c, [st[0], st[1], visit(st[2])]] for r, c, st in answers]
+        nodes[at] = [out_rest, out_answers]
+        return at
+
+    return {"nodes": nodes, "root": visit(cert)}
+
+
+def check_escape_certificate(
+    board: npt.ArrayLike, cat: tuple[int, int], cert: Certificate | dict[str, Any]
+) -> bool:
+    """True if ``cert`` (see :func:`escape_certificate`, or its :func:`compact_certificate`
+    form) is an escape for the cat from ``(board, cat)`` with the player to move: every step is
+    onto a free neighbour, each zone cell is a free cell other than the cat's and is answered,
+    the other free cells are answered all blocked at once, the cat is never enclosed and every
+    line ends with the cat on the border. Its own neighbour table and breadth-first search:
+    nothing of the solver's is used."""
     b = as_board(board, max_cells=MAX_SOLVE_CELLS)
     start = free_cell(b, cat, "cat")
     rows, cols = b.shape
     seen: set[tuple[int, bytes, tuple[int, int]]] = set()
+    table: list[Any] | None = None
+    if isinstance(cert, dict):  # the compact form: steps name their next node by index
+        try:
+            table = list(cert["nodes"])
+            root = cert["root"]
+            cert = None if root is None else table[int(root)]
+        except (TypeError, ValueError, IndexError, KeyError):
+            return False
 
     def on_border(p: tuple[int, int]) -> bool:
         return p[0] in (0, rows - 1) or p[1] in (0, cols - 1)
@@ -314,7 +352,14 @@ def check_escape_certificate(board: npt.ArrayLike, cat: tuple[int, int], cert: C
         q = (int(node[0]), int(node[1]))
         if q not in _neighbours(at, rows, cols) or work[q]:
             return False
-        return on_border(q) or player(work, q, node[2])
+        if on_border(q):
+            return True
+        nxt = node[2]
+        if table is not None:
+            if isinstance(nxt, bool) or not isinstance(nxt, int) or not 0 <= nxt < len(table):
+                return False
+            nxt = table[nxt]
+        return player(work, q, nxt)
 
     if on_border(start):
         return True
