@@ -278,3 +278,35 @@ def test_generate_board(benchmark, kind, who):
         lambda: [len(sat_solutions(p.values, adj, limit=2)) for p in puzzles], rounds=1
     )
     assert counts == [1] * 4
+
+
+def random_layers(k=20):
+    """3 x 4 x 4 layers joined everywhere, with fill and three random pairs: most have no
+    solution, and before the colour count the search needed more than 10**6 nodes on most."""
+    rng = np.random.default_rng(0)
+    out = []
+    for _ in range(k):
+        g = np.zeros((3, 4, 4), np.int16)
+        cells = rng.choice(48, 6, replace=False)
+        for j in range(3):
+            g.flat[cells[2 * j : 2 * j + 2]] = j + 1
+        out.append(nl.layered_board(g, fill=True))
+    return out
+
+
+@pytest.mark.parametrize("who", ["Board.solve", "sat"])
+@pytest.mark.benchmark(group="variants: 20 random 3x4x4 boards of layers with fill, limit=1")
+def test_random_layers_with_fill(benchmark, who):
+    boards = random_layers()
+    if who == "Board.solve":
+        found = benchmark(lambda: [len(b.solve(limit=1, max_nodes=10**6)) for b in boards])
+    else:
+        pytest.importorskip("pysat")
+        from reference.numberlink_graph import sat_solutions
+
+        adj = [[int(w) for w in row if w >= 0] for row in boards[0].neighbours]
+        found = benchmark.pedantic(
+            lambda: [len(sat_solutions(b.values, adj, fill=True, limit=1)) for b in boards],
+            rounds=1,
+        )
+    assert sum(found) < len(boards)  # most have none

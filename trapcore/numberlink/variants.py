@@ -265,6 +265,8 @@ class Board:
         if limit * len(self) > 1 << 24:
             raise ValueError(f"limit={limit} solutions of {len(self)} nodes need too much memory")
         budget = as_max_nodes(max_nodes)
+        if self._parity_refutes():
+            return []
         if limit == 1 and not self._fill and (found := route(self._values, self._table)):
             return found
         sols, _, complete = _graph.solve(
@@ -286,6 +288,8 @@ class Board:
             The count needed more than ``max_nodes`` nodes.
         """
         budget = as_max_nodes(max_nodes)
+        if self._parity_refutes():
+            return 0
         n, _, complete = _graph.count(self._values, self._table, self._fill, self._touch, budget)
         if not complete:
             raise SearchLimitExceeded(
@@ -295,15 +299,63 @@ class Board:
         return int(n)
 
     def count_nodes(self, *, limit: int = 2, max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
-        """Search nodes spent looking for ``limit`` solutions (the solver's effort)."""
+        """Search nodes spent looking for ``limit`` solutions (the solver's effort; 0 when the
+        colour count below refutes the board before any search)."""
         limit = as_int(limit, "limit", minimum=1, maximum=MAX_LIMIT)
         budget = as_max_nodes(max_nodes)
+        if self._parity_refutes():
+            return 0
         _, nodes, complete = _graph.solve(
             self._values, self._table, self._fill, self._touch, limit, budget
         )
         if not complete:
             raise SearchLimitExceeded(f"count_nodes: more than max_nodes={budget} nodes")
         return int(nodes)
+
+    def _parity_refutes(self) -> bool:
+        """With ``fill``, a colour count that no set of paths can meet: on each connected part of
+        the non-solid nodes that is bipartite (two colours, every edge between them), a path
+        alternates colours, so it holds one more black node than white ones when both its ends
+        are black, one fewer when both are white, as many otherwise; every node lies on a path,
+        so blacks minus whites must equal the pairs with two black ends minus those with two
+        white ends. A pair split between two parts has no path either. Cheap (one breadth-first
+        colouring), and on random boards of layers with fill it settles at once most of what the
+        search cannot (tests/numberlink/test_variants_parity.py)."""
+        if not self._fill:
+            return False
+        values, table = self._values, self._table
+        part = np.full(len(values), -1, np.int64)
+        colour = np.zeros(len(values), np.int64)
+        bipartite: list[bool] = []
+        for s in np.flatnonzero(values >= 0):
+            if part[s] >= 0:
+                continue
+            p, ok, todo = len(bipartite), True, [int(s)]
+            part[s] = p
+            while todo:
+                v = todo.pop()
+                for w in table[v]:
+                    if w < 0 or values[w] < 0:
+                        continue
+                    if part[w] < 0:
+                        part[w], colour[w] = p, 1 - colour[v]
+                        todo.append(int(w))
+                    elif colour[w] == colour[v]:
+                        ok = False
+            bipartite.append(ok)
+        balance = np.zeros(len(bipartite), np.int64)
+        live = values >= 0
+        np.add.at(balance, part[live], 1 - 2 * colour[live])  # blacks minus whites, per part
+        for k in range(1, self.numbers + 1):
+            ends = np.flatnonzero(values == k)
+            if len(ends) != 2:
+                continue
+            a, b = (int(e) for e in ends)
+            if part[a] != part[b]:
+                return True
+            if colour[a] == colour[b]:
+                balance[part[a]] -= 1 - 2 * colour[a]
+        return any(ok and balance[p] != 0 for p, ok in enumerate(bipartite))
 
     def check(self, labels: npt.ArrayLike) -> bool:
         """Check that ``labels`` (as :meth:`solve` returns) solves the board under its rules.
