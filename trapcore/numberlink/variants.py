@@ -52,6 +52,24 @@ Values = npt.NDArray[np.int16]
 Table = npt.NDArray[np.int32]
 
 
+def _parts(n: int, a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Connected parts of a graph of ``n`` nodes with edges ``a[i] - b[i]``: each node's label is
+    the smallest node of its part. Hook each edge's larger root under the smaller, then point
+    every node at its root; a few rounds of array operations, no loop over nodes."""
+    label = np.arange(n, dtype=np.int64)
+    while True:
+        la, lb = label[a], label[b]
+        cross = la != lb
+        if not cross.any():
+            return label
+        np.minimum.at(label, np.maximum(la, lb)[cross], np.minimum(la, lb)[cross])
+        while True:
+            nxt = label[label]
+            if np.array_equal(nxt, label):
+                break
+            label = nxt
+
+
 def _as_values(array: object, name: str, ndim: int) -> Values:
     """Validate board values of ``ndim`` dimensions: int16 range, >= -1, each number twice."""
     try:
@@ -318,44 +336,35 @@ class Board:
         alternates colours, so it holds one more black node than white ones when both its ends
         are black, one fewer when both are white, as many otherwise; every node lies on a path,
         so blacks minus whites must equal the pairs with two black ends minus those with two
-        white ends. A pair split between two parts has no path either. Cheap (one breadth-first
-        colouring), and on random boards of layers with fill it settles at once most of what the
-        search cannot (tests/numberlink/test_variants_parity.py)."""
+        white ends. A pair split between two parts has no path either. Array operations only
+        (the parts of the graph's double cover, below); on random boards of layers with fill it
+        settles at once most of what the search cannot (test_variants_parity.py in the tests)."""
         if not self._fill:
             return False
         values, table = self._values, self._table
-        part = np.full(len(values), -1, np.int64)
-        colour = np.zeros(len(values), np.int64)
-        bipartite: list[bool] = []
-        for s in np.flatnonzero(values >= 0):
-            if part[s] >= 0:
-                continue
-            p, ok, todo = len(bipartite), True, [int(s)]
-            part[s] = p
-            while todo:
-                v = todo.pop()
-                for w in table[v]:
-                    if w < 0 or values[w] < 0:
-                        continue
-                    if part[w] < 0:
-                        part[w], colour[w] = p, 1 - colour[v]
-                        todo.append(int(w))
-                    elif colour[w] == colour[v]:
-                        ok = False
-            bipartite.append(ok)
-        balance = np.zeros(len(bipartite), np.int64)
+        n = len(values)
+        u, j = np.nonzero(table >= 0)
+        w = table[u, j].astype(np.int64)
+        keep = (values[u] >= 0) & (values[w] >= 0)
+        u, w = u[keep], w[keep]
+        # the double cover: node v + c * n is v with colour c, and each edge joins opposite
+        # colours; a part is bipartite iff its nodes' two copies lie in different cover parts
+        label = _parts(2 * n, np.concatenate([u, u + n]), np.concatenate([w + n, w]))
+        first, second = label[:n], label[n:]
+        part = np.minimum(first, second)
+        colour = (first > second).astype(np.int64)  # consistent within a bipartite part
         live = values >= 0
-        np.add.at(balance, part[live], 1 - 2 * colour[live])  # blacks minus whites, per part
-        for k in range(1, self.numbers + 1):
-            ends = np.flatnonzero(values == k)
-            if len(ends) != 2:
-                continue
-            a, b = (int(e) for e in ends)
-            if part[a] != part[b]:
-                return True
-            if colour[a] == colour[b]:
-                balance[part[a]] -= 1 - 2 * colour[a]
-        return any(ok and balance[p] != 0 for p, ok in enumerate(bipartite))
+        odd = np.zeros(2 * n, bool)
+        odd[part[live & (first == second)]] = True  # parts with an odd cycle
+        balance = np.bincount(part[live], weights=1 - 2 * colour[live], minlength=2 * n)
+        ends = np.flatnonzero(values > 0)
+        pairs = ends[np.argsort(values[ends], kind="stable")].reshape(-1, 2)  # each pair's two
+        a, b = pairs[:, 0], pairs[:, 1]
+        if (part[a] != part[b]).any():
+            return True
+        same = colour[a] == colour[b]
+        np.subtract.at(balance, part[a[same]], 1 - 2 * colour[a[same]])
+        return bool(((balance != 0) & ~odd)[part[live]].any())
 
     def check(self, labels: npt.ArrayLike) -> bool:
         """Check that ``labels`` (as :meth:`solve` returns) solves the board under its rules.
