@@ -179,3 +179,29 @@ def test_escape_certificate_build_and_check(benchmark, n):
         return tc.cat.check_escape_certificate(board, cat, cert)
 
     assert benchmark.pedantic(run, rounds=3)
+
+
+def _enclosure_boards():
+    rng = np.random.default_rng(7)
+    out = []
+    while len(out) < 40:
+        b = hexgrid.random_board(11, 11, int(rng.integers(10, 40)), seed=int(rng.integers(1 << 30)))
+        if not b[5, 5]:
+            out.append(b)
+    return out
+
+
+@pytest.mark.benchmark(group="enclosure-test-11x11-40-boards")
+@pytest.mark.parametrize("impl", ["kernel", "twin"])
+def test_enclosure_test(benchmark, impl):
+    # the proof-number search's minimum-cut win test, against its plain-Python twin
+    from reference.cat_enclose import enclosure_twin
+    from trapcore.cat import _pns
+
+    boards = _enclosure_boards()
+    if impl == "kernel":
+        benchmark(lambda: [_pns.enclosure(b, 5, 5, 12)[0] for b in boards])
+    else:
+        benchmark.pedantic(
+            lambda: [enclosure_twin(b.tolist(), (5, 5))[0] for b in boards], rounds=2
+        )

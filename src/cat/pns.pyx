@@ -8,6 +8,8 @@ The game tree: OR nodes are the player's positions (she blocks a cell), AND node
 steps to any free neighbour). Terminals, all sound:
   * the cat cannot reach a free border cell: a WIN;
   * the player to move and the layer test of search.pyx's layer_win holds: a WIN;
+  * a cut closed in time: cut_deficit below, or, where that comes close (deficit <= ENC_GATE),
+    the minimum cuts of enclose.pxd's enclosure test: a WIN (with the cat to move too);
   * the player to move and the cat next to two free border cells, or the cat to move and next to
     one: a LOSS.
 The player's blocks are RESTRICTED (to the cells near the cat's shortest escape routes and the cut
@@ -22,6 +24,9 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memcpy, memset
 
+import numpy as np
+
+from cat.enclose cimport ENC_INF, enclose_rev, enclose_words, enclosure_deficit
 from cat.hex cimport bfs_distances, border_distances
 from common.checks cimport check_grid
 from common.signals cimport raise_pending, signalled
@@ -34,6 +39,9 @@ cdef enum:
     # Ctrl-C polling: a position here costs up to ~0.3 ms on 15x15 (each child gets the static
     # tests), so poll every 256 positions rather than signals.pxd's POLL_MASK
     PNS_POLL = 0xFF
+    # the enclosure test looks at cuts of at most this many cells
+    ENC_FLOW = 12
+    ENC_GATE = 2
 
 cdef uint32_t INF = 1 << 30
 cdef uint64_t SIDE_AND = 0x9E3779B97F4A7C15
@@ -55,6 +63,8 @@ ctypedef struct Pns:
     uint32_t* cpn
     uint32_t* cdn
     int32_t* sortbuf   # n scratch
+    int32_t* enc       # the enclosure test's workspace (enclose.pxd), rev filled
+    uint8_t* enccut    # n: the cells of its best cut
     int32_t max_cand, slack
     uint32_t far_pn, far_dn  # initial numbers of the blocks past the first max_cand
     int64_t nodes, max_nodes
@@ -224,6 +234,11 @@ cdef inline void eval_or(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
         c = cut_deficit(s, cat, d, False)
         if c < e:
             e = c
+        if 0 < e <= ENC_GATE:
+            c = enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW, s.enc,
+                                  x.score, NULL)
+            if c < e:
+                e = c
     if e <= 0:
         pn[0] = 0
         dn[0] = INF
@@ -254,6 +269,9 @@ cdef inline void eval_and(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
     if d > 2:
         border_distances(x.board, x.nbr, x.border, x.n, x.db, x.queue)
         c = cut_deficit(s, cat, d, False)
+        if -1 < c <= ENC_GATE:
+            c = min(c, enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW,
+                                         s.enc, x.score, NULL))
         if c <= -1:  # the cut is closed in time even with the cat to move
             pn[0] = 0
             dn[0] = INF
@@ -467,6 +485,21 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
     return 0
 
 
+cdef int32_t enclosure_block(Pns* s, int32_t cat) noexcept nogil:
+    """When the enclosure test alone wins the root (the player to move), its first block: the
+    cell of the cut nearest the cat; else -1 (the other static tests' wins are the iterative
+    deepening search's to name)."""
+    cdef Ctx* x = &s.x
+    cdef int32_t d = cat_distance(x, cat), i, best = -1
+    if d < 1 or enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW, s.enc,
+                                  x.score, s.enccut) > 0:
+        return -1
+    for i in range(x.n):
+        if s.enccut[i] and (best < 0 or x.dc[i] < x.dc[best]):
+            best = i
+    return best
+
+
 cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
                   int32_t tt_bits) except -1 nogil:
     """Allocate the tables (s zeroed by the caller) and the search context; out of memory, raise
@@ -484,12 +517,15 @@ cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
     s.cpn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
     s.cdn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
     s.sortbuf = <int32_t*> calloc(n + 1, sizeof(int32_t))
-    if (s.tkey == NULL or s.tpn == NULL or s.tdn == NULL or s.twork == NULL or s.tzone == NULL
-            or s.zone == NULL or s.must == NULL or s.cell == NULL or s.cpn == NULL
-            or s.cdn == NULL or s.sortbuf == NULL):
+    s.enc = <int32_t*> calloc(enclose_words(n), sizeof(int32_t))
+    s.enccut = <uint8_t*> calloc(n, sizeof(uint8_t))
+    if (s.enc == NULL or s.enccut == NULL or s.tkey == NULL or s.tpn == NULL or s.tdn == NULL
+            or s.twork == NULL or s.tzone == NULL or s.zone == NULL or s.must == NULL
+            or s.cell == NULL or s.cpn == NULL or s.cdn == NULL or s.sortbuf == NULL):
         with gil:
             raise MemoryError("not enough memory for the proof-number search's tables")
     ctx_init(&s.x, rows, cols, 2, 6)
+    enclose_rev(s.x.nbr, n, s.enc)
     s.tmask = tt - 1
     s.W = W
     s.maxch = n
@@ -500,6 +536,8 @@ cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
 cdef void pns_free(Pns* s) noexcept nogil:
     free(s.tkey); free(s.tpn); free(s.tdn); free(s.twork); free(s.tzone); free(s.zone)
     free(s.must); free(s.cell); free(s.cpn); free(s.cdn); free(s.sortbuf)
+    free(s.enc)
+    free(s.enccut)
     ctx_free(&s.x)
 
 
@@ -533,7 +571,7 @@ def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nod
                 mid(&s, cat, True, 0, INF, INF, &pn, &dn)
             if pn == 0:
                 res = RES_WIN
-                best = s.root_best
+                best = s.root_best if s.root_best >= 0 else enclosure_block(&s, cat)
             elif dn == 0:
                 res = RES_LOSS
     finally:
@@ -570,7 +608,7 @@ cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, 
             mid(&s, cat, True, 0, INF, INF, &pn, &dn)
         if pn == 0:
             res = RES_WIN
-            best[0] = s.root_best
+            best[0] = s.root_best if s.root_best >= 0 else enclosure_block(&s, cat)
         elif dn == 0:
             res = RES_LOSS
         nodes[0] = s.nodes
@@ -578,3 +616,33 @@ cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, 
     finally:
         pns_free(&s)
     return res
+
+
+def enclosure(const uint8_t[:, ::1] board, int32_t r, int32_t c, int32_t max_flow):
+    """The enclosure test of enclose.pxd on its own (for the tests): (deficit, cut) with cut a
+    uint8 array (1 on the best cut's cells) for the cat at free (r, c), not on the border and not
+    enclosed; deficit <= 0 proves the player to move wins, <= -1 that she wins with the cat to
+    move; a huge deficit when no cut of at most max_flow cells exists."""
+    check_grid(board.shape[0], board.shape[1], "board")
+    cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, d, e = ENC_INF
+    cdef Ctx x
+    cdef int32_t* ws = NULL
+    cut = np.zeros((rows, cols), np.uint8)
+    cdef uint8_t[:, ::1] cv = cut
+    memset(&x, 0, sizeof(Ctx))
+    try:
+        ctx_init(&x, rows, cols, 2, 6)
+        ws = <int32_t*> calloc(enclose_words(n), sizeof(int32_t))
+        if ws == NULL:
+            raise MemoryError("not enough memory for the enclosure test")
+        with nogil:
+            ctx_load(&x, &board[0, 0])
+            enclose_rev(x.nbr, n, ws)
+            d = cat_distance(&x, r * cols + c)
+            if d >= 1:
+                e = enclosure_deficit(x.board, x.nbr, x.border, n, r * cols + c, x.dc, d,
+                                      max_flow, ws, x.score, &cv[0, 0])
+    finally:
+        free(ws)
+        ctx_free(&x)
+    return e, cut
