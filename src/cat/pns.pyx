@@ -26,22 +26,19 @@ from libc.string cimport memcpy, memset
 
 import numpy as np
 
-from cat.enclose cimport ENC_INF, enclose_rev, enclose_words, enclosure_deficit
+from cat.enclose cimport ENC_FLOW, ENC_GATE, ENC_INF, enclosure_deficit
 from cat.hex cimport bfs_distances, border_distances
 from common.checks cimport check_grid
 from common.signals cimport raise_pending, signalled
 from trapcore.cat._codes cimport RES_LOSS, RES_UNKNOWN, RES_WIN, Result
 from trapcore.cat._search cimport (Ctx, ctx_block, ctx_free, ctx_init, ctx_load, ctx_unblock,
-                                   layer_win, z_clear, z_set, z_test)
+                                   enclosure_block, layer_win, z_clear, z_set, z_test)
 
 cdef enum:
     MAXPLY = 512
     # Ctrl-C polling: a position here costs up to ~0.3 ms on 15x15 (each child gets the static
     # tests), so poll every 256 positions rather than signals.pxd's POLL_MASK
     PNS_POLL = 0xFF
-    # the enclosure test looks at cuts of at most this many cells
-    ENC_FLOW = 12
-    ENC_GATE = 2
 
 cdef uint32_t INF = 1 << 30
 cdef uint64_t SIDE_AND = 0x9E3779B97F4A7C15
@@ -63,8 +60,6 @@ ctypedef struct Pns:
     uint32_t* cpn
     uint32_t* cdn
     int32_t* sortbuf   # n scratch
-    int32_t* enc       # the enclosure test's workspace (enclose.pxd), rev filled
-    uint8_t* enccut    # n: the cells of its best cut
     int32_t max_cand, slack
     uint32_t far_pn, far_dn  # initial numbers of the blocks past the first max_cand
     int64_t nodes, max_nodes
@@ -235,7 +230,7 @@ cdef inline void eval_or(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
         if c < e:
             e = c
         if 0 < e <= ENC_GATE:
-            c = enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW, s.enc,
+            c = enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW, x.enc,
                                   x.score, NULL)
             if c < e:
                 e = c
@@ -271,7 +266,7 @@ cdef inline void eval_and(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
         c = cut_deficit(s, cat, d, False)
         if -1 < c <= ENC_GATE:
             c = min(c, enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW,
-                                         s.enc, x.score, NULL))
+                                         x.enc, x.score, NULL))
         if c <= -1:  # the cut is closed in time even with the cat to move
             pn[0] = 0
             dn[0] = INF
@@ -485,19 +480,10 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
     return 0
 
 
-cdef int32_t enclosure_block(Pns* s, int32_t cat) noexcept nogil:
-    """When the enclosure test alone wins the root (the player to move), its first block: the
-    cell of the cut nearest the cat; else -1 (the other static tests' wins are the iterative
-    deepening search's to name)."""
-    cdef Ctx* x = &s.x
-    cdef int32_t d = cat_distance(x, cat), i, best = -1
-    if d < 1 or enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW, s.enc,
-                                  x.score, s.enccut) > 0:
-        return -1
-    for i in range(x.n):
-        if s.enccut[i] and (best < 0 or x.dc[i] < x.dc[best]):
-            best = i
-    return best
+cdef inline int32_t root_block(Pns* s, int32_t cat) noexcept nogil:
+    """A root won by a static test: the enclosure test's block, or -1 (the layer tests' wins are
+    the iterative deepening search's to name)."""
+    return enclosure_block(&s.x, cat, cat_distance(&s.x, cat))
 
 
 cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
@@ -517,15 +503,12 @@ cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
     s.cpn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
     s.cdn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
     s.sortbuf = <int32_t*> calloc(n + 1, sizeof(int32_t))
-    s.enc = <int32_t*> calloc(enclose_words(n), sizeof(int32_t))
-    s.enccut = <uint8_t*> calloc(n, sizeof(uint8_t))
-    if (s.enc == NULL or s.enccut == NULL or s.tkey == NULL or s.tpn == NULL or s.tdn == NULL
+    if (s.tkey == NULL or s.tpn == NULL or s.tdn == NULL
             or s.twork == NULL or s.tzone == NULL or s.zone == NULL or s.must == NULL
             or s.cell == NULL or s.cpn == NULL or s.cdn == NULL or s.sortbuf == NULL):
         with gil:
             raise MemoryError("not enough memory for the proof-number search's tables")
     ctx_init(&s.x, rows, cols, 2, 6)
-    enclose_rev(s.x.nbr, n, s.enc)
     s.tmask = tt - 1
     s.W = W
     s.maxch = n
@@ -536,8 +519,6 @@ cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
 cdef void pns_free(Pns* s) noexcept nogil:
     free(s.tkey); free(s.tpn); free(s.tdn); free(s.twork); free(s.tzone); free(s.zone)
     free(s.must); free(s.cell); free(s.cpn); free(s.cdn); free(s.sortbuf)
-    free(s.enc)
-    free(s.enccut)
     ctx_free(&s.x)
 
 
@@ -571,7 +552,7 @@ def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nod
                 mid(&s, cat, True, 0, INF, INF, &pn, &dn)
             if pn == 0:
                 res = RES_WIN
-                best = s.root_best if s.root_best >= 0 else enclosure_block(&s, cat)
+                best = s.root_best if s.root_best >= 0 else root_block(&s, cat)
             elif dn == 0:
                 res = RES_LOSS
     finally:
@@ -608,7 +589,7 @@ cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, 
             mid(&s, cat, True, 0, INF, INF, &pn, &dn)
         if pn == 0:
             res = RES_WIN
-            best[0] = s.root_best if s.root_best >= 0 else enclosure_block(&s, cat)
+            best[0] = s.root_best if s.root_best >= 0 else root_block(&s, cat)
         elif dn == 0:
             res = RES_LOSS
         nodes[0] = s.nodes
@@ -626,23 +607,17 @@ def enclosure(const uint8_t[:, ::1] board, int32_t r, int32_t c, int32_t max_flo
     check_grid(board.shape[0], board.shape[1], "board")
     cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, d, e = ENC_INF
     cdef Ctx x
-    cdef int32_t* ws = NULL
     cut = np.zeros((rows, cols), np.uint8)
     cdef uint8_t[:, ::1] cv = cut
     memset(&x, 0, sizeof(Ctx))
     try:
         ctx_init(&x, rows, cols, 2, 6)
-        ws = <int32_t*> calloc(enclose_words(n), sizeof(int32_t))
-        if ws == NULL:
-            raise MemoryError("not enough memory for the enclosure test")
         with nogil:
             ctx_load(&x, &board[0, 0])
-            enclose_rev(x.nbr, n, ws)
             d = cat_distance(&x, r * cols + c)
             if d >= 1:
                 e = enclosure_deficit(x.board, x.nbr, x.border, n, r * cols + c, x.dc, d,
-                                      max_flow, ws, x.score, &cv[0, 0])
+                                      max_flow, x.enc, x.score, &cv[0, 0])
     finally:
-        free(ws)
         ctx_free(&x)
     return e, cut

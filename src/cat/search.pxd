@@ -43,6 +43,8 @@ ctypedef struct Ctx:
     int32_t* cmoves     # maxply*12: cat moves and their distances per ply
     uint64_t* zone      # (maxply+1)*W: LOSS zone of the node at each ply
     uint64_t* must      # (maxply+1)*W: must-play set at each ply
+    int32_t* enc        # the enclosure test's workspace (src/cat/enclose.pxd), rev filled
+    uint8_t* enccut     # n: the cells of its best cut
     int64_t nodes, max_nodes
     bint aborted
     bint interrupted    # Ctrl-C seen (sticky until ctx_init): the caller raises it
@@ -62,6 +64,8 @@ cdef void ctx_border_distances(Ctx* x) noexcept nogil
 cdef int32_t rollout(Ctx* x, int32_t cat, int model) noexcept nogil
 # the static layer test: 0 when a layer around the cat can be closed in time, else its excess
 cdef int32_t layer_win(Ctx* x, int32_t cat, int32_t d) noexcept nogil
+# the enclosure test's first block (the player to move; dc filled), or -1 (src/cat/enclose.pxd)
+cdef int32_t enclosure_block(Ctx* x, int32_t cat, int32_t d) noexcept nogil
 # the player's node of the AND/OR search (its cat node, cnode, stays private to search.pyx so
 # the compiler inlines it), and the iterative deepening driver
 cdef int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode, int32_t* best) noexcept nogil

@@ -33,6 +33,7 @@ cdef enum:
     # poll every 1024 positions rather than signals.pxd's POLL_MASK
     SEARCH_POLL = 0x3FF
 
+from cat.enclose cimport ENC_FLOW, enclose_rev, enclose_words, enclosure_deficit
 from cat.hex cimport (bfs_distances, bfs_escape, border_distances, first_step, hex_tables,
                       open_ray_step)
 from trapcore.cat._codes cimport (MODEL_BFS, MODEL_OPTIMAL, MODEL_RAYS, RES_LOSS, RES_UNKNOWN,
@@ -87,8 +88,11 @@ cdef int ctx_init(Ctx* x, int32_t rows, int32_t cols, int32_t maxply,
     x.cmoves = <int32_t*> calloc(<size_t> maxply * 12 + 12, sizeof(int32_t))
     x.zone = <uint64_t*> calloc(<size_t> (maxply + 1) * x.W, sizeof(uint64_t))
     x.must = <uint64_t*> calloc(<size_t> (maxply + 1) * x.W, sizeof(uint64_t))
+    x.enc = <int32_t*> calloc(enclose_words(n), sizeof(int32_t))
+    x.enccut = <uint8_t*> calloc(n + 1, 1)
     if (x.nbr == NULL or x.border == NULL or x.board == NULL or x.board2 == NULL or x.db == NULL
-            or x.dc == NULL or x.dtmp == NULL or x.queue == NULL or x.parent == NULL
+            or x.enc == NULL or x.enccut == NULL or x.dc == NULL or x.dtmp == NULL or x.queue == NULL
+            or x.parent == NULL
             or x.score == NULL or x.zob == NULL or x.tt_key == NULL or x.tt_zone == NULL
             or x.tt_best == NULL or x.tt_depth == NULL or x.tt_res == NULL or x.cand == NULL
             or x.cmoves == NULL or x.zone == NULL or x.must == NULL):
@@ -97,6 +101,7 @@ cdef int ctx_init(Ctx* x, int32_t rows, int32_t cols, int32_t maxply,
             raise MemoryError(f"not enough memory for the cat's search tables ({rows} x {cols} "
                               f"board, {maxply} plies)")
     hex_tables(rows, cols, x.nbr, x.border)
+    enclose_rev(x.nbr, n, x.enc)
     for i in range(2 * n):
         x.zob[i] = splitmix64(&s)
     return 0
@@ -107,7 +112,7 @@ cdef void ctx_free(Ctx* x) noexcept nogil:
     free(x.nbr); free(x.border); free(x.board); free(x.board2); free(x.db); free(x.dc)
     free(x.dtmp); free(x.queue); free(x.parent); free(x.score); free(x.zob); free(x.tt_key)
     free(x.tt_zone); free(x.tt_best); free(x.tt_depth); free(x.tt_res); free(x.cand)
-    free(x.cmoves); free(x.zone); free(x.must)
+    free(x.cmoves); free(x.zone); free(x.must); free(x.enc); free(x.enccut)
     memset(x, 0, sizeof(Ctx))
 
 
@@ -253,6 +258,22 @@ cdef int32_t layer_win(Ctx* x, int32_t cat, int32_t d) noexcept nogil:
         return best
     if best_L != min(d, 12) - 1:
         layer_cut(x, best_L)
+    return best
+
+
+cdef int32_t enclosure_block(Ctx* x, int32_t cat, int32_t d) noexcept nogil:
+    """The enclosure test (src/cat/enclose.pxd), the player to move, the cat's escape distance d
+    and dc filled: the cut cell nearest the cat when a cut closes in time, else -1. Leaves the
+    best cut's cells in enccut. The proof-number search uses it (pns.pyx); the win search here
+    does not: its wins would then reach deeper than a re-proof within the same budget reaches
+    after the cat's reply (measured: a proven 11x11 start lost by the solver player)."""
+    cdef int32_t i, best = -1
+    if d < 1 or enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW, x.enc,
+                                  x.score, x.enccut) > 0:
+        return -1
+    for i in range(x.n):
+        if x.enccut[i] and (best < 0 or x.dc[i] < x.dc[best]):
+            best = i
     return best
 
 
