@@ -58,7 +58,10 @@ RETURNS: dict[str, dict[str, str]] = {
         "player_move": "int",
         "solve": "tuple[Result, int, int, int]",
     },
-    "trapcore.cat._pns": {"solve_pns": "tuple[Result, int, int, int, int]"},
+    "trapcore.cat._pns": {
+        "enclosure": "tuple[int, npt.NDArray[np.uint8]]",
+        "solve_pns": "tuple[Result, int, int, int, int]",
+    },
     "trapcore.maze._carve": {
         "braid": "int",
         "carve": "npt.NDArray[np.uint8]",

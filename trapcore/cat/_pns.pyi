@@ -1,13 +1,13 @@
 """Signatures of the compiled module trapcore.cat._pns (made by tools/make_stubs.py)."""
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
 from trapcore.cat._codes import Result
 
-def enclosure(board: npt.NDArray[np.uint8], r: int, c: int, max_flow: int) -> Any: ...
+def enclosure(
+    board: npt.NDArray[np.uint8], r: int, c: int, max_flow: int
+) -> tuple[int, npt.NDArray[np.uint8]]: ...
 def solve_pns(
     board: npt.NDArray[np.uint8],
     r: int,
