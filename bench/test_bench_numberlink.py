@@ -217,10 +217,12 @@ SIZES = [9, 15, 30]
 @pytest.mark.parametrize("n", SIZES)
 @pytest.mark.benchmark(group="generate unique")
 def test_generate_trapcore(benchmark, n):
-    # 0.1's no-touch rule, beside the twin (which implements it); generation under Flow Free's
-    # rules is measured in test_bench_numberlink_rules.py
+    # 0.1's no-touch rule and growth, beside the twin (which implements them); generation under
+    # Flow Free's rules is measured in test_bench_numberlink_rules.py
     seeds = itertools.count()
-    p = benchmark(lambda: tc.numberlink.generate(n, seed=next(seeds), touch=False))
+    p = benchmark(
+        lambda: tc.numberlink.generate(n, seed=next(seeds), touch=False, long_paths=False)
+    )
     assert p.grid.shape == (n, n)
 
 

@@ -60,11 +60,23 @@ def test_generate_touch(benchmark, n):
 
 @pytest.mark.parametrize("n", [10, 15])
 @pytest.mark.benchmark(group="generate unique under touch=True")
-def test_generate_touch_with_solids(benchmark, n):
-    # 0.1's growth (isolated squares solid) beside the default (no solids), same seeds
+def test_generate_touch_short_paths(benchmark, n):
+    # 0.1's short paths (long_paths=False) beside the default (long paths from 7x7 to 15x15)
     seeds = itertools.count()
     p = benchmark.pedantic(
-        lambda: tc.numberlink.generate(n, seed=next(seeds), solids=True), rounds=5
+        lambda: tc.numberlink.generate(n, seed=next(seeds), long_paths=False), rounds=5
+    )
+    assert p.touch and p.grid.shape == (n, n)
+
+
+@pytest.mark.parametrize("n", [10, 15])
+@pytest.mark.benchmark(group="generate unique under touch=True")
+def test_generate_touch_with_solids(benchmark, n):
+    # 0.1's growth (short paths, isolated squares solid) beside the default, same seeds
+    seeds = itertools.count()
+    p = benchmark.pedantic(
+        lambda: tc.numberlink.generate(n, seed=next(seeds), solids=True, long_paths=False),
+        rounds=5,
     )
     assert p.touch and p.grid.shape == (n, n)
 

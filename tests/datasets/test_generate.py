@@ -267,6 +267,10 @@ def test_numberlink_long_paths_flow_through_spec_and_env():
         assert np.array_equal(items["grid"][k], p.grid)
     with pytest.raises(TypeError, match="long_paths"):
         tds.NumberlinkSpec(8, long_paths=1)
+    # the default is generate's, fixed in the spec so that its saved form keeps it
+    assert tds.NumberlinkSpec(8).long_paths is True
+    assert tds.NumberlinkSpec(16).long_paths is False
+    assert tds.spec_from_dict(tds.NumberlinkSpec(8).to_dict()).long_paths is True
     pytest.importorskip("gymnasium")
     from trapcore.envs import NumberlinkEnv
 
@@ -274,6 +278,12 @@ def test_numberlink_long_paths_flow_through_spec_and_env():
     env.reset(seed=5)
     want = generate(8, 8, seed=item_generator(root_key(5), 0), touch=False, long_paths=True)
     assert np.array_equal(env.puzzle.grid, want.grid)
+    env = NumberlinkEnv(size=(8, 8), touch=False)  # generate's default
+    env.reset(seed=5)
+    want = generate(8, 8, seed=item_generator(root_key(5), 0), touch=False)
+    assert np.array_equal(env.puzzle.grid, want.grid)
+    with pytest.raises(TypeError, match="long_paths"):
+        NumberlinkEnv(size=(8, 8), long_paths="yes")
 
 
 def test_numberlink_solids_flow_through_spec_cli_and_env():

@@ -51,11 +51,12 @@ def test_numberlink_generate_draws_the_puzzle(app, ui):
     generate(app, ui, 2, seed=1)  # no hard 2 x 2 puzzle: the library's message, grid kept
     assert "Generate:" in tab.status.get() and tab.error and tab.grid is before
     tab.difficulty.set("any")
-    tab.long_paths.set(True)  # the checkbox reaches generate
+    assert tab.long_paths.get()  # checked: generate's default, long paths from 7 x 7 to 15 x 15
+    tab.long_paths.set(False)  # the checkbox reaches generate: 0.1's short paths
     generate(app, ui, 8, seed=2)
-    assert tab.puzzle == tc.numberlink.generate(8, seed=2, long_paths=True)
+    assert tab.puzzle == tc.numberlink.generate(8, seed=2, long_paths=False)
     assert tab.puzzle != tc.numberlink.generate(8, seed=2)
-    tab.long_paths.set(False)
+    tab.long_paths.set(True)
     assert (tab.grid >= 0).all()  # no solid squares by default
     tab.solids.set(True)  # 0.1's growth: isolated squares solid
     generate(app, ui, 12, seed=4)

@@ -338,6 +338,37 @@ def test_long_paths_look_like_published_puzzles():
         nl.generate(5, long_paths="yes")
 
 
+def test_default_grows_long_paths_from_7x7_to_15x15():
+    """``long_paths=None``: long growth on 49 to 225 squares with a budget of 2 * 10**4 nodes a
+    check, 0.1's growth (budget 10**7) elsewhere; the same seed gives the same puzzle either way."""
+    for shape in ((7, 7), (8, 8), (9, 12), (15, 15)):
+        want = nl.generate(*shape, seed=3, touch=False, long_paths=True, max_nodes=2 * 10**4)
+        assert nl.generate(*shape, seed=3, touch=False) == want
+    for shape in ((5, 5), (6, 8), (16, 16), (20, 20)):
+        want = nl.generate(*shape, seed=3, touch=False, long_paths=False, max_nodes=10**7)
+        assert nl.generate(*shape, seed=3, touch=False) == want
+    with pytest.raises(TypeError, match="long_paths must be a bool or None"):
+        nl.generate(8, long_paths=1)
+
+
+def test_default_paths_under_flow_rules_look_published():
+    """The default at 10 x 10 under Flow Free's rules, against 0.1's growth on the same seeds:
+    longer paths (published sets: a median of 8.5-15.5), fewer of 3 squares or less; every
+    puzzle proven unique again here."""
+    figures = {}
+    for lp in (None, False):
+        lengths, short = [], []
+        for seed in range(8):
+            p = nl.generate(10, seed=seed, long_paths=lp)
+            assert len(nl.solve(p.grid, limit=2)) == 1
+            q = nl.measure(p)
+            lengths.append(np.median(q.lengths))
+            short.append(np.mean(np.asarray(q.lengths) <= 3))
+        figures[lp] = (np.median(lengths), np.mean(short))
+    assert figures[None][0] >= 8 and figures[False][0] <= 6
+    assert figures[None][1] < figures[False][1]
+
+
 def test_generator_over_budget_repair_matches_twin():
     # a tiny budget forces the "cut the longest paths" repair
     def budget_solver(grid, *, limit):
@@ -483,14 +514,15 @@ GOLDEN_HASH = {
 
 @pytest.mark.parametrize("n, seed", sorted(GOLDEN_TEXT))
 def test_golden_text(n, seed):
-    # 0.1's puzzles (solids=True), with the rules marker 0.2 writes for non-default rules
-    text = nl.generate(n, seed=seed, touch=False, solids=True).to_text()
+    # 0.1's puzzles (solids=True, 0.1's growth), with the rules marker 0.2 writes for
+    # non-default rules
+    text = nl.generate(n, seed=seed, touch=False, solids=True, long_paths=False).to_text()
     assert text == "# rules: fill=true touch=false\n" + GOLDEN_TEXT[(n, seed)]
 
 
 @pytest.mark.parametrize("n, seed", sorted(GOLDEN_HASH))
 def test_golden_hash(n, seed):
-    p = nl.generate(n, seed=seed, touch=False, solids=True)
+    p = nl.generate(n, seed=seed, touch=False, solids=True, long_paths=False)
     digest = hashlib.sha256(p.grid.tobytes() + p.solution.tobytes()).hexdigest()[:16]
     assert digest == GOLDEN_HASH[(n, seed)]
 
@@ -569,6 +601,9 @@ def test_cli_generate_and_solve(tmp_path, capsys, monkeypatch):
     puzzle_text, solution_text = out.split("\n\n")
     p = nl.Puzzle.from_text(puzzle_text)
     assert p == nl.generate(9, seed=1, touch=False)
+    for flag, lp in (("--long-paths", True), ("--no-long-paths", False)):
+        status, out = run_cli(capsys, monkeypatch, "9", "--seed", "1", "--no-touch", flag)
+        assert nl.Puzzle.from_text(out) == nl.generate(9, seed=1, touch=False, long_paths=lp)
     path = tmp_path / "p.txt"
     path.write_text(puzzle_text + "\n" + nl.generate(5, seed=0, touch=False).to_text())
     status, out = run_cli(capsys, monkeypatch, "solve", str(path))

@@ -21,7 +21,7 @@ nl = tc.numberlink
 def crowded(n: int, seed: int, step: int = 1) -> np.ndarray:
     """Every ``step``-th pair of a generated puzzle with its solids emptied: a board without fill
     whose paths crowd each other (step 1: every pair)."""
-    p = nl.generate(n, seed=seed, touch=False)
+    p = nl.generate(n, seed=seed, touch=False, long_paths=False)  # 0.1's short, crowded paths
     g = np.where(p.grid < 0, 0, p.grid)
     keep = np.arange(1, p.numbers + 1)[::step]
     g = np.where(np.isin(g, keep), g, 0)

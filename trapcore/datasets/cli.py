@@ -103,7 +103,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     nl.add_argument("--cols", type=int, default=None)
     nl.add_argument("--min-length", type=int, default=3)
     nl.add_argument(
-        "--long-paths", action="store_true", help="longer paths, fewer solid squares (see generate)"
+        "--long-paths",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="long paths or 0.1's short ones (see generate; default: long from 7x7 to 15x15)",
     )
     nl.add_argument(
         "--solids", action="store_true", help="let isolated squares be solid (see generate)"

@@ -186,9 +186,10 @@ class NumberlinkSpec(_Spec):
         Board size (>= 2 each); ``cols`` defaults to ``rows``.
     min_length : int
         Shortest path, in squares, as for :func:`trapcore.numberlink.generate`.
-    long_paths : bool
-        Paths grown along walls and each other (longer, fewer solid squares), as for
-        :func:`trapcore.numberlink.generate`.
+    long_paths : bool or None
+        Paths grown along walls and each other (long, as published) or 0.1's short ones, as for
+        :func:`trapcore.numberlink.generate`; ``None`` (the default) is generate's (long from
+        7 x 7 to 15 x 15), resolved when the spec is made, so a saved spec records a bool.
     solids : bool
         Let isolated squares be solid, as for :func:`trapcore.numberlink.generate` (default
         none; a saved spec without this field, written before it existed, reads as ``True``).
@@ -208,7 +209,7 @@ class NumberlinkSpec(_Spec):
     rows: int = 7
     cols: int | None = None
     min_length: int = 3
-    long_paths: bool = False
+    long_paths: bool | None = None
     solids: bool = False
     unique: bool = True
     difficulty: str | tuple[float, float] | None = None
@@ -235,6 +236,10 @@ class NumberlinkSpec(_Spec):
             "min_length",
             as_int(self.min_length, "min_length", minimum=2, maximum=rows * cols),
         )
+        if self.long_paths is None:  # generate's default, fixed here so a saved spec keeps it
+            from trapcore.numberlink.generate import _default_long_paths
+
+            _set(self, "long_paths", _default_long_paths(rows, cols))
         for name in ("unique", "long_paths", "solids"):
             if not isinstance(getattr(self, name), bool):
                 raise TypeError(f"{name} must be a bool, got {_describe(getattr(self, name))}")

@@ -106,7 +106,7 @@ class NumberlinkTab(Tab):
         self.size = tk.StringVar(value="7")
         self.seed = tk.StringVar(value="")
         self.difficulty = tk.StringVar(value="any")
-        self.long_paths = tk.BooleanVar(value=False)
+        self.long_paths = tk.BooleanVar(value=True)
         self.solids = tk.BooleanVar(value=False)
         panel = self.panel
         gen = ttk.LabelFrame(panel, text="Generate")
@@ -122,7 +122,7 @@ class NumberlinkTab(Tab):
         )
         row(gen, 2, "Difficulty", self.difficulty_box)
         self.long_paths_box = ttk.Checkbutton(
-            gen, text="Long paths (as published)", variable=self.long_paths
+            gen, text="Long paths (7x7 to 15x15)", variable=self.long_paths
         )
         self.long_paths_box.grid(row=3, column=0, columnspan=2, sticky="w", padx=6)
         self.solids_box = ttk.Checkbutton(gen, text="Solid squares (as 0.1)", variable=self.solids)
@@ -165,7 +165,8 @@ class NumberlinkTab(Tab):
             return
         choice = self.difficulty.get()
         level = None if choice in ("", "any") else choice
-        long_paths = bool(self.long_paths.get())
+        # checked: generate's default (long paths where their proofs stay quick); else 0.1's
+        long_paths = None if self.long_paths.get() else False
         solids = bool(self.solids.get())
 
         def done(puzzle: Puzzle) -> None:

@@ -64,8 +64,9 @@ class NumberlinkEnv(gym.Env):
         Passed to :func:`trapcore.numberlink.generate`.
     min_length : int
         Shortest path of the generated puzzles (default 3).
-    long_paths : bool
-        Paths grown along walls and each other (see :func:`trapcore.numberlink.generate`).
+    long_paths : bool or None
+        Paths grown along walls and each other, or 0.1's short ones; ``None`` (the default) is
+        generate's: long from 7 x 7 to 15 x 15 (see :func:`trapcore.numberlink.generate`).
     solids : bool
         Let squares the paths leave isolated be solid (default none, see
         :func:`trapcore.numberlink.generate`).
@@ -97,7 +98,7 @@ class NumberlinkEnv(gym.Env):
         touch: Any = True,
         difficulty: Any = None,
         min_length: Any = 3,
-        long_paths: Any = False,
+        long_paths: Any = None,
         solids: Any = False,
         step_penalty: Any = 0.01,
         solved_reward: Any = 1.0,
@@ -108,6 +109,8 @@ class NumberlinkEnv(gym.Env):
         self.rows, self.cols = as_board_size(size, minimum=2, maximum=30)
         flags = (("fill", fill), ("touch", touch), ("long_paths", long_paths), ("solids", solids))
         for name, value in flags:
+            if value is None and name == "long_paths":
+                continue
             if not isinstance(value, (bool, np.bool_)):
                 raise TypeError(f"{name} must be a bool, got {_describe(value)}")
         self.fill, self.touch = bool(fill), bool(touch)
@@ -115,7 +118,7 @@ class NumberlinkEnv(gym.Env):
             as_choice(difficulty, "difficulty", tuple(DIFFICULTY_LEVELS))
         self.difficulty = difficulty
         self.min_length = as_int(min_length, "min_length", minimum=2)
-        self.long_paths = bool(long_paths)
+        self.long_paths = None if long_paths is None else bool(long_paths)
         self.solids = bool(solids)
         self.step_penalty = as_number(step_penalty, "step_penalty")
         self.solved_reward = as_number(solved_reward, "solved_reward")

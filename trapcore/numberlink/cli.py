@@ -60,9 +60,10 @@ def add_parser(
     )
     p.add_argument(
         "--long-paths",
-        action="store_true",
-        help="grow paths along walls and each other: longer paths, fewer solid squares "
-        "(as published puzzles; slower to prove unique under Flow's rules past 10x10)",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="grow paths along walls and each other (long, as in published puzzles) or not "
+        "(0.1's short paths); by default long from 7x7 to 15x15, short elsewhere",
     )
     p.add_argument(
         "--solids",
@@ -187,7 +188,7 @@ def _generate(
     difficulty: str | None,
     fill: bool,
     touch: bool,
-    long_paths: bool = False,
+    long_paths: bool | None = None,
     solids: bool = False,
 ) -> nl.Puzzle:
     """nl.generate, its budget errors in the CLI's words."""
@@ -254,7 +255,7 @@ def _solve(args: argparse.Namespace) -> int:
             ("--difficulty", args.difficulty),
             ("--solution", args.solution or None),
             ("--min-length", None if args.min_length == 3 else 1),
-            ("--long-paths", args.long_paths or None),
+            ("--long-paths", args.long_paths),
             ("--solids", args.solids or None),
         )
         if value is not None
