@@ -85,5 +85,7 @@ def test_generate_touch_with_solids(benchmark, n):
 @pytest.mark.benchmark(group="generate unique under touch=False (0.1)")
 def test_generate_no_touch(benchmark, n):
     seeds = itertools.count()
-    p = benchmark(lambda: tc.numberlink.generate(n, seed=next(seeds), touch=False))
+    p = benchmark(
+        lambda: tc.numberlink.generate(n, seed=next(seeds), touch=False, long_paths=False)
+    )
     assert not p.touch

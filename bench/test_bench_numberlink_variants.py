@@ -116,8 +116,9 @@ def test_variants_sat(benchmark, kind, fill):
 
 
 def sparse(n, seed):
-    """Every third pair of a generated puzzle, solids emptied: a sparse board without fill."""
-    p = nl.generate(n, seed=seed, touch=False)
+    """Every third pair of a generated puzzle (0.1's short paths), solids emptied: a sparse board
+    without fill."""
+    p = nl.generate(n, seed=seed, touch=False, long_paths=False)
     g = np.where(p.grid < 0, 0, p.grid)
     keep = np.arange(1, p.numbers + 1)[::3]
     g = np.where(np.isin(g, keep), g, 0)
@@ -187,7 +188,7 @@ def crowded(n, seeds):
     each other (no complete search settles the 25x25 ones within 3,000,000 nodes)."""
     out = []
     for seed in seeds:
-        p = nl.generate(n, seed=seed, touch=False)
+        p = nl.generate(n, seed=seed, touch=False, long_paths=False)  # 0.1's short paths
         out.append(np.where(p.grid < 0, 0, p.grid).astype(np.int16))
     return out
 
