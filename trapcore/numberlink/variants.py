@@ -27,6 +27,7 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._rng import components
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _graph, _route
@@ -50,24 +51,6 @@ _MAX_DEGREE = 63
 
 Values = npt.NDArray[np.int16]
 Table = npt.NDArray[np.int32]
-
-
-def _parts(n: int, a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """Connected parts of a graph of ``n`` nodes with edges ``a[i] - b[i]``: each node's label is
-    the smallest node of its part. Hook each edge's larger root under the smaller, then point
-    every node at its root; a few rounds of array operations, no loop over nodes."""
-    label = np.arange(n, dtype=np.int64)
-    while True:
-        la, lb = label[a], label[b]
-        cross = la != lb
-        if not cross.any():
-            return label
-        np.minimum.at(label, np.maximum(la, lb)[cross], np.minimum(la, lb)[cross])
-        while True:
-            nxt = label[label]
-            if np.array_equal(nxt, label):
-                break
-            label = nxt
 
 
 def _as_values(array: object, name: str, ndim: int) -> Values:
@@ -336,9 +319,10 @@ class Board:
         alternates colours, so it holds one more black node than white ones when both its ends
         are black, one fewer when both are white, as many otherwise; every node lies on a path,
         so blacks minus whites must equal the pairs with two black ends minus those with two
-        white ends. A pair split between two parts has no path either. Array operations only
-        (the parts of the graph's double cover, below); on random boards of layers with fill it
-        settles at once most of what the search cannot (test_variants_parity.py in the tests)."""
+        white ends. A pair split between two parts has no path either. No Python loop over
+        nodes: the parts of the graph's double cover come from the union-find kernel of _rng. On
+        random boards of layers with fill it settles at once most of what the search cannot
+        (test_variants_parity.py in the tests)."""
         if not self._fill:
             return False
         values, table = self._values, self._table
@@ -349,7 +333,8 @@ class Board:
         u, w = u[keep], w[keep]
         # the double cover: node v + c * n is v with colour c, and each edge joins opposite
         # colours; a part is bipartite iff its nodes' two copies lie in different cover parts
-        label = _parts(2 * n, np.concatenate([u, u + n]), np.concatenate([w + n, w]))
+        edges = np.stack([np.concatenate([u, u + n]), np.concatenate([w + n, w])], axis=1)
+        label = components(2 * n, edges.astype(np.int32)).astype(np.int64)  # union-find kernel
         first, second = label[:n], label[n:]
         part = np.minimum(first, second)
         colour = (first > second).astype(np.int64)  # consistent within a bipartite part
