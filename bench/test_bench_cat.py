@@ -181,6 +181,21 @@ def test_escape_certificate_build_and_check(benchmark, n):
     assert benchmark.pedantic(run, rounds=3)
 
 
+def _cut_graph(nx, b):
+    """The free cells of b as a networkx graph, the border cells joined to a sink "T"."""
+    n = b.shape[0]
+    g = nx.Graph()
+    for r, c in np.argwhere(b == 0):
+        p = (int(r), int(c))
+        for q in hexgrid.neighbors(p, b.shape):
+            if not b[q]:
+                g.add_edge(p, q)
+        if hexgrid.is_border(p, b.shape):
+            g.add_edge(p, "T")
+    g.add_node((n // 2, n // 2))
+    return g
+
+
 def _enclosure_boards():
     rng = np.random.default_rng(7)
     out = []
@@ -192,15 +207,23 @@ def _enclosure_boards():
 
 
 @pytest.mark.benchmark(group="enclosure-test-11x11-40-boards")
-@pytest.mark.parametrize("impl", ["kernel", "twin"])
+@pytest.mark.parametrize("impl", ["kernel", "twin", "networkx"])
 def test_enclosure_test(benchmark, impl):
-    # the proof-number search's minimum-cut win test, against its plain-Python twin
+    # the proof-number search's minimum-cut win test (a flow per threshold, up to the escape
+    # distance), against its plain-Python twin and against networkx's minimum_node_cut doing
+    # only the first threshold's flow (every free cell cuttable), on the same boards
     from reference.cat_enclose import enclosure_twin
     from trapcore.cat import _pns
 
     boards = _enclosure_boards()
     if impl == "kernel":
         benchmark(lambda: [_pns.enclosure(b, 5, 5, 12)[0] for b in boards])
+    elif impl == "networkx":
+        nx = pytest.importorskip("networkx")
+        graphs = [_cut_graph(nx, b) for b in boards]
+        benchmark.pedantic(
+            lambda: [len(nx.minimum_node_cut(g, (5, 5), "T")) for g in graphs], rounds=2
+        )
     else:
         benchmark.pedantic(
             lambda: [enclosure_twin(b.tolist(), (5, 5))[0] for b in boards], rounds=2

@@ -6,6 +6,7 @@ exact minimax twin."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -133,3 +134,37 @@ def test_a_static_win_names_its_block():
     for q in hexgrid.neighbors((7, 7), b.shape):  # every cat reply stays won
         if not b[q]:
             assert tc.cat.solve(b, q, max_nodes=1_000).verdict is tc.Verdict.WIN
+
+
+def test_cuts_are_minimum_by_networkx():
+    """The kernel's best cut, held against networkx's own flow: its nearest cell is m steps from
+    the cat, so it is a cut among the cells at least m steps away, and no such cut is smaller
+    (the cells nearer than m, merged into the cat, cannot be cut)."""
+    nx = pytest.importorskip("networkx")
+    from reference.cat_solver import _dist_from
+
+    rng = np.random.default_rng(11)
+    checked = 0
+    for _ in range(120):
+        n = int(rng.integers(6, 12))
+        b = _board(n, int(rng.integers(5, n * n // 2)), int(rng.integers(1 << 30)))
+        cat = (n // 2, n // 2)
+        if not _escapable(b, cat):
+            continue
+        e, cut = _kernel(b, cat)
+        if e == NO_CUT:
+            continue
+        blocked = frozenset((int(r), int(c)) for r, c in np.argwhere(b))
+        dist = _dist_from(blocked, cat, n, n)
+        m = min(dist[p] for p in cut)
+        g = nx.Graph()
+        name = {p: ("S" if dist[p] < m else p) for p in dist}
+        for p in dist:
+            for q in nbrs(*p, n, n):
+                if q in dist and name[p] != name[q]:
+                    g.add_edge(name[p], name[q])
+            if p[0] in (0, n - 1) or p[1] in (0, n - 1):
+                g.add_edge(name[p], "T")
+        assert len(nx.minimum_node_cut(g, "S", "T")) == len(cut)
+        checked += 1
+    assert checked >= 60
