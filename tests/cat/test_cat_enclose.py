@@ -35,16 +35,21 @@ def _escapable(b, cat):
     return d is not None and d >= 1
 
 
-def test_same_deficits_and_cuts_as_the_twin():
-    rng = np.random.default_rng(7)
-    checked = wins = cat_to_move_wins = 0
-    for _ in range(300):
-        n = int(rng.integers(5, 12))
-        b = _board(n, int(rng.integers(0, n * n // 2)), int(rng.integers(1 << 30)))
+def _positions(seed, count, smallest, fewest_blocks):
+    """Random n x n boards (smallest <= n <= 11), the cat in the centre and able to escape: (n,
+    board, cat, the kernel's deficit, its cut)."""
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        n = int(rng.integers(smallest, 12))
+        b = _board(n, int(rng.integers(fewest_blocks, n * n // 2)), int(rng.integers(1 << 30)))
         cat = (n // 2, n // 2)
-        if not _escapable(b, cat):
-            continue
-        e, cut = _kernel(b, cat)
+        if _escapable(b, cat):
+            yield (n, b, cat, *_kernel(b, cat))
+
+
+def test_same_deficits_and_cuts_as_the_twin():
+    checked = wins = cat_to_move_wins = 0
+    for _n, b, cat, e, cut in _positions(7, 300, 5, 0):
         want, want_cut = enclosure_twin(b.tolist(), cat)
         if want is None:
             assert e == NO_CUT and not cut
@@ -143,15 +148,8 @@ def test_cuts_are_minimum_by_networkx():
     nx = pytest.importorskip("networkx")
     from reference.cat_solver import _dist_from
 
-    rng = np.random.default_rng(11)
     checked = 0
-    for _ in range(120):
-        n = int(rng.integers(6, 12))
-        b = _board(n, int(rng.integers(5, n * n // 2)), int(rng.integers(1 << 30)))
-        cat = (n // 2, n // 2)
-        if not _escapable(b, cat):
-            continue
-        e, cut = _kernel(b, cat)
+    for n, b, cat, e, cut in _positions(11, 120, 6, 5):
         if e == NO_CUT:
             continue
         blocked = frozenset((int(r), int(c)) for r, c in np.argwhere(b))
