@@ -133,6 +133,53 @@ def test_player_move(benchmark, player):
     assert benchmark(tc.cat.player_move, board, (5, 5), player=player, policy="smart") is not None
 
 
+# an 11x11 start the iterative deepening search proves (tests/cat/test_cat_memory.py's ID_START)
+_ID_START = [(0, 6), (1, 2), (1, 6), (2, 2), (3, 6), (3, 10), (4, 0), (4, 7), (5, 2), (5, 3)] + [
+    (5, 6),
+    (6, 1),
+    (6, 7),
+    (7, 1),
+    (7, 5),
+    (8, 1),
+    (8, 4),
+    (9, 1),
+    (10, 1),
+    (10, 3),
+]
+
+
+def _follow(keep):
+    """Play the solver player (2,000 positions a move) from _ID_START against the smart cat to the
+    end, with its memory (keep) or from scratch each move; (won, proven moves, positions)."""
+    b = np.zeros((11, 11), np.uint8)
+    for p in _ID_START:
+        b[p] = 1
+    g = tc.CatGame.from_board(b, (8, 3), policy="smart", seed=0)
+    keeper = tc.cat.SolverPlayer("smart")
+    proven = nodes = 0
+    while g.status == "playing":
+        h = (
+            keeper.hint(g.board, g.cat)
+            if keep
+            else tc.cat.hint(g.board, g.cat, policy="smart", max_nodes=2000)
+        )
+        proven += h.proven
+        nodes += h.nodes
+        g.block(h.block)
+    return g.status == "won", proven, nodes
+
+
+@pytest.mark.parametrize("keep", [True, False], ids=["memory", "from-scratch"])
+@pytest.mark.benchmark(group="follow-a-proven-start-11x11")
+def test_follow_a_proven_start(benchmark, keep):
+    # a whole game of hints from a proven start: a SolverPlayer (the table kept) against hint()
+    # searching each position from scratch; extra_info has the outcome, the proven moves and
+    # the positions (from scratch, the hints stop being proven and this game is lost)
+    won, proven, nodes = benchmark(_follow, keep)
+    benchmark.extra_info.update(won=won, proven=proven, positions=nodes)
+    assert won or not keep
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "cat", ["bfs", "rays", "smart", "course_alphabeta", "zhangyoufu_hard", "ganlvtech", "racket"]

@@ -101,6 +101,6 @@ print(checks.METHODS, int(checks._as_method("eller")))
 
 def test_the_kernels_take_and_give_the_enums():
     board = np.zeros((5, 5), np.uint8)
-    res, *_ = _play.solve(board, 2, 2, _codes.Model.MODEL_BFS, 1000, 4, 10)
+    res, *_ = _play.solve(board, 2, 2, _codes.Model.MODEL_BFS, 1000, 4, 10, np.zeros(0, np.uint8))
     assert type(res) is _codes.Result and res is _codes.Result.RES_LOSS
     assert tc.cat.solve(board, (2, 2), policy="bfs").verdict is tc.cat.Verdict.LOSS

@@ -47,6 +47,11 @@ def gen():
     return np.random.PCG64(0)
 
 
+# the cat solver's memory argument left empty (a fresh table; tests/cat/test_cat_memory.py
+# checks the memory's own errors)
+NO_MEMORY = np.zeros(0, np.uint8)
+
+
 @dataclass(frozen=True)
 class Entry:
     """A kernel entry point: its array arguments (a valid shape and dtype each), the call around
@@ -86,14 +91,14 @@ ENTRIES = {
         _board(), lambda f, a: f(a["board"], 2, 2, 0, 0, gen()), "board"
     ),
     "trapcore.cat._play.player_move": Entry(
-        _board(), lambda f, a: f(a["board"], 2, 2, 1, 0, 100, 8, gen()), "board"
+        _board(), lambda f, a: f(a["board"], 2, 2, 1, 0, 100, 8, gen(), NO_MEMORY), "board"
     ),
     "trapcore.cat._play.solve": Entry(
-        _board(), lambda f, a: f(a["board"], 2, 2, 0, 1000, 4, 10), "board"
+        _board(), lambda f, a: f(a["board"], 2, 2, 0, 1000, 4, 10, NO_MEMORY), "board"
     ),
     "trapcore.cat._pns.enclosure": Entry(_board(), lambda f, a: f(a["board"], 2, 2, 12), "board"),
     "trapcore.cat._pns.solve_pns": Entry(
-        _board(), lambda f, a: f(a["board"], 2, 2, 1000, 20, 1, 0.25, 10, True), "board"
+        _board(), lambda f, a: f(a["board"], 2, 2, 1000, 20, 1, 0.25, 10, True, NO_MEMORY), "board"
     ),
     "trapcore._rng.components": Entry(
         {"pairs": ((2, 2), np.int32)}, lambda f, a: f(4, a["pairs"]), "pairs"

@@ -10,6 +10,7 @@ from numpy.random cimport bitgen_t
 
 from cat.hex cimport (bfs_distances, bfs_escape, draw_blocks, first_step, hex_tables, step_pocket,
                       step_rays)
+from cat.memory cimport mem_check, mem_forget, mem_take_proof, pns_bits
 from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
 from common.signals cimport POLL_MASK, raise_pending, signalled
@@ -17,7 +18,7 @@ from trapcore.cat._codes cimport (MODEL_BFS, MODEL_OPTIMAL, PLAYER_GREEDY, PLAYE
                                   PLAYER_RANDOM, PLAYER_SOLVER, POLICY_RAYS, POLICY_SMART,
                                   RES_LOSS, RES_UNKNOWN, RES_WIN, RULES_ENCLOSED, Model, Player,
                                   Policy, Result, Rules)
-from trapcore.cat._pns cimport pns_run
+from trapcore.cat._pns cimport mem_new, pns_run
 from trapcore.cat._search cimport (MODE_ESC, Ctx, any_free, ctx_block, ctx_border_distances,
                                    ctx_free, ctx_init, ctx_load, ctx_new_search, ctx_unblock,
                                    pnode, rollout, solve_root)
@@ -416,34 +417,24 @@ cdef int32_t player_lookahead(Ctx* x, int32_t cat) noexcept nogil:
     return best if best >= 0 else greedy_on(x.board, x, cat)
 
 
-cdef inline int32_t pns_bits(int64_t budget, int32_t n) noexcept nogil:
-    """The proof-number search's table size (solver.py's _pns_tt_bits): about two entries per
-    position, at most ~100 MB."""
-    cdef int32_t bits = 0, per = 20 + 8 * ((n + 63) // 64)
-    cdef int64_t v = budget * 2
-    while v > 0:
-        bits += 1
-        v >>= 1
-    bits = max(10, min(22, bits))
-    while bits > 10 and ((<int64_t> 1) << bits) * per > (100 << 20):
-        bits -= 1
-    return bits
-
-
-cdef int32_t player_solver(Ctx* x, int32_t cat, int model, int64_t budget) except -2 nogil:
+cdef int32_t player_solver(Ctx* x, int32_t cat, int model, int64_t budget,
+                           uint8_t* mem) except -2 nogil:
     """The solver's proven winning block (against the model cat, within budget), else the
     lookahead block. Against the optimal cat the proof-number search (src/cat/pns.pyx) tries
-    first on 1/32 of the budget (at least 16), as solve()'s method "auto" does: it re-proves a
-    won position's follow-ups in a few nodes where the iterative deepening search can miss
-    them."""
+    first on 1/32 of the budget (at least 16), as solve()'s method "auto" does. With a memory
+    (mem, or NULL) its table is kept from move to move, and when the last move played a proven
+    win's block the proof-number search gets the whole budget: the win's follow-ups are proven
+    again from the table (in a node or two) or, were entries lost, within the same budget."""
     cdef int32_t b = -1, depth
     cdef int64_t spent = 0
     cdef bint stop = False
     cdef int r
     if model == MODEL_OPTIMAL:
         spent = min(budget, max(16, budget // 32))  # solver.py's _auto_pns_nodes
+        if mem != NULL and mem[9] and x.board[(<int32_t*> mem)[3]]:
+            spent = budget  # a proven line followed (solver.py's _solve does the same)
         r = pns_run(x.board, x.rows, x.cols, cat, spent, PNS_CANDIDATES, PNS_SLACK, PNS_EPS,
-                    pns_bits(spent, x.n), &b, &spent, &stop)
+                    pns_bits(spent, x.n), mem, &b, &spent, &stop)
         if stop:
             x.interrupted = True
             return -2
@@ -457,20 +448,23 @@ cdef int32_t player_solver(Ctx* x, int32_t cat, int model, int64_t budget) excep
     if x.interrupted:
         return -2
     if r == RES_WIN and b >= 0:
+        if mem != NULL and model == MODEL_OPTIMAL:
+            mem_take_proof(mem, x, cat, b)  # the proof-number search follows it from here
         return b
     return player_lookahead(x, cat)
 
 
 cdef int32_t player_block(Ctx* x, int32_t cat, int player, int model, int64_t budget,
-                          bitgen_t* prng) except -2 nogil:
-    """The player's block on the working board (-1 when no cell can be blocked)."""
+                          bitgen_t* prng, uint8_t* mem) except -2 nogil:
+    """The player's block on the working board (-1 when no cell can be blocked); mem: the solver
+    player's memory, or NULL."""
     if player == PLAYER_RANDOM:
         return player_random(x, cat, prng)
     if player == PLAYER_GREEDY:
         return greedy_on(x.board, x, cat)
     if player == PLAYER_LOOKAHEAD:
         return player_lookahead(x, cat)
-    return player_solver(x, cat, model, budget)
+    return player_solver(x, cat, model, budget, mem)
 
 
 # -- entry points ----------------------------------------------------------------------------------
@@ -516,19 +510,24 @@ def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, Policy policy, 
 
 
 def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, Player player, Model model,
-                int64_t budget, int32_t solver_depth, bit_generator):
-    """The player's block on board with the cat on free (r, c): a flat index, -1 if none."""
+                int64_t budget, int32_t solver_depth, bit_generator, uint8_t[::1] memory):
+    """The player's block on board with the cat on free (r, c): a flat index, -1 if none. memory:
+    the solver player's (trapcore.cat._pns.new_memory), kept from move to move, or empty."""
     check_grid(board.shape[0], board.shape[1], "board")
     cdef int32_t rows = board.shape[0], cols = board.shape[1], out = -1
     cdef bitgen_t* rng = bitgen_of(bit_generator)
+    cdef uint8_t* mem = NULL
     cdef Ctx x
+    if memory.shape[0]:
+        mem = &memory[0]
+        mem_check(mem, memory.shape[0], rows, cols)
     memset(&x, 0, sizeof(Ctx))
     try:
         with nogil:
             ctx_for_player(&x, rows, cols, player, solver_depth)
         with bit_generator.lock, nogil:
             ctx_load(&x, &board[0, 0])
-            out = player_block(&x, r * cols + c, player, model, budget, rng)
+            out = player_block(&x, r * cols + c, player, model, budget, rng, mem)
     finally:
         ctx_free(&x)
     return out
@@ -558,6 +557,12 @@ def play_games(int32_t rows, int32_t cols, int32_t blocked, Policy policy, Rules
     cdef Ctx y  # the player's context
     cdef int64_t turns = 0
     cdef bint stop = False
+    # the solver player's memory, emptied at each game (so a game does not depend on the others)
+    cdef uint8_t[::1] memory
+    cdef uint8_t* mem = NULL
+    if player == PLAYER_SOLVER and model == MODEL_OPTIMAL:
+        memory = mem_new(rows, cols, budget)
+        mem = &memory[0]
     memset(&x, 0, sizeof(Ctx))
     memset(&y, 0, sizeof(Ctx))
     try:
@@ -569,10 +574,12 @@ def play_games(int32_t rows, int32_t cols, int32_t blocked, Policy policy, Rules
                 draw_blocks(rng, &start_board[0], n, &keep[0], blocked, &cand[0])
                 ctx_load(&x, &start_board[0])
                 ctx_load(&y, &start_board[0])
+                if mem != NULL:
+                    mem_forget(mem)
                 cat = start
                 outcome[g] = -1
                 while True:
-                    b = player_block(&y, cat, player, model, budget, rng)
+                    b = player_block(&y, cat, player, model, budget, rng, mem)
                     if b < 0:  # no free cell but the cat's: settled as CatGame does
                         outcome[g] = 0 if x.border[cat] else 1
                         break
@@ -604,17 +611,23 @@ def play_games(int32_t rows, int32_t cols, int32_t blocked, Policy policy, Rules
 
 
 def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, Model model, int64_t max_nodes,
-          int32_t max_depth, int32_t tt_bits):
+          int32_t max_depth, int32_t tt_bits, uint8_t[::1] memory):
     """Solve from free (r, c), player to move, against the `model` cat (see src/cat/search.pyx):
     (result, best, nodes, depth) with result a Result (RES_UNKNOWN, RES_WIN, RES_LOSS); best a
     flat index or -1; nodes the player nodes searched; depth the horizon (cat moves) of the
-    verdict, or for unknown the deepest horizon searched without a forced escape (-1 if none)."""
+    verdict, or for unknown the deepest horizon searched without a forced escape (-1 if none).
+    memory (trapcore.cat._pns.new_memory, or empty): a win against the optimal cat is copied
+    into it for the proof-number search of the next moves."""
     check_grid(board.shape[0], board.shape[1], "board")
     cdef int32_t rows = board.shape[0], cols = board.shape[1], best = -1, depth = -1
     cdef Result res
     cdef int64_t nodes
     cdef bint stop = False
+    cdef uint8_t* mem = NULL
     cdef Ctx x
+    if memory.shape[0]:
+        mem = &memory[0]
+        mem_check(mem, memory.shape[0], rows, cols)
     memset(&x, 0, sizeof(Ctx))
     try:
         with nogil:
@@ -624,6 +637,8 @@ def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, Model model, int64_
             res = <Result> solve_root(&x, r * cols + c, max_depth, &best, &depth)
             nodes = x.nodes if x.nodes < max_nodes else max_nodes
             stop = x.interrupted
+            if mem != NULL and res == RES_WIN and best >= 0 and model == MODEL_OPTIMAL:
+                mem_take_proof(mem, &x, r * cols + c, best)
     finally:
         ctx_free(&x)
     if stop:

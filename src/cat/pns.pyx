@@ -8,7 +8,7 @@ The game tree: OR nodes are the player's positions (she blocks a cell), AND node
 steps to any free neighbour). Terminals, all sound:
   * the cat cannot reach a free border cell: a WIN;
   * the player to move and the layer test of search.pyx's layer_win holds: a WIN;
-  * a cut closed in time: cut_deficit below, or, where that comes close (deficit <= ENC_GATE),
+  * a cut closed in time: cuts.pxd's cut_deficit, or, where that comes close (deficit <= ENC_GATE),
     the minimum cuts of enclose.pxd's enclosure test: a WIN (with the cat to move too);
   * the player to move and the cat next to two free border cells, or the cat to move and next to
     one: a LOSS.
@@ -27,7 +27,9 @@ from libc.string cimport memcpy, memset
 import numpy as np
 
 from cat.enclose cimport ENC_FLOW, ENC_GATE, ENC_INF, enclosure_deficit
+from cat.cuts cimport cut_deficit
 from cat.hex cimport bfs_distances, border_distances
+from cat.memory cimport MEM_HEAD, MEM_SIDE_AND, mem_bits, mem_check, mem_note, mem_size
 from common.checks cimport check_grid
 from common.signals cimport raise_pending, signalled
 from trapcore.cat._codes cimport RES_LOSS, RES_UNKNOWN, RES_WIN, Result
@@ -41,7 +43,6 @@ cdef enum:
     PNS_POLL = 0xFF
 
 cdef uint32_t INF = 1 << 30
-cdef uint64_t SIDE_AND = 0x9E3779B97F4A7C15
 
 
 ctypedef struct Pns:
@@ -67,6 +68,7 @@ ctypedef struct Pns:
     double eps
     bint aborted
     bint interrupted   # Ctrl-C seen: unwind, the def raises it
+    bint borrowed      # the table lives in a memory (see new_memory): not freed here
 
 
 cdef inline uint32_t sat(int64_t v) noexcept nogil:
@@ -79,7 +81,7 @@ cdef inline uint32_t sat(int64_t v) noexcept nogil:
 
 
 cdef inline uint64_t key_of(Pns* s, int32_t cat, bint is_and) noexcept nogil:
-    return s.x.hash ^ s.x.zob[s.x.n + cat] ^ (SIDE_AND if is_and else 0)
+    return s.x.hash ^ s.x.zob[s.x.n + cat] ^ (MEM_SIDE_AND if is_and else 0)
 
 
 cdef inline bint tt_get(Pns* s, uint64_t key, uint32_t* pn, uint32_t* dn,
@@ -147,66 +149,6 @@ cdef inline int32_t cat_distance(Ctx* x, int32_t cat) noexcept nogil:
     return d
 
 
-cdef inline int32_t cut_deficit(Pns* s, int32_t cat, int32_t d, bint mark) noexcept nogil:
-    """A sound static win test beside the layer test, over the cuts S_j = the free cells at
-    border distance j next to the cat's side (cells at border distance > j that the cat reaches
-    through such cells), j = 1 .. d-1: the player to move blocks S_j nearest the cat first, and the
-    cat needs dc(s) moves to reach s, so she wins when, for every t, at most t cells of S_j lie
-    within t steps of the cat. Returns the smallest deficit max_t(#{s: dc(s) <= t} - t) over j
-    (<= 0: a win; with the cat to move, <= -1 is a win). Needs dc and db filled; with mark, dtmp
-    marks (2) the cells of the best cut, else dtmp is left 0. Uses queue, score."""
-    cdef Ctx* x = &s.x
-    cdef int32_t n = x.n, j, i, k, q, head, tail, t, cnt, deficit, best = 0x7fffffff, best_j = -1
-    cdef int32_t* hist = x.score
-    cdef int32_t pass_, maxdc = 0
-    for pass_ in range(2):
-        for j in range(1, d):
-            if pass_ == 1 and j != best_j:
-                continue
-            for i in range(n):
-                x.dtmp[i] = 0
-                hist[i] = 0
-            head = 0
-            tail = 0
-            x.dtmp[cat] = 1
-            x.queue[tail] = cat
-            tail += 1
-            while head < tail:
-                i = x.queue[head]
-                head += 1
-                for k in range(6):
-                    q = x.nbr[i * 6 + k]
-                    if q < 0 or x.board[q] or x.dtmp[q]:
-                        continue
-                    if x.db[q] > j:
-                        x.dtmp[q] = 1
-                        x.queue[tail] = q
-                        tail += 1
-                    elif x.db[q] == j:
-                        x.dtmp[q] = 2
-                        hist[x.dc[q]] += 1
-                        if x.dc[q] > maxdc:
-                            maxdc = x.dc[q]
-            if pass_ == 1:
-                break
-            cnt = 0
-            deficit = -0x7fffffff
-            for t in range(1, maxdc + 1):
-                cnt += hist[t]
-                if cnt - t > deficit:
-                    deficit = cnt - t
-            maxdc = 0
-            if deficit < best:
-                best = deficit
-                best_j = j
-        if not mark or best_j < 0:
-            break
-    if not mark or best_j < 0:
-        for i in range(n):
-            x.dtmp[i] = 0
-    return best
-
-
 cdef inline void eval_or(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
                          uint64_t* zone) noexcept nogil:
     """Initial numbers of a player-to-move position."""
@@ -226,7 +168,7 @@ cdef inline void eval_or(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
     e = layer_win(x, cat, d) if d > 1 else 1
     if e > 0 and d > 1:
         border_distances(x.board, x.nbr, x.border, x.n, x.db, x.queue)
-        c = cut_deficit(s, cat, d, False)
+        c = cut_deficit(&s.x, cat, d, False)
         if c < e:
             e = c
         if 0 < e <= ENC_GATE:
@@ -263,7 +205,7 @@ cdef inline void eval_and(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
     e = layer_win(x, cat, d) if d > 2 else 0
     if d > 2:
         border_distances(x.board, x.nbr, x.border, x.n, x.db, x.queue)
-        c = cut_deficit(s, cat, d, False)
+        c = cut_deficit(&s.x, cat, d, False)
         if -1 < c <= ENC_GATE:
             c = min(c, enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW,
                                          x.enc, x.score, NULL))
@@ -297,7 +239,7 @@ cdef inline int32_t gen_or(Pns* s, int32_t cat, int32_t* out) noexcept nogil:
     for i in range(n):
         x.parent[i] = x.dtmp[i] == 2
     border_distances(x.board, x.nbr, x.border, n, x.db, x.queue)
-    cut_deficit(s, cat, d, True)  # and of the best border-distance cut
+    cut_deficit(&s.x, cat, d, True)  # and of the best border-distance cut
     for i in range(n):
         if x.parent[i]:
             x.dtmp[i] = 2
@@ -486,17 +428,49 @@ cdef inline int32_t root_block(Pns* s, int32_t cat) noexcept nogil:
     return enclosure_block(&s.x, cat, cat_distance(&s.x, cat))
 
 
+# -- a memory (src/cat/memory.pxd): a new one, as a numpy array ----------------------------------
+cdef object mem_new(int32_t rows, int32_t cols, int64_t budget):
+    """An empty memory (a numpy uint8 array) for rows x cols boards, sized for a solver player of
+    this budget."""
+    cdef int32_t bits = mem_bits(budget, rows * cols)
+    mem = np.zeros(mem_size(bits, rows * cols), np.uint8)
+    cdef uint8_t[::1] m = mem
+    cdef int32_t* head = <int32_t*> &m[0]
+    head[0] = rows
+    head[1] = cols
+    m[8] = <uint8_t> bits
+    head[3] = -1
+    return mem
+
+
+def new_memory(int32_t rows, int32_t cols, int64_t budget):
+    """An empty memory for rows x cols boards, sized for a solver player of this budget."""
+    check_grid(rows, cols, "board")
+    return mem_new(rows, cols, budget)
+
+
 cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
-                  int32_t tt_bits) except -1 nogil:
-    """Allocate the tables (s zeroed by the caller) and the search context; out of memory, raise
-    MemoryError (pns_free then frees what was allocated)."""
+                  int32_t tt_bits, uint8_t* mem) except -1 nogil:
+    """Allocate the tables (s zeroed by the caller; with a memory, its table and its size) and the
+    search context; out of memory, raise MemoryError (pns_free then frees what was allocated)."""
     cdef int32_t n = rows * cols, W = (n + 63) // 64
-    cdef size_t tt = (<size_t> 1) << tt_bits
-    s.tkey = <uint64_t*> calloc(tt, sizeof(uint64_t))
-    s.tpn = <uint32_t*> calloc(tt, sizeof(uint32_t))
-    s.tdn = <uint32_t*> calloc(tt, sizeof(uint32_t))
-    s.twork = <uint32_t*> calloc(tt, sizeof(uint32_t))
-    s.tzone = <uint64_t*> calloc(tt * W, sizeof(uint64_t))
+    cdef size_t tt
+    if mem != NULL:
+        tt_bits = mem[8]
+        tt = (<size_t> 1) << tt_bits
+        s.borrowed = True
+        s.tkey = <uint64_t*> (mem + MEM_HEAD)
+        s.tzone = s.tkey + tt
+        s.tpn = <uint32_t*> (s.tzone + tt * W)
+        s.tdn = s.tpn + tt
+        s.twork = s.tdn + tt
+    else:
+        tt = (<size_t> 1) << tt_bits
+        s.tkey = <uint64_t*> calloc(tt, sizeof(uint64_t))
+        s.tpn = <uint32_t*> calloc(tt, sizeof(uint32_t))
+        s.tdn = <uint32_t*> calloc(tt, sizeof(uint32_t))
+        s.twork = <uint32_t*> calloc(tt, sizeof(uint32_t))
+        s.tzone = <uint64_t*> calloc(tt * W, sizeof(uint64_t))
     s.zone = <uint64_t*> calloc(<size_t> (maxply + 1) * W, sizeof(uint64_t))
     s.must = <uint64_t*> calloc(<size_t> (maxply + 1) * W, sizeof(uint64_t))
     s.cell = <int32_t*> calloc(<size_t> maxply * n, sizeof(int32_t))
@@ -517,44 +491,81 @@ cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
 
 
 cdef void pns_free(Pns* s) noexcept nogil:
-    free(s.tkey); free(s.tpn); free(s.tdn); free(s.twork); free(s.tzone); free(s.zone)
-    free(s.must); free(s.cell); free(s.cpn); free(s.cdn); free(s.sortbuf)
+    if not s.borrowed:
+        free(s.tkey); free(s.tpn); free(s.tdn); free(s.twork); free(s.tzone)
+    free(s.zone); free(s.must); free(s.cell); free(s.cpn); free(s.cdn); free(s.sortbuf)
     ctx_free(&s.x)
 
 
+cdef int pns_search(Pns* s, const uint8_t* board, int32_t cat, int64_t max_nodes,
+                    int32_t max_cand, int32_t slack, double eps, bint complete, int32_t* best,
+                    uint32_t* pn, uint32_t* dn) noexcept nogil:
+    """One search on initialised tables (kept as they are): the result; best the winning block
+    (-1 if none); pn, dn the root's numbers."""
+    cdef int res = RES_UNKNOWN
+    s.complete = complete
+    s.max_cand = max_cand
+    s.slack = slack
+    s.eps = eps
+    s.max_nodes = max_nodes
+    s.root_best = -1
+    best[0] = -1
+    pn[0] = 1
+    dn[0] = 1
+    ctx_load(&s.x, board)
+    eval_or(s, cat, pn, dn, s.zone)
+    if pn[0] == 0 and cat_distance(&s.x, cat) >= 0:
+        # a static win: the enclosure test names its block; the layer and cut tests do not, so
+        # the root is expanded to find a block that keeps the win (a blocked child proven)
+        res = RES_WIN
+        best[0] = root_block(s, cat)
+        if best[0] < 0:
+            mid(s, cat, True, 0, INF, INF, pn, dn)
+            if pn[0] == 0:
+                best[0] = s.root_best
+            pn[0] = 0
+            dn[0] = INF
+        return res
+    if pn[0] != 0 and dn[0] != 0:
+        mid(s, cat, True, 0, INF, INF, pn, dn)
+    if pn[0] == 0:
+        res = RES_WIN
+        best[0] = s.root_best if s.root_best >= 0 else root_block(s, cat)
+    elif dn[0] == 0:
+        res = RES_LOSS
+    return res
+
+
 def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nodes,
-              int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, bint complete):
+              int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, bint complete,
+              uint8_t[::1] memory):
     """Search from free (r, c), player to move, against the optimal cat: (result, best, nodes, pn,
     dn) with result RES_WIN proven, RES_LOSS disproved (complete: a proven loss; else no win among
     the searched blocks), RES_UNKNOWN budget out; best the winning block (flat index) or -1; pn,
-    dn the root's proof and disproof numbers (diagnostics). complete searches every block the cat
-    can reach (pruned by the zones of refuted blocks); otherwise at most max_cand blocks on escape
-    routes at most slack steps longer than the shortest."""
+    dn the root's numbers (diagnostics). complete searches every block the cat can reach (pruned
+    by the zones of refuted blocks); otherwise at most max_cand blocks on escape routes at most
+    slack steps longer than the shortest. memory: a table kept between searches (new_memory;
+    complete searches only; tt_bits is then its size), or an empty array for a fresh table."""
     check_grid(board.shape[0], board.shape[1], "board")
     cdef int32_t rows = board.shape[0], cols = board.shape[1], cat = r * cols + c, best = -1
     cdef int32_t n = rows * cols, maxply = min(<int32_t> MAXPLY, 2 * n + 4)
     cdef Result res = RES_UNKNOWN
     cdef uint32_t pn = 1, dn = 1
+    cdef uint8_t* mem = NULL
     cdef Pns s
+    if memory.shape[0]:
+        if not complete:
+            raise ValueError("memory: only complete searches keep a memory")
+        mem = &memory[0]
+        mem_check(mem, memory.shape[0], rows, cols)
     memset(&s, 0, sizeof(Pns))
     try:
         with nogil:
-            pns_init(&s, rows, cols, maxply, tt_bits)
-            s.complete = complete
-            s.max_cand = max_cand
-            s.slack = slack
-            s.eps = eps
-            s.max_nodes = max_nodes
-            s.root_best = -1
-            ctx_load(&s.x, &board[0, 0])
-            eval_or(&s, cat, &pn, &dn, s.zone)
-            if pn != 0 and dn != 0:
-                mid(&s, cat, True, 0, INF, INF, &pn, &dn)
-            if pn == 0:
-                res = RES_WIN
-                best = s.root_best if s.root_best >= 0 else root_block(&s, cat)
-            elif dn == 0:
-                res = RES_LOSS
+            pns_init(&s, rows, cols, maxply, tt_bits, mem)
+            res = <Result> pns_search(&s, &board[0, 0], cat, max_nodes, max_cand, slack, eps,
+                                      complete, &best, &pn, &dn)
+            if not s.interrupted:
+                mem_note(mem, res, best)
     finally:
         pns_free(&s)
     if s.interrupted:
@@ -563,37 +574,24 @@ def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nod
 
 
 cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, int64_t max_nodes,
-                 int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, int32_t* best,
-                 int64_t* nodes, bint* interrupted) except -1 nogil:
+                 int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, uint8_t* mem,
+                 int32_t* best, int64_t* nodes, bint* interrupted) except -1 nogil:
     """solve_pns for the other kernels (complete search): RES_WIN proven (best the block),
     RES_LOSS proven, RES_UNKNOWN budget out; nodes gets the positions searched, interrupted
-    whether Ctrl-C stopped it (the exception is then pending). MemoryError when the tables do not
-    fit."""
-    cdef int32_t n = rows * cols, maxply = min(<int32_t> MAXPLY, 2 * n + 4)
+    whether Ctrl-C stopped it (the exception is then pending). mem: a memory checked by the
+    caller, or NULL. MemoryError when the tables do not fit."""
+    cdef int32_t maxply = min(<int32_t> MAXPLY, 2 * rows * cols + 4)
     cdef int res = RES_UNKNOWN
     cdef uint32_t pn = 1, dn = 1
     cdef Pns s
     memset(&s, 0, sizeof(Pns))
-    best[0] = -1
     try:
-        pns_init(&s, rows, cols, maxply, tt_bits)
-        s.complete = True
-        s.max_cand = max_cand
-        s.slack = slack
-        s.eps = eps
-        s.max_nodes = max_nodes
-        s.root_best = -1
-        ctx_load(&s.x, board)
-        eval_or(&s, cat, &pn, &dn, s.zone)
-        if pn != 0 and dn != 0:
-            mid(&s, cat, True, 0, INF, INF, &pn, &dn)
-        if pn == 0:
-            res = RES_WIN
-            best[0] = s.root_best if s.root_best >= 0 else root_block(&s, cat)
-        elif dn == 0:
-            res = RES_LOSS
+        pns_init(&s, rows, cols, maxply, tt_bits, mem)
+        res = pns_search(&s, board, cat, max_nodes, max_cand, slack, eps, True, best, &pn, &dn)
         nodes[0] = s.nodes
         interrupted[0] = s.interrupted
+        if not s.interrupted:
+            mem_note(mem, res, best[0])
     finally:
         pns_free(&s)
     return res

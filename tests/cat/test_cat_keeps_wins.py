@@ -117,13 +117,30 @@ def _twin_optimal(board, cell, rng):
 
 
 def _play_out(board, cat, cat_fn, rng, budget):
-    """The solver player (optimal-cat model) against cat_fn; True when the cat is enclosed."""
+    """Follow a SolverPlayer's hints (optimal-cat model, its table kept through the game) against
+    cat_fn: every hint must be a proven win; True when the cat is enclosed."""
     b = board.copy()
     rows, cols = b.shape
+    keeper = tc.cat.SolverPlayer("smart", max_nodes=budget)
     while True:
-        block = tc.cat.player_move(b, cat, player="solver", policy="smart", max_nodes=budget)
-        assert block is not None
-        b[block] = 1
+        h = keeper.hint(b, cat)
+        assert h.proven, (b, cat)
+        b[h.block] = 1
+        if cat[0] in (0, rows - 1) or cat[1] in (0, cols - 1):
+            return False
+        if hexgrid.escape_path(b, cat) is None:
+            return True
+        cat = cat_fn(b, cat, rng)
+
+
+def _play_moves(board, cat, cat_fn, rng, budget):
+    """The SolverPlayer's own moves (the kernel's solver player, as simulate plays it) against
+    cat_fn; True when the cat is enclosed."""
+    b = board.copy()
+    rows, cols = b.shape
+    keeper = tc.cat.SolverPlayer("smart", max_nodes=budget)
+    while True:
+        b[keeper(b, cat, rng)] = 1
         if cat[0] in (0, rows - 1) or cat[1] in (0, cols - 1):
             return False
         if hexgrid.escape_path(b, cat) is None:
@@ -165,11 +182,18 @@ CATS = [
 
 @pytest.mark.parametrize("n,blocked,count", [(7, 9, 10), (9, 10, 10), (11, 8, 10), (11, 15, 10)])
 @pytest.mark.parametrize("cat_fn", CATS, ids=lambda f: f.__name__)
-def test_solver_player_never_loses_a_proven_start(n, blocked, count, cat_fn):
+def test_hints_stay_proven_from_a_proven_start(n, blocked, count, cat_fn):
     starts = _proven_starts(n, blocked, count, seed=n * 100 + blocked)
     assert len(starts) == count
     for k, (b, cat) in enumerate(starts):
         assert _play_out(b, cat, cat_fn, np.random.default_rng(k), BUDGET), (b, cat, k)
+
+
+@pytest.mark.parametrize("n,blocked,count", [(9, 10, 10), (11, 8, 10)])
+@pytest.mark.parametrize("cat_fn", CATS, ids=lambda f: f.__name__)
+def test_solver_player_never_loses_a_proven_start(n, blocked, count, cat_fn):
+    for k, (b, cat) in enumerate(_proven_starts(n, blocked, count, seed=n * 100 + blocked)):
+        assert _play_moves(b, cat, cat_fn, np.random.default_rng(k), BUDGET), (b, cat, k)
 
 
 def test_solver_player_never_loses_against_the_optimal_twin_cat():
@@ -177,8 +201,21 @@ def test_solver_player_never_loses_against_the_optimal_twin_cat():
     for b, cat in _proven_starts(5, 7, 8, seed=5):
         assert solve_twin(b, cat, "optimal") == "win"
         assert _play_out(b, cat, _twin_optimal, np.random.default_rng(0), BUDGET), b
+        assert _play_moves(b, cat, _twin_optimal, np.random.default_rng(0), BUDGET), b
         played += 1
     assert played == 8
+
+
+def test_catgame_hints_stay_proven():
+    """CatGame.hint keeps its table through the game: followed from a proven start against a
+    published cat, each hint is a proven win and the game is won."""
+    for k, (b, cat) in enumerate(_proven_starts(11, 8, 10, seed=1108)[:5]):
+        g = tc.CatGame.from_board(b, cat, policy=PUBLISHED["zhangyoufu_hard"], seed=k)
+        while g.status == "playing":
+            h = g.hint(max_nodes=BUDGET)
+            assert h.proven, (b, cat, k, g.moves)
+            g.block(h.block)
+        assert g.status == "won"
 
 
 # -- every win within 3 blocks is found -----------------------------------------------------------

@@ -97,15 +97,20 @@ def test_zero_games():
 @pytest.mark.parametrize("policy", ["bfs", "rays", "smart"])
 @pytest.mark.parametrize("player", ["random", "greedy", "lookahead", "solver"])
 def test_matches_catgame(policy, player):
-    """The first games of a batch, replayed through CatGame and player_move with the batch's
-    generator, are the same games."""
+    """The first games of a batch, replayed through CatGame and player_move (the solver player: a
+    SolverPlayer) with the batch's generator, are the same games."""
     games = 12 if player == "solver" else 30
     r = tc.cat.simulate(games, blocked=8, policy=policy, player=player, seed=21, max_nodes=300)
     gen, n = tc.cat.batch_generators(games, seed=21)[0]
     assert n == games
     for i in range(games):
         g = tc.CatGame(11, 11, 8, policy=policy, seed=gen)
+        # simulate's solver player keeps its table through each game, as a SolverPlayer does
+        keeper = tc.cat.SolverPlayer(policy, max_nodes=300)
         while g.status == "playing":
+            if player == "solver":
+                g.block(keeper(g.board, g.cat, gen))
+                continue
             g.block(
                 tc.cat.player_move(
                     g.board, g.cat, player=player, policy=policy, seed=gen, max_nodes=300

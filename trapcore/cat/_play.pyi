@@ -35,6 +35,7 @@ def player_move(
     budget: int,
     solver_depth: int,
     bit_generator: np.random.BitGenerator,
+    memory: npt.NDArray[np.uint8],
 ) -> int: ...
 def solve(
     board: npt.NDArray[np.uint8],
@@ -44,4 +45,5 @@ def solve(
     max_nodes: int,
     max_depth: int,
     tt_bits: int,
+    memory: npt.NDArray[np.uint8],
 ) -> tuple[Result, int, int, int]: ...

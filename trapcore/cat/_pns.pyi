@@ -8,6 +8,7 @@ from trapcore.cat._codes import Result
 def enclosure(
     board: npt.NDArray[np.uint8], r: int, c: int, max_flow: int
 ) -> tuple[int, npt.NDArray[np.uint8]]: ...
+def new_memory(rows: int, cols: int, budget: int) -> npt.NDArray[np.uint8]: ...
 def solve_pns(
     board: npt.NDArray[np.uint8],
     r: int,
@@ -18,4 +19,5 @@ def solve_pns(
     eps: float,
     tt_bits: int,
     complete: bool,
+    memory: npt.NDArray[np.uint8],
 ) -> tuple[Result, int, int, int, int]: ...

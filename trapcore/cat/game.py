@@ -25,7 +25,15 @@ from trapcore.cat._board import MAX_GAME_CELLS, as_board
 from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
 from trapcore.cat.players import RULES, _cat_step, as_policy, model_of, policy_name
 from trapcore.cat.render import render_board
-from trapcore.cat.solver import DEFAULT_NODES, Hint, Solution, Verdict, _hint, _winnable, solve
+from trapcore.cat.solver import (
+    DEFAULT_NODES,
+    Hint,
+    Solution,
+    SolverPlayer,
+    Verdict,
+    _winnable,
+    solve,
+)
 from trapcore.errors import IllegalMoveError
 
 __all__ = ["CatGame", "Status", "Turn", "Analysis"]
@@ -223,6 +231,7 @@ class CatGame:
         self._status = Status.PLAYING
         self._history: list[Turn] = []
         self._undo: list[tuple[Cell, Cell, Status, Mapping[str, Any]]] = []
+        self._solver: SolverPlayer | None = None  # hint()'s, made at the first hint
         self._settle()
 
     def _settle(self) -> None:
@@ -365,7 +374,10 @@ class CatGame:
 
     # -- help ----------------------------------------------------------------------------------
     def hint(self, *, max_nodes: int = DEFAULT_NODES) -> Hint:
-        """The block to play now (:func:`trapcore.cat.hint` against this game's cat).
+        """The block to play now (:func:`trapcore.cat.hint` against this game's cat), with a
+        memory: the game keeps a :class:`trapcore.cat.SolverPlayer` for its hints, so once a hint
+        is a proven win, each later hint on the hinted line is proven too (within the same
+        budget), whatever the cat does.
 
         Parameters
         ----------
@@ -386,7 +398,9 @@ class CatGame:
         if self._status is not Status.PLAYING:
             raise ValueError(f"the game is over ({self._status}); no hint")
         max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
-        return _hint(self._board, self._cat, self._policy, max_nodes)
+        if self._solver is None or self._solver.max_nodes != max_nodes:
+            self._solver = SolverPlayer(self._policy, max_nodes=max_nodes)
+        return self._solver.hint(self._board, self._cat)
 
     def analyze(self, *, max_nodes: int = DEFAULT_NODES) -> Analysis:
         """Replay the game with the solver: the verdict before each block and the first block

@@ -48,6 +48,8 @@ SOLVE_POLICIES = tuple(_MODEL)
 SOLVER_PLAYER_NODES = 2_000
 # the "solver" player's deepest horizon (a fixed number keeps its moves reproducible)
 _SOLVER_DEPTH = 64
+# the solver player without a memory (each move searches from an empty table)
+_NO_MEMORY = np.zeros(0, np.uint8)
 
 
 def as_policy(policy: PolicyLike) -> PolicyLike:
@@ -197,12 +199,22 @@ def _player_block(
     policy: PolicyLike,
     gen: np.random.Generator | None = None,
     max_nodes: int = SOLVER_PLAYER_NODES,
+    memory: npt.NDArray[np.uint8] = _NO_MEMORY,
 ) -> Cell | None:
-    """``player``'s block on a validated board against ``policy`` (no checks; for the package)."""
+    """``player``'s block on a validated board against ``policy`` (no checks; for the package);
+    memory: the solver player's table kept between moves (pns.pyx's new_memory), or empty."""
     model = _MODEL[model_of(policy)]
     gen = gen if gen is not None else as_generator(0)
     p = _play.player_move(
-        b, cat[0], cat[1], _PLAYER[player], model, max_nodes, _SOLVER_DEPTH, gen.bit_generator
+        b,
+        cat[0],
+        cat[1],
+        _PLAYER[player],
+        model,
+        max_nodes,
+        _SOLVER_DEPTH,
+        gen.bit_generator,
+        memory,
     )
     return None if p < 0 else divmod(int(p), b.shape[1])
 
@@ -230,7 +242,9 @@ def player_move(
         routes, plays the rest greedily against a fixed-tie BFS cat and keeps the best;
         ``"solver"`` plays the solver's proven winning block against ``policy``'s model
         (within ``max_nodes``; against the optimal cat the proof-number search tries first, as
-        :func:`trapcore.cat.solve` does by default), else the lookahead block. A callable
+        :func:`trapcore.cat.solve` does by default), else the lookahead block; one move, searched
+        from scratch (:class:`trapcore.cat.SolverPlayer` keeps the search's table through a game,
+        as :func:`trapcore.cat.simulate`'s solver player does). A callable
         ``(board, cat, rng) -> cell`` (read-only board copy, the cat's cell, a
         ``numpy.random.Generator``) returns a free cell other than the cat's; it runs in Python.
     policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable

@@ -13,11 +13,12 @@ import numpy.typing as npt
 
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import as_choice, as_int, as_size
-from trapcore.cat import _play, hexgrid
+from trapcore.cat import _play, _pns, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS
 from trapcore.cat._types import Cell, PlayerLike, PolicyLike, SeedLike
 from trapcore.cat.players import (
     _MODEL,
+    _NO_MEMORY,
     _PLAYER,
     _POLICY,
     _RULES,
@@ -252,6 +253,8 @@ def _play_python(
     for g in range(games):
         b = hexgrid.random_board(rows, cols, blocked, seed=gen, keep_free=start)
         cat = start
+        # the solver player's memory, new each game (as play_games empties it)
+        memory = _pns.new_memory(rows, cols, max_nodes) if player == "solver" else _NO_MEMORY
         while True:
             if int(b.sum()) >= b.size - 1:  # no free cell but the cat's: settled as CatGame does
                 outcome[g] = 0 if hexgrid.is_border(cat, b.shape) else 1
@@ -260,7 +263,7 @@ def _play_python(
             if callable(player):
                 block = _call_player(player, b, cat, gen)
             else:
-                block = _player_block(b, cat, player, policy, gen, max_nodes)
+                block = _player_block(b, cat, player, policy, gen, max_nodes, memory)
             b[block] = 1
             moves[g] += 1
             if hexgrid.is_border(cat, b.shape):

@@ -4,6 +4,7 @@ winnable_board() draws random starts until one is proven won."""
 from __future__ import annotations
 
 import enum
+import threading
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -15,7 +16,15 @@ from trapcore.cat import _play, _pns, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
 from trapcore.cat._codes import Result
 from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
-from trapcore.cat.players import _MODEL, SOLVE_POLICIES, _player_block, as_policy, model_of
+from trapcore.cat.players import (
+    _MODEL,
+    _NO_MEMORY,
+    SOLVE_POLICIES,
+    SOLVER_PLAYER_NODES,
+    _player_block,
+    as_policy,
+    model_of,
+)
 
 __all__ = [
     "Verdict",
@@ -25,6 +34,7 @@ __all__ = [
     "DEFAULT_NODES",
     "solve",
     "hint",
+    "SolverPlayer",
     "winnable_board",
 ]
 
@@ -180,11 +190,12 @@ def solve(
         of ``max_nodes`` (its positions, player's and cat's); when its budget runs out, the
         iterative deepening search tries with the rest. ``"auto"`` (default): ``"pns"`` against
         the optimal cat (its search on 1/32 of ``max_nodes``, at least 16: its positions cost about
-        ten times the other's), ``"id"`` against the fixed cats. The proof-number search keeps
-        a proven win provable: after the winning block and any cat reply it re-proves the
-        position in a few positions, where the horizon-bounded search alone can miss a win that
-        needs a long cut (0.1's default, ``"id"``, lost such wins; the solver player, hints and
-        winnable starts use ``"auto"``).
+        ten times the other's), ``"id"`` against the fixed cats. The proof-number search
+        proves wins that need a long cut, which the horizon-bounded search alone can miss (0.1's
+        default, ``"id"``, lost such wins; the solver player, hints and winnable starts use
+        ``"auto"``). Each call searches from scratch, and a follow-up of a proven win can need
+        more positions than the proof did: :class:`SolverPlayer` keeps the table between moves
+        so that it does not.
 
     Returns
     -------
@@ -206,12 +217,28 @@ def solve(
         max_depth = max(1, min(int(b.size - b.sum()), 200))
     max_depth = as_int(max_depth, "max_depth", minimum=1, maximum=1000)
     method = as_choice(method, "method", SOLVE_METHODS)
+    return _solve(b, r, c, policy, max_nodes, max_depth, method, _NO_MEMORY)
+
+
+def _solve(
+    b: Board,
+    r: int,
+    c: int,
+    policy: str,
+    max_nodes: int,
+    max_depth: int,
+    method: str,
+    memory: npt.NDArray[np.uint8],
+) -> Solution:
+    """solve() on validated arguments; memory: the proof-number search's table kept between
+    calls (:class:`SolverPlayer`), or empty."""
     spent = 0
     pns_loss: Solution | None = None
     if method == "auto":
         method = "pns" if policy == "optimal" else "id"
         if method == "pns":
-            pns, spent = _solve_pns(b, r, c, _auto_pns_nodes(max_nodes))
+            share = max_nodes if _followed(memory, b) else _auto_pns_nodes(max_nodes)
+            pns, spent = _solve_pns(b, r, c, share, memory)
             if pns is not None and pns.verdict is Verdict.WIN:
                 return pns
             pns_loss = pns  # a loss: the iterative deepening search names its horizon and block
@@ -220,7 +247,7 @@ def solve(
             raise ValueError(
                 f"method = 'pns' solves against the optimal cat only, not policy = {policy!r}"
             )
-        pns, spent = _solve_pns(b, r, c, max(1, max_nodes * 3 // 4))
+        pns, spent = _solve_pns(b, r, c, max(1, max_nodes * 3 // 4), memory)
         if pns is not None:
             return pns
     if spent >= max_nodes:  # the proof-number search used the whole budget: nothing is left
@@ -229,7 +256,7 @@ def solve(
         return Solution(Verdict.UNKNOWN, _player_block(b, (r, c), "greedy", "bfs"), int(spent), -1)
     max_nodes -= spent
     res, best, nodes, depth = _play.solve(
-        b, r, c, _MODEL[policy], max_nodes, max_depth, _tt_bits(max_nodes, b.size)
+        b, r, c, _MODEL[policy], max_nodes, max_depth, _tt_bits(max_nodes, b.size), memory
     )
     if best < 0:  # nothing was searched (the verdict was immediate): any free block
         free_cells = np.flatnonzero(b.ravel() == 0)
@@ -250,9 +277,22 @@ def _auto_pns_nodes(max_nodes: int) -> int:
     return min(max_nodes, max(16, max_nodes // _AUTO_PNS_SHARE))
 
 
-def _solve_pns(b: Board, r: int, c: int, max_nodes: int) -> tuple[Solution | None, int]:
+def _followed(memory: npt.NDArray[np.uint8], b: Board) -> bool:
+    """Whether the memory's last search proved a win and its block is played on b (a proven line
+    followed: method "auto" then gives the proof-number search the whole budget, as play.pyx's
+    player_solver does)."""
+    if not memory.size or not memory[9]:
+        return False
+    block = int(memory[12:16].view(np.int32)[0])
+    return 0 <= block < b.size and bool(b.flat[block])
+
+
+def _solve_pns(
+    b: Board, r: int, c: int, max_nodes: int, memory: npt.NDArray[np.uint8] | None = None
+) -> tuple[Solution | None, int]:
     """The proof-number search's verdict as a Solution, or None (budget out, or the win is
-    immediate and the iterative deepening search names its block); and the positions searched."""
+    immediate and the iterative deepening search names its block); and the positions searched.
+    memory: a table kept between calls (pns.pyx's new_memory), or None."""
     res, best, nodes, _, _ = _pns.solve_pns(
         b,
         r,
@@ -263,6 +303,7 @@ def _solve_pns(b: Board, r: int, c: int, max_nodes: int) -> tuple[Solution | Non
         _PNS_EPS,
         _pns_tt_bits(max_nodes, b.size),
         True,
+        _NO_MEMORY if memory is None else memory,
     )
     if res == Result.RES_WIN and best >= 0:
         return Solution(Verdict.WIN, divmod(int(best), b.shape[1]), int(nodes), -1), int(nodes)
@@ -272,9 +313,18 @@ def _solve_pns(b: Board, r: int, c: int, max_nodes: int) -> tuple[Solution | Non
     return None, int(nodes)
 
 
-def _hint(b: Board, cat: Cell, policy: PolicyLike, max_nodes: int) -> Hint:
-    """hint() on a validated board, cat and policy."""
-    sol = solve(b, cat, policy=model_of(policy), max_nodes=max_nodes)
+def _hint(
+    b: Board,
+    cat: Cell,
+    policy: PolicyLike,
+    max_nodes: int,
+    memory: npt.NDArray[np.uint8] = _NO_MEMORY,
+) -> Hint:
+    """hint() on a validated board, cat and policy (memory: see _solve)."""
+    if b.size > MAX_SOLVE_CELLS:
+        raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")
+    max_depth = max(1, min(int(b.size - b.sum()), 200))
+    sol = _solve(b, cat[0], cat[1], model_of(policy), max_nodes, max_depth, "auto", memory)
     if sol.verdict is Verdict.WIN:
         return Hint(sol.block, True, Verdict.WIN, sol.nodes)
     block = sol.block  # the block that held out longest against forced escapes
@@ -295,7 +345,9 @@ def hint(
     The solver's proven winning block (the smart cat is solved as the optimal cat) when it finds
     one within ``max_nodes``; otherwise the best heuristic block: the one that held out longest
     in the solver's search for a forced escape (the lookahead player's block if the search tried
-    none).
+    none). Each call searches from scratch; to follow hints through a game, use
+    :meth:`CatGame.hint` or :meth:`SolverPlayer.hint`, which keep the search's table so that a
+    proven win stays proven after every cat reply.
 
     Parameters
     ----------
@@ -326,6 +378,88 @@ def hint(
         policy,
         as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40),
     )
+
+
+class SolverPlayer:
+    """The ``"solver"`` player with a memory: a proven win stays proven for the whole game.
+
+    :func:`player_move` and :func:`hint` search each position from scratch. A proof found with a
+    small budget can then fail to come back after the cat's reply: the reply's position is part
+    of the proof, but searched alone it can need more positions than the whole proof did. A
+    ``SolverPlayer`` keeps the proof-number search's table from one move to the next (as
+    :func:`trapcore.cat.simulate`'s ``"solver"`` player does within each game), so every
+    position a proof went through is proven again in a node or two; and after it has played a
+    proven block it gives that search its whole budget, so a follow-up whose entries were lost is
+    still proven within the budget that proved the start.
+
+    Its moves are ``player="solver"``'s with the table kept: called as ``player(board, cat,
+    rng)``, it is a player for :func:`simulate`, :class:`CatGame` loops and the environments.
+
+    Parameters
+    ----------
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
+        The cat being played (the smart cat and callables are solved as the optimal cat; only
+        then is the table used: against the BFS and ray cats the solver is the iterative
+        deepening search, which keeps nothing).
+    max_nodes : int
+        The budget per move (positions), :data:`SOLVER_PLAYER_NODES` by default.
+
+    Notes
+    -----
+    Every entry of the table is a fact about one exact position (a proof, a complete disproof,
+    or search numbers), so the table is never wrong for another position; it is emptied when a
+    board comes that is not a continuation of the last one (a block gone, or another size), so a
+    game's moves do not depend on earlier games. One player is one table: calls from several
+    threads take turns.
+    """
+
+    def __init__(self, policy: PolicyLike = "smart", *, max_nodes: int = SOLVER_PLAYER_NODES):
+        self.policy = as_policy(policy)
+        self.max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
+        self._memory = _NO_MEMORY
+        self._last: Board | None = None
+        self._lock = threading.Lock()
+
+    def reset(self) -> None:
+        """Forget the table (a new game)."""
+        with self._lock:
+            self._memory = _NO_MEMORY
+            self._last = None
+
+    def _memory_for(self, b: Board) -> npt.NDArray[np.uint8]:
+        """The table for b: kept when b continues the last board (held under the lock)."""
+        if self._last is None or self._last.shape != b.shape or bool((self._last > b).any()):
+            self._memory = _pns.new_memory(b.shape[0], b.shape[1], self.max_nodes)
+        self._last = b.copy()
+        return self._memory
+
+    def __call__(
+        self, board: npt.ArrayLike, cat: CellLike, rng: np.random.Generator | None = None
+    ) -> Cell | None:
+        """The block to play (``None`` when no cell can be blocked); ``rng`` is not used (the
+        solver player draws nothing)."""
+        b = as_board(board)
+        if b.size > MAX_SOLVE_CELLS:
+            raise ValueError(
+                f"board has {b.size} cells; the solver player accepts at most {MAX_SOLVE_CELLS}"
+            )
+        r, c = free_cell(b, cat, "cat")
+        with self._lock:
+            memory = self._memory_for(b)
+            return _player_block(b, (r, c), "solver", self.policy, None, self.max_nodes, memory)
+
+    def hint(self, board: npt.ArrayLike, cat: CellLike) -> Hint:
+        """:func:`hint` with the table (the same block :meth:`__call__` plays when it is proven)."""
+        b = as_board(board)
+        cell = free_cell(b, cat, "cat")
+        if b.size > MAX_SOLVE_CELLS:
+            return _hint(b, cell, self.policy, self.max_nodes)  # raises: too big for the solver
+        with self._lock:
+            return _hint(b, cell, self.policy, self.max_nodes, self._memory_for(b))
+
+    def __repr__(self) -> str:
+        name = self.policy if isinstance(self.policy, str) else "callable"
+        return f"<SolverPlayer policy={name!r} max_nodes={self.max_nodes}>"
 
 
 def winnable_board(

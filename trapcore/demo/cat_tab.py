@@ -82,6 +82,7 @@ class CatTab(Tab):
     def __init__(self, app: DemoApp) -> None:
         super().__init__(app)
         self.game: CatGame | None = None
+        self._hinter: tuple[CatGame, tc.cat.SolverPlayer] | None = None  # the game's hint solver
         self.seed_used: int | None = None
         self.settings: tuple[object, str] = ("bfs", "enclosed")
         self.hint_cell: Cell | None = None
@@ -544,13 +545,17 @@ class CatTab(Tab):
         self.update_status("Undone.")
 
     def hint(self) -> None:
-        """Ask the library for the block to play (``trapcore.cat.hint``) in a worker thread, on
-        the board as it is now; ring the cell it names."""
+        """Ask the library for the block to play in a worker thread, on the board as it is now;
+        ring the cell it names. One ``trapcore.cat.SolverPlayer`` per game gives the hints, so a
+        proven win stays proven while the player follows them."""
         g = self._current()
         if g.status is not Status.PLAYING:
             self.update_status("The game is over: no hint.")
             return
         board, cat = g.board, g.cat  # a snapshot: the game can go on meanwhile
+        if self._hinter is None or self._hinter[0] is not g:
+            self._hinter = (g, tc.cat.SolverPlayer(g.policy, max_nodes=tc.cat.DEFAULT_NODES))
+        hinter = self._hinter[1]
 
         def done(hint: Hint) -> None:
             if self.game is not g or g.board.tobytes() != board.tobytes():
@@ -570,7 +575,7 @@ class CatTab(Tab):
 
         self.run(
             "Thinking...",
-            lambda: tc.cat.hint(board, cat, policy=g.policy),
+            lambda: hinter.hint(board, cat),
             done,
             lambda exc: self.update_status(f"Hint: {exc}", error=True),
         )
