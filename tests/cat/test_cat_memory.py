@@ -216,13 +216,18 @@ def test_memory_size_follows_the_budget():
 # -- SolverPlayer ---------------------------------------------------------------------------------
 def test_solver_player_is_simulate_solver_player():
     """SolverPlayer as a callable player gives simulate's "solver" games (the kernel keeps a
-    memory per game too), and a stateless solver player (player_move each move) differs from
-    neither where the memory does not matter."""
+    memory per game too), with one worker or two."""
     named = tc.cat.simulate(40, 9, 9, 10, policy="smart", player="solver", seed=3)
     keeper = tc.cat.SolverPlayer("smart")
     called = tc.cat.simulate(40, 9, 9, 10, policy="smart", player=keeper, seed=3)
     assert named.outcomes.tolist() == called.outcomes.tolist()
     assert named.moves.tolist() == called.moves.tolist()
+    # one SolverPlayer shared by two workers (a table per thread), two batches: the same games
+    games = tc.cat.BATCH + 40
+    both = tc.cat.simulate(games, 7, 7, 6, policy="smart", player=keeper, seed=4, workers=2)
+    one = tc.cat.simulate(games, 7, 7, 6, policy="smart", player="solver", seed=4)
+    assert both.outcomes.tolist() == one.outcomes.tolist()
+    assert both.moves.tolist() == one.moves.tolist()
 
 
 def test_solver_player_forgets_between_games():

@@ -409,29 +409,39 @@ class SolverPlayer:
     Every entry of the table is a fact about one exact position (a proof, a complete disproof,
     or search numbers), so the table is never wrong for another position; it is emptied when a
     board comes that is not a continuation of the last one (a block gone, or another size), so a
-    game's moves do not depend on earlier games. One player is one table: calls from several
-    threads take turns.
+    game's moves do not depend on earlier games. Each thread has its own table, so
+    :func:`simulate` with several workers plays each game as one worker would.
     """
 
     def __init__(self, policy: PolicyLike = "smart", *, max_nodes: int = SOLVER_PLAYER_NODES):
         self.policy = as_policy(policy)
         self.max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
-        self._memory = _NO_MEMORY
-        self._last: Board | None = None
-        self._lock = threading.Lock()
+        self._local = threading.local()  # each thread's table and last board
+        self._generation = 0  # reset() moves it on: every thread's table is then forgotten
 
     def reset(self) -> None:
-        """Forget the table (a new game)."""
-        with self._lock:
-            self._memory = _NO_MEMORY
-            self._last = None
+        """Forget the table (a new game), in every thread."""
+        self._generation += 1
+
+    @property
+    def _memory(self) -> npt.NDArray[np.uint8]:
+        """This thread's table (empty before the first move)."""
+        return getattr(self._local, "memory", _NO_MEMORY)
 
     def _memory_for(self, b: Board) -> npt.NDArray[np.uint8]:
-        """The table for b: kept when b continues the last board (held under the lock)."""
-        if self._last is None or self._last.shape != b.shape or bool((self._last > b).any()):
-            self._memory = _pns.new_memory(b.shape[0], b.shape[1], self.max_nodes)
-        self._last = b.copy()
-        return self._memory
+        """This thread's table for b: kept when b continues the thread's last board."""
+        local = self._local
+        last: Board | None = getattr(local, "last", None)
+        if (
+            last is None
+            or getattr(local, "generation", None) != self._generation
+            or last.shape != b.shape
+            or bool((last > b).any())
+        ):
+            local.memory = _pns.new_memory(b.shape[0], b.shape[1], self.max_nodes)
+            local.generation = self._generation
+        local.last = b.copy()
+        return local.memory
 
     def __call__(
         self, board: npt.ArrayLike, cat: CellLike, rng: np.random.Generator | None = None
@@ -444,9 +454,8 @@ class SolverPlayer:
                 f"board has {b.size} cells; the solver player accepts at most {MAX_SOLVE_CELLS}"
             )
         r, c = free_cell(b, cat, "cat")
-        with self._lock:
-            memory = self._memory_for(b)
-            return _player_block(b, (r, c), "solver", self.policy, None, self.max_nodes, memory)
+        memory = self._memory_for(b)
+        return _player_block(b, (r, c), "solver", self.policy, None, self.max_nodes, memory)
 
     def hint(self, board: npt.ArrayLike, cat: CellLike) -> Hint:
         """:func:`hint` with the table (the same block :meth:`__call__` plays when it is proven)."""
@@ -454,8 +463,7 @@ class SolverPlayer:
         cell = free_cell(b, cat, "cat")
         if b.size > MAX_SOLVE_CELLS:
             return _hint(b, cell, self.policy, self.max_nodes)  # raises: too big for the solver
-        with self._lock:
-            return _hint(b, cell, self.policy, self.max_nodes, self._memory_for(b))
+        return _hint(b, cell, self.policy, self.max_nodes, self._memory_for(b))
 
     def __repr__(self) -> str:
         name = self.policy if isinstance(self.policy, str) else "callable"
