@@ -426,7 +426,8 @@ class SolverPlayer:
     @property
     def _memory(self) -> npt.NDArray[np.uint8]:
         """This thread's table (empty before the first move)."""
-        return getattr(self._local, "memory", _NO_MEMORY)
+        memory: npt.NDArray[np.uint8] = getattr(self._local, "memory", _NO_MEMORY)
+        return memory
 
     def _memory_for(self, b: Board) -> npt.NDArray[np.uint8]:
         """This thread's table for b: kept when b continues the thread's last board."""
@@ -441,7 +442,8 @@ class SolverPlayer:
             local.memory = _pns.new_memory(b.shape[0], b.shape[1], self.max_nodes)
             local.generation = self._generation
         local.last = b.copy()
-        return local.memory
+        memory: npt.NDArray[np.uint8] = local.memory
+        return memory
 
     def __call__(
         self, board: npt.ArrayLike, cat: CellLike, rng: np.random.Generator | None = None
