@@ -272,3 +272,21 @@ def test_solver_player_arguments():
     b = hexgrid.random_board(9, 9, 12, seed=1, keep_free=(4, 4))
     bfs = tc.cat.SolverPlayer("bfs")
     assert bfs(b, (4, 4)) == tc.cat.player_move(b, (4, 4), player="solver", policy="bfs")
+
+
+def test_solver_player_copies_and_pickles_without_its_table():
+    """A copy or a pickle of a SolverPlayer (or of a CatGame that has given hints, as the demo
+    copies games) is a new player: it plays as a fresh one does."""
+    import copy
+    import pickle
+
+    b = hexgrid.random_board(9, 9, 12, seed=5, keep_free=(4, 4))
+    keeper = tc.cat.SolverPlayer("smart", max_nodes=500)
+    first = keeper(b, (4, 4))
+    for other in (copy.deepcopy(keeper), pickle.loads(pickle.dumps(keeper))):
+        assert other.policy == "smart" and other.max_nodes == 500
+        assert other._memory.size == 0 and other(b, (4, 4)) == first
+    g = tc.CatGame.from_board(b, (4, 4), policy="smart", seed=0)
+    h = g.hint(max_nodes=500)
+    twin = copy.deepcopy(g)
+    assert twin.hint(max_nodes=500) == h

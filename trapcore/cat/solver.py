@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 import threading
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -422,6 +422,13 @@ class SolverPlayer:
     def reset(self) -> None:
         """Forget the table (a new game), in every thread."""
         self._generation += 1
+
+    def __getstate__(self) -> dict[str, object]:
+        # a copy or a pickle is a new player: the tables (one per thread) stay behind
+        return {"policy": self.policy, "max_nodes": self.max_nodes}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__(state["policy"], max_nodes=state["max_nodes"])  # type: ignore[misc]
 
     @property
     def _memory(self) -> npt.NDArray[np.uint8]:
