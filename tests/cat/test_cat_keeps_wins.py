@@ -4,10 +4,9 @@ finds every win within 3 blocks that a brute force finds."""
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 import pytest
+from _cat_starts import BUDGET, proven_starts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +15,6 @@ from reference.cat_solver import solve_twin, wins_within
 from reference.cats_published import PUBLISHED
 from trapcore.cat import hexgrid
 from trapcore.cat.hexgrid import neighbors
-
-BUDGET = 2_000  # the solver player's default budget: the starts are proven within it too
 
 ISSUE_BLOCKS = [
     (5, 7),
@@ -148,29 +145,6 @@ def _play_moves(board, cat, cat_fn, rng, budget):
         cat = cat_fn(b, cat, rng)
 
 
-@functools.cache
-def _proven_starts(n, blocked, count, seed):
-    """Positions the default solver proves won within BUDGET, the player to move: random starts
-    played by the lookahead player against the smart cat until the solver proves the position
-    (random boards of 11x11 with 8 blocks are seldom proven won at the start itself)."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(100 * count):
-        if len(out) == count:
-            break
-        b = hexgrid.random_board(n, n, blocked, seed=rng, keep_free=(n // 2, n // 2))
-        cat = (n // 2, n // 2)
-        while hexgrid.escape_path(b, cat) is not None and not hexgrid.is_border(cat, b.shape):
-            if tc.cat.solve(b, cat, max_nodes=BUDGET).verdict is tc.Verdict.WIN:
-                out.append((b.copy(), cat))
-                break
-            b[tc.cat.player_move(b, cat, player="lookahead")] = 1
-            if hexgrid.escape_path(b, cat) is None:
-                break
-            cat = tc.cat.cat_move(b, cat, policy="smart", seed=rng)
-    return tuple(out)
-
-
 CATS = [
     _named("bfs"),
     _named("rays"),
@@ -183,7 +157,7 @@ CATS = [
 @pytest.mark.parametrize("n,blocked,count", [(7, 9, 10), (9, 10, 10), (11, 8, 10), (11, 15, 10)])
 @pytest.mark.parametrize("cat_fn", CATS, ids=lambda f: f.__name__)
 def test_hints_stay_proven_from_a_proven_start(n, blocked, count, cat_fn):
-    starts = _proven_starts(n, blocked, count, seed=n * 100 + blocked)
+    starts = proven_starts(n, blocked, count, seed=n * 100 + blocked)
     assert len(starts) == count
     for k, (b, cat) in enumerate(starts):
         assert _play_out(b, cat, cat_fn, np.random.default_rng(k), BUDGET), (b, cat, k)
@@ -192,13 +166,13 @@ def test_hints_stay_proven_from_a_proven_start(n, blocked, count, cat_fn):
 @pytest.mark.parametrize("n,blocked,count", [(9, 10, 10), (11, 8, 10)])
 @pytest.mark.parametrize("cat_fn", CATS, ids=lambda f: f.__name__)
 def test_solver_player_never_loses_a_proven_start(n, blocked, count, cat_fn):
-    for k, (b, cat) in enumerate(_proven_starts(n, blocked, count, seed=n * 100 + blocked)):
+    for k, (b, cat) in enumerate(proven_starts(n, blocked, count, seed=n * 100 + blocked)):
         assert _play_moves(b, cat, cat_fn, np.random.default_rng(k), BUDGET), (b, cat, k)
 
 
 def test_solver_player_never_loses_against_the_optimal_twin_cat():
     played = 0
-    for b, cat in _proven_starts(5, 7, 8, seed=5):
+    for b, cat in proven_starts(5, 7, 8, seed=5):
         assert solve_twin(b, cat, "optimal") == "win"
         assert _play_out(b, cat, _twin_optimal, np.random.default_rng(0), BUDGET), b
         assert _play_moves(b, cat, _twin_optimal, np.random.default_rng(0), BUDGET), b
@@ -209,7 +183,7 @@ def test_solver_player_never_loses_against_the_optimal_twin_cat():
 def test_catgame_hints_stay_proven():
     """CatGame.hint keeps its table through the game: followed from a proven start against a
     published cat, each hint is a proven win and the game is won."""
-    for k, (b, cat) in enumerate(_proven_starts(11, 8, 10, seed=1108)[:5]):
+    for k, (b, cat) in enumerate(proven_starts(11, 8, 10, seed=1108)[:5]):
         g = tc.CatGame.from_board(b, cat, policy=PUBLISHED["zhangyoufu_hard"], seed=k)
         while g.status == "playing":
             h = g.hint(max_nodes=BUDGET)

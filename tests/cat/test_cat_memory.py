@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _cat_starts import BUDGET, proven_starts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,42 +77,21 @@ def test_memory_agrees_with_a_fresh_table(seed):
             assert fresh == kept, (b, cat)
 
 
-def _proven(n, blocked, seed, count):
-    """Random n x n positions the default solver proves won within 2,000 positions (the solver
-    player's budget), after lookahead moves against the smart cat; with the solution."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(40 * count):
-        if len(out) == count:
-            break
-        b = hexgrid.random_board(n, n, blocked, seed=rng, keep_free=(n // 2, n // 2))
-        cat = (n // 2, n // 2)
-        for _ in range(n * n):
-            if hexgrid.escape_path(b, cat) is None or hexgrid.is_border(cat, b.shape):
-                break
-            sol = tc.cat.solve(b, cat, max_nodes=2000)
-            if sol.verdict is tc.Verdict.WIN and sol.nodes > 0:
-                out.append((b.copy(), cat, sol))
-                break
-            b[tc.cat.player_move(b, cat, player="lookahead")] = 1
-            if hexgrid.escape_path(b, cat) is None:
-                break
-            cat = tc.cat.cat_move(b, cat, policy="smart", seed=rng)
-    return out
-
-
-@pytest.mark.parametrize("n,blocked,count", [(9, 10, 12), (11, 12, 8), (11, 15, 12)])
-def test_follow_ups_are_proven_again_from_the_memory(n, blocked, count):
+@pytest.mark.parametrize("n,blocked", [(9, 10), (11, 8), (11, 15)])
+def test_follow_ups_are_proven_again_from_the_memory(n, blocked):
     """After a proof (by the proof-number search, or by the iterative deepening search, whose
     proof is copied into the memory), the position after its block and any cat reply is proven
     again from the memory: nine in ten in at most one position, all within the proof-number
     search's share (62); searched afresh, some need more."""
-    starts = _proven(n, blocked, n * 10 + blocked, count)
-    assert len(starts) == count
+    # the starts of test_cat_keeps_wins.py (cached), with their solutions
+    starts = [
+        (b, cat, tc.cat.solve(b, cat, max_nodes=BUDGET))
+        for b, cat in proven_starts(n, blocked, 10, seed=n * 100 + blocked)
+    ]
     fresh_more = 0
     costs = []
     for b, cat, sol in starts:
-        keeper = tc.cat.SolverPlayer("smart", max_nodes=2000)
+        keeper = tc.cat.SolverPlayer("smart", max_nodes=BUDGET)
         h = keeper.hint(b, cat)
         assert (h.block, h.proven, h.nodes) == (sol.block, True, sol.nodes)
         mem = keeper._memory
@@ -124,13 +104,13 @@ def test_follow_ups_are_proven_again_from_the_memory(n, blocked, count):
             again = keeper.hint(after, q)
             assert again.proven and again.nodes <= 62, (b, cat, q)
             costs.append(again.nodes)
-            fresh = tc.cat.solve(after, q, max_nodes=2000)
+            fresh = tc.cat.solve(after, q, max_nodes=BUDGET)
             fresh_more += fresh.verdict is not tc.Verdict.WIN or fresh.nodes > 1
     assert sum(c <= 1 for c in costs) >= 0.9 * len(costs)
     assert fresh_more >= 3
 
 
-# Two starts of a sceptic's run (tests/cat/test_cat_keeps_wins.py's _proven_starts with seeds 99
+# Two starts of a sceptic's run (tests/_cat_starts.py's proven_starts with seeds 99
 # and 98, 20 starts each, beyond the test's), where the solver player without a memory fell back
 # to heuristic blocks after proving the start.
 # Proven by the proof-number search in 50 positions; without a memory the player lost it to the
