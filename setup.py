@@ -85,8 +85,15 @@ for pyx in sorted(SRC.glob("*/*.pyx")):
 
 
 class AtomicBuildExt(build_ext):
-    """Put rebuilt extensions into the source tree by renaming, not by overwriting in place: a
-    process that has the old module loaded keeps its (unlinked) file instead of crashing."""
+    """Compile the extensions in parallel (one per core unless ``-j N`` says otherwise: pip and
+    ``python -m build`` pass no ``-j``), and put rebuilt ones into the source tree by renaming,
+    not by overwriting in place: a process that has the old module loaded keeps its (unlinked)
+    file instead of crashing."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
 
     def copy_file(self, infile, outfile, *args, **kwargs):
         if self.dry_run or not str(outfile).endswith((".so", ".pyd")) or os.path.isdir(outfile):

@@ -275,3 +275,18 @@ def test_enclosure_test(benchmark, impl):
         benchmark.pedantic(
             lambda: [enclosure_twin(b.tolist(), (5, 5))[0] for b in boards], rounds=2
         )
+
+
+@pytest.mark.benchmark(group="layer-test-11x11-40-boards")
+@pytest.mark.parametrize("impl", ["kernel", "twin"])
+def test_layer_test(benchmark, impl):
+    # the solver's ring test (every layer around the cat in one widest-path pass) against its
+    # plain-Python twin (one flood a layer), on the enclosure bench's boards
+    from reference.cat_layer import layer_twin
+    from trapcore.cat import _pns
+
+    boards = _enclosure_boards()
+    if impl == "kernel":
+        benchmark(lambda: [_pns.layer(b, 5, 5)[0] for b in boards])
+    else:
+        benchmark.pedantic(lambda: [layer_twin(b.tolist(), (5, 5))[0] for b in boards], rounds=3)

@@ -619,3 +619,27 @@ def enclosure(const uint8_t[:, ::1] board, int32_t r, int32_t c, int32_t max_flo
     finally:
         ctx_free(&x)
     return e, cut
+
+
+def layer(const uint8_t[:, ::1] board, int32_t r, int32_t c):
+    """The layer test of search.pyx (layer_win) on its own (for the tests): (value, marks) for the
+    cat at free (r, c): value 0 when a layer closes in time, else the smallest excess (huge when
+    the cat is next to the border or enclosed); marks a uint8 array, 2 on the best layer's cut
+    cells, 1 on its outside, else 0."""
+    check_grid(board.shape[0], board.shape[1], "board")
+    cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, d, e = 0, i
+    cdef Ctx x
+    marks = np.zeros((rows, cols), np.uint8)
+    cdef uint8_t[:, ::1] mv = marks
+    memset(&x, 0, sizeof(Ctx))
+    try:
+        ctx_init(&x, rows, cols, 2, 6)
+        with nogil:
+            ctx_load(&x, &board[0, 0])
+            d = cat_distance(&x, r * cols + c)
+            e = layer_win(&x, r * cols + c, d)
+            for i in range(n):
+                (&mv[0, 0])[i] = <uint8_t> x.dtmp[i]
+    finally:
+        ctx_free(&x)
+    return e, marks

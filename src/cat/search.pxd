@@ -45,6 +45,7 @@ ctypedef struct Ctx:
     uint64_t* must      # (maxply+1)*W: must-play set at each ply
     int32_t* enc        # the enclosure test's workspace (src/cat/enclose.pxd), rev filled
     uint8_t* enccut     # n: the cells of its best cut
+    int32_t* reach      # scratch: the layer test's widest-path values
     int64_t nodes, max_nodes
     bint aborted
     bint interrupted    # Ctrl-C seen (sticky until ctx_init): the caller raises it
@@ -63,6 +64,7 @@ cdef void ctx_border_distances(Ctx* x) noexcept nogil
 # greedy play against a fixed-policy cat on x.board2: 100000 - moves for a win, else moves survived
 cdef int32_t rollout(Ctx* x, int32_t cat, int model) noexcept nogil
 # the static layer test: 0 when a layer around the cat can be closed in time, else its excess
+# (one widest-path pass for every layer)
 cdef int32_t layer_win(Ctx* x, int32_t cat, int32_t d) noexcept nogil
 # the enclosure test's first block (the player to move; dc filled), or -1 (src/cat/enclose.pxd)
 cdef int32_t enclosure_block(Ctx* x, int32_t cat, int32_t d) noexcept nogil

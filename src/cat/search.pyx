@@ -90,9 +90,10 @@ cdef int ctx_init(Ctx* x, int32_t rows, int32_t cols, int32_t maxply,
     x.must = <uint64_t*> calloc(<size_t> (maxply + 1) * x.W, sizeof(uint64_t))
     x.enc = <int32_t*> calloc(enclose_words(n), sizeof(int32_t))
     x.enccut = <uint8_t*> calloc(n + 1, 1)
+    x.reach = <int32_t*> calloc(n + 1, sizeof(int32_t))
     if (x.nbr == NULL or x.border == NULL or x.board == NULL or x.board2 == NULL or x.db == NULL
-            or x.enc == NULL or x.enccut == NULL or x.dc == NULL or x.dtmp == NULL or x.queue == NULL
-            or x.parent == NULL
+            or x.enc == NULL or x.enccut == NULL or x.reach == NULL or x.dc == NULL
+            or x.dtmp == NULL or x.queue == NULL or x.parent == NULL
             or x.score == NULL or x.zob == NULL or x.tt_key == NULL or x.tt_zone == NULL
             or x.tt_best == NULL or x.tt_depth == NULL or x.tt_res == NULL or x.cand == NULL
             or x.cmoves == NULL or x.zone == NULL or x.must == NULL):
@@ -112,7 +113,7 @@ cdef void ctx_free(Ctx* x) noexcept nogil:
     free(x.nbr); free(x.border); free(x.board); free(x.board2); free(x.db); free(x.dc)
     free(x.dtmp); free(x.queue); free(x.parent); free(x.score); free(x.zob); free(x.tt_key)
     free(x.tt_zone); free(x.tt_best); free(x.tt_depth); free(x.tt_res); free(x.cand)
-    free(x.cmoves); free(x.zone); free(x.must); free(x.enc); free(x.enccut)
+    free(x.cmoves); free(x.zone); free(x.must); free(x.enc); free(x.enccut); free(x.reach)
     memset(x, 0, sizeof(Ctx))
 
 
@@ -207,58 +208,80 @@ cdef inline void tt_store(Ctx* x, uint64_t key, int res, int mode, int32_t k, in
         memcpy(x.tt_zone + idx * x.W, zone, x.W * sizeof(uint64_t))
 
 
-cdef inline int32_t layer_cut(Ctx* x, int32_t L) noexcept nogil:
-    """Mark in dtmp (1) the outside of layer L, the cells farther than L from the cat that reach a
-    free border cell through such cells, and count the layer-L cells touching it (uses dc)."""
-    cdef int32_t n = x.n, i, j, q, head = 0, tail = 0, cnt = 0
-    for i in range(n):
-        x.dtmp[i] = 0
-        if x.border[i] and x.dc[i] > L:
-            x.dtmp[i] = 1
-            x.queue[tail] = i
-            tail += 1
-    while head < tail:
-        i = x.queue[head]
-        head += 1
-        for j in range(6):
-            q = x.nbr[i * 6 + j]
-            if q >= 0 and not x.dtmp[q] and x.dc[q] > L:
-                x.dtmp[q] = 1
-                x.queue[tail] = q
-                tail += 1
-    for i in range(n):
-        if x.dc[i] == L:
-            for j in range(6):
-                q = x.nbr[i * 6 + j]
-                if q >= 0 and x.dtmp[q] == 1:
-                    cnt += 1
-                    x.dtmp[i] = 2  # a cut cell
-                    break
-    return cnt
-
-
 cdef int32_t layer_win(Ctx* x, int32_t cat, int32_t d) noexcept nogil:
     """A sound static win test, the player to move: some layer L < d of cells at distance L from
     the cat separates it from the border, and its cells that touch the outside number at most L.
     Blocking them one a turn wins: the cat needs L moves to reach any of them, and the i-th is
-    blocked before the cat's i-th move. Returns 0 when one is found, else the smallest excess
-    (cut cells - L) over the layers; either way dtmp marks (2) the cut cells of the best layer
-    (none when d <= 1). Uses dc (distances from the cat, filled by the caller)."""
-    cdef int32_t L, c, best_L = -1, best = 0x7fffffff
-    for L in range(1, min(d, 12)):
-        c = layer_cut(x, L) - L
+    blocked before the cat's i-th move. Returns 0 when one is found (the first such L), else the
+    smallest excess (cut cells - L) over the layers (the first L with it is the best layer);
+    either way dtmp marks (2) the cut cells of the best layer and (1) its outside (none when
+    d <= 1). Uses dc (distances from the cat, filled by the caller); queue and reach as scratch.
+
+    The outside of layer L is the cells farther than L from the cat that reach a free border cell
+    through such cells. All layers at once: reach[i] is the largest v (capped at top = min(d,
+    12)) such that i joins a free border cell through cells at least v steps from the cat, a
+    widest-path value, found by a bucket queue from the border cells, highest bucket first: a
+    cell's first value is its last, since later buckets only hold lower values. Then i is outside
+    layer L when reach[i] > L, and a cell at distance L is a cut cell of layer L when a neighbour
+    is. (tests/reference/cat_solver.py's layer test, one flood a layer, is the twin.)"""
+    cdef int32_t n = x.n, top = min(d, 12), i, j, q, v, m, L, c, best_L = -1, best = 0x7fffffff
+    cdef int32_t* reach = x.reach
+    cdef int32_t* nxt = x.queue
+    cdef int32_t head[13]
+    cdef int32_t cnt[13]
+    if top <= 1:
+        for i in range(n):
+            x.dtmp[i] = 0
+        return best
+    for v in range(top + 1):
+        head[v] = -1
+        cnt[v] = 0
+    for i in range(n):
+        reach[i] = -1
+        if x.border[i] and x.dc[i] > 0:
+            v = x.dc[i] if x.dc[i] < top else top
+            reach[i] = v
+            nxt[i] = head[v]
+            head[v] = i
+    for v in range(top, 0, -1):
+        while head[v] >= 0:
+            i = head[v]
+            head[v] = nxt[i]
+            for j in range(6):
+                q = x.nbr[i * 6 + j]
+                if q >= 0 and reach[q] < 0 and x.dc[q] > 0:
+                    m = x.dc[q] if x.dc[q] < v else v
+                    reach[q] = m
+                    nxt[q] = head[m]
+                    head[m] = q
+    # dtmp[i]: the highest reach among the neighbours of a cell inside the layers, for the marks
+    for i in range(n):
+        c = x.dc[i]
+        x.dtmp[i] = -1
+        if 0 < c < top:
+            m = -1
+            for j in range(6):
+                q = x.nbr[i * 6 + j]
+                if q >= 0 and reach[q] > m:
+                    m = reach[q]
+            x.dtmp[i] = m
+            if m > c:
+                cnt[c] += 1
+    for L in range(1, top):
+        c = cnt[L] - L
         if c < best:
             best = c
             best_L = L
         if c <= 0:
-            return 0
-    if best_L < 0:
-        for L in range(x.n):
-            x.dtmp[L] = 0
-        return best
-    if best_L != min(d, 12) - 1:
-        layer_cut(x, best_L)
-    return best
+            break
+    for i in range(n):
+        if x.dc[i] == best_L and x.dtmp[i] > best_L:
+            x.dtmp[i] = 2
+        elif reach[i] > best_L:
+            x.dtmp[i] = 1
+        else:
+            x.dtmp[i] = 0
+    return 0 if best <= 0 else best
 
 
 cdef int32_t enclosure_block(Ctx* x, int32_t cat, int32_t d) noexcept nogil:
