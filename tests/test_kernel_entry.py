@@ -98,6 +98,7 @@ ENTRIES = {
     ),
     "trapcore.cat._pns.enclosure": Entry(_board(), lambda f, a: f(a["board"], 2, 2, 12), "board"),
     "trapcore.cat._pns.layer": Entry(_board(), lambda f, a: f(a["board"], 2, 2), "board"),
+    "trapcore.cat._pns.cuts": Entry(_board(), lambda f, a: f(a["board"], 2, 2, True), "board"),
     "trapcore.cat._pns.solve_pns": Entry(
         _board(), lambda f, a: f(a["board"], 2, 2, 1000, 20, 1, 0.25, 10, True, NO_MEMORY), "board"
     ),

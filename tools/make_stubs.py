@@ -61,6 +61,7 @@ RETURNS: dict[str, dict[str, str]] = {
     "trapcore.cat._pns": {
         "enclosure": "tuple[int, npt.NDArray[np.uint8]]",
         "layer": "tuple[int, npt.NDArray[np.uint8]]",
+        "cuts": "tuple[int, npt.NDArray[np.uint8]]",
         "solve_pns": "tuple[Result, int, int, int, int]",
         "new_memory": "npt.NDArray[np.uint8]",
     },

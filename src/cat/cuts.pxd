@@ -13,7 +13,8 @@ cdef inline int32_t cut_deficit(Ctx* x, int32_t cat, int32_t d, bint mark) noexc
     cat needs dc(s) moves to reach s, so she wins when, for every t, at most t cells of S_j lie
     within t steps of the cat. Returns the smallest deficit max_t(#{s: dc(s) <= t} - t) over j
     (<= 0: a win; with the cat to move, <= -1 is a win). Needs dc and db filled; with mark, dtmp
-    marks (2) the cells of the best cut, else dtmp is left 0. Uses queue, score."""
+    marks (2) the cells of the best cut, else dtmp is left 0. Uses queue, score. Its twin:
+    tests/reference/cat_cuts.py (tests/cat/test_cat_cuts.py)."""
     cdef int32_t n = x.n, j, i, k, q, head, tail, t, cnt, deficit, best = 0x7fffffff, best_j = -1
     cdef int32_t* hist = x.score
     cdef int32_t pass_, maxdc = 0

@@ -643,3 +643,28 @@ def layer(const uint8_t[:, ::1] board, int32_t r, int32_t c):
     finally:
         ctx_free(&x)
     return e, marks
+
+
+def cuts(const uint8_t[:, ::1] board, int32_t r, int32_t c, bint mark):
+    """The border-distance cut test of cuts.pxd on its own (for the tests): (deficit, marks) for
+    the cat at free (r, c) able to reach the border: the smallest deficit (<= 0: the player to
+    move wins, <= -1: the cat to move too; huge when the cat is next to the border); marks a uint8
+    array (with mark: 2 on the best cut, 1 on its side; else all 0)."""
+    check_grid(board.shape[0], board.shape[1], "board")
+    cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, d, e = 0, i
+    cdef Ctx x
+    marks = np.zeros((rows, cols), np.uint8)
+    cdef uint8_t[:, ::1] mv = marks
+    memset(&x, 0, sizeof(Ctx))
+    try:
+        ctx_init(&x, rows, cols, 2, 6)
+        with nogil:
+            ctx_load(&x, &board[0, 0])
+            d = cat_distance(&x, r * cols + c)
+            border_distances(x.board, x.nbr, x.border, n, x.db, x.queue)
+            e = cut_deficit(&x, r * cols + c, d, mark)
+            for i in range(n):
+                (&mv[0, 0])[i] = <uint8_t> x.dtmp[i]
+    finally:
+        ctx_free(&x)
+    return e, marks

@@ -5,6 +5,9 @@ import numpy.typing as npt
 
 from trapcore.cat._codes import Result
 
+def cuts(
+    board: npt.NDArray[np.uint8], r: int, c: int, mark: bool
+) -> tuple[int, npt.NDArray[np.uint8]]: ...
 def enclosure(
     board: npt.NDArray[np.uint8], r: int, c: int, max_flow: int
 ) -> tuple[int, npt.NDArray[np.uint8]]: ...
