@@ -114,13 +114,19 @@ def test_cat_move(benchmark, policy):
     assert q is not None
 
 
-@pytest.mark.parametrize("method", ["auto", "id", "pns"])
+@pytest.mark.parametrize(
+    "method,workers", [("auto", 1), ("id", 1), ("pns", 1), ("pns", 2)], ids=str
+)
 @pytest.mark.benchmark(group="solve-standard-start-20k")
-def test_solve_methods(benchmark, method):
-    # positions per second of each method on a standard start (11x11, 8 blocks), one run
+def test_solve_methods(benchmark, method, workers):
+    # positions per second of each method on a standard start (11x11, 8 blocks), one run; the
+    # proof-number search on two threads too (the same positions: only the time differs)
     board = hexgrid.random_board(11, 11, 8, seed=0, keep_free=(5, 5))
     sol = benchmark.pedantic(
-        tc.cat.solve, (board, (5, 5)), dict(max_nodes=20_000, method=method), rounds=1
+        tc.cat.solve,
+        (board, (5, 5)),
+        dict(max_nodes=20_000, method=method, workers=workers),
+        rounds=1,
     )
     benchmark.extra_info["positions"] = sol.nodes
     assert sol.verdict == "unknown" and sol.nodes == 20_000

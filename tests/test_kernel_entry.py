@@ -100,7 +100,9 @@ ENTRIES = {
     "trapcore.cat._pns.layer": Entry(_board(), lambda f, a: f(a["board"], 2, 2), "board"),
     "trapcore.cat._pns.cuts": Entry(_board(), lambda f, a: f(a["board"], 2, 2, True), "board"),
     "trapcore.cat._pns.solve_pns": Entry(
-        _board(), lambda f, a: f(a["board"], 2, 2, 1000, 20, 1, 0.25, 10, True, NO_MEMORY), "board"
+        _board(),
+        lambda f, a: f(a["board"], 2, 2, 1000, 20, 1, 0.25, 10, True, NO_MEMORY, 1),
+        "board",
     ),
     "trapcore._rng.components": Entry(
         {"pairs": ((2, 2), np.int32)}, lambda f, a: f(4, a["pairs"]), "pairs"

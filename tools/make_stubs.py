@@ -105,6 +105,7 @@ RETURNS: dict[str, dict[str, str]] = {
         "bounded_draws": "npt.NDArray[np.uint32]",
         "busy_loop": "int",
         "components": "npt.NDArray[np.int32]",
+        "pool_stress": "int",
         "shuffled": "npt.NDArray[np.int32]",
     },
 }

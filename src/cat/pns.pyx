@@ -32,6 +32,7 @@ from cat.hex cimport bfs_distances, border_distances
 from cat.memory cimport MEM_HEAD, MEM_SIDE_AND, mem_bits, mem_check, mem_note, mem_size
 from common.checks cimport check_grid
 from common.signals cimport raise_pending, signalled
+from common.threads cimport tc_pool, tc_pool_free, tc_pool_new, tc_pool_run, tc_pool_workers
 from trapcore.cat._codes cimport RES_LOSS, RES_UNKNOWN, RES_WIN, Result
 from trapcore.cat._search cimport (Ctx, ctx_block, ctx_free, ctx_init, ctx_load, ctx_unblock,
                                    enclosure_block, layer_win, z_clear, z_set, z_test)
@@ -69,6 +70,19 @@ ctypedef struct Pns:
     bint aborted
     bint interrupted   # Ctrl-C seen: unwind, the def raises it
     bint borrowed      # the table lives in a memory (see new_memory): not freed here
+    # an expansion's children are evaluated as tasks on a thread pool (src/common/threads.h):
+    # each child is a pure function of its position, so the search is the same on any workers
+    tc_pool* pool      # NULL: one worker (the search's own thread)
+    int32_t workers    # the search's thread and the pool's
+    Ctx* wx            # nwx = workers - 1 contexts of their own (the board copied per run)
+    int32_t nwx
+    uint64_t* czone    # maxch*W: each child's disproof zone, from the table or its evaluation
+    int32_t* tasks     # the children to evaluate (indexes into the run's cell array)
+    int32_t t_cat      # the run: the cat's cell, whether the node is the player's, its children
+    bint t_is_or
+    int32_t* t_cell
+    uint32_t* t_cpn
+    uint32_t* t_cdn
 
 
 cdef inline uint32_t sat(int64_t v) noexcept nogil:
@@ -149,16 +163,15 @@ cdef inline int32_t cat_distance(Ctx* x, int32_t cat) noexcept nogil:
     return d
 
 
-cdef inline void eval_or(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
+cdef inline void eval_or(Ctx* x, int32_t W, int32_t cat, uint32_t* pn, uint32_t* dn,
                          uint64_t* zone) noexcept nogil:
-    """Initial numbers of a player-to-move position."""
-    cdef Ctx* x = &s.x
+    """Initial numbers of a player-to-move position (the board of x; its scratch is used)."""
     cdef int32_t last = -1, nb, d, e, c
     nb = free_border_nbrs(x, cat, &last)
     if nb >= 2 or x.border[cat]:
         pn[0] = INF
         dn[0] = 0
-        border_zone(x, cat, zone, s.W)
+        border_zone(x, cat, zone, W)
         return
     d = cat_distance(x, cat)
     if d < 0:
@@ -168,7 +181,7 @@ cdef inline void eval_or(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
     e = layer_win(x, cat, d) if d > 1 else 1
     if e > 0 and d > 1:
         border_distances(x.board, x.nbr, x.border, x.n, x.db, x.queue)
-        c = cut_deficit(&s.x, cat, d, False)
+        c = cut_deficit(x, cat, d, False)
         if c < e:
             e = c
         if 0 < e <= ENC_GATE:
@@ -186,16 +199,15 @@ cdef inline void eval_or(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
     dn[0] = sat(1 + (d - 1) * (d - 1))
 
 
-cdef inline void eval_and(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
+cdef inline void eval_and(Ctx* x, int32_t W, int32_t cat, uint32_t* pn, uint32_t* dn,
                           uint64_t* zone) noexcept nogil:
-    """Initial numbers of a cat-to-move position (just after a block)."""
-    cdef Ctx* x = &s.x
+    """Initial numbers of a cat-to-move position (just after a block, on the board of x)."""
     cdef int32_t last = -1, nb, d, e, c
     nb = free_border_nbrs(x, cat, &last)
     if nb >= 1:
         pn[0] = INF
         dn[0] = 0
-        border_zone(x, cat, zone, s.W)
+        border_zone(x, cat, zone, W)
         return
     d = cat_distance(x, cat)
     if d < 0:
@@ -205,7 +217,7 @@ cdef inline void eval_and(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
     e = layer_win(x, cat, d) if d > 2 else 0
     if d > 2:
         border_distances(x.board, x.nbr, x.border, x.n, x.db, x.queue)
-        c = cut_deficit(&s.x, cat, d, False)
+        c = cut_deficit(x, cat, d, False)
         if -1 < c <= ENC_GATE:
             c = min(c, enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW,
                                          x.enc, x.score, NULL))
@@ -221,6 +233,36 @@ cdef inline void eval_and(Pns* s, int32_t cat, uint32_t* pn, uint32_t* dn,
         e = 1000
     pn[0] = sat(2 + 2 * e)
     dn[0] = sat(1 + (d - 1) * (d - 1))
+
+
+cdef void eval_task(void* arg, int worker, int task) noexcept nogil:
+    """One child of the run (s.tasks[task]) evaluated on worker's context: a block of the player
+    (the cat then to move), or a step of the cat (the player then to move)."""
+    cdef Pns* s = <Pns*> arg
+    cdef int32_t i = s.tasks[task]
+    cdef Ctx* x = &s.x if worker == 0 else &s.wx[worker - 1]
+    cdef uint64_t* z = s.czone + <size_t> i * s.W
+    if s.t_is_or:
+        x.board[s.t_cell[i]] = 1
+        eval_and(x, s.W, s.t_cat, &s.t_cpn[i], &s.t_cdn[i], z)
+        x.board[s.t_cell[i]] = 0
+    else:
+        eval_or(x, s.W, s.t_cell[i], &s.t_cpn[i], &s.t_cdn[i], z)
+
+
+cdef inline void run_tasks(Pns* s, int32_t cat, bint is_or, int32_t* cell, uint32_t* cpn,
+                           uint32_t* cdn, int32_t ntasks) noexcept nogil:
+    """Evaluate the children s.tasks[:ntasks] of the node (cat, is_or) on every worker."""
+    cdef int32_t w
+    s.t_cat = cat
+    s.t_is_or = is_or
+    s.t_cell = cell
+    s.t_cpn = cpn
+    s.t_cdn = cdn
+    if s.pool != NULL and ntasks > 1:
+        for w in range(s.workers - 1):
+            memcpy(s.wx[w].board, s.x.board, s.x.n)
+    tc_pool_run(s.pool, eval_task, <void*> s, ntasks)
 
 
 cdef inline int32_t gen_or(Pns* s, int32_t cat, int32_t* out) noexcept nogil:
@@ -288,11 +330,11 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
     cdef uint64_t* zn = s.zone + ply * W
     cdef uint64_t* cz = s.zone + (ply + 1) * W
     cdef uint64_t* mu = s.must + ply * W
-    cdef int32_t m = 0, i, k, q, b, w
+    cdef uint64_t* ci
+    cdef int32_t m = 0, i, k, q, b, w, nt = 0
     cdef uint32_t pn = 0, dn = 0, v1, v2, tp, td, p, d
     cdef int64_t sm
     cdef int64_t start = s.nodes
-    cdef bint found = False
     cdef uint64_t key = key_of(s, cat, not is_or)
     s.nodes += 1
     if (s.nodes & PNS_POLL) == 0 and not s.interrupted and signalled():
@@ -305,7 +347,9 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
     z_clear(zn, W)
     for w in range(W):
         mu[w] = <uint64_t> 0xFFFFFFFFFFFFFFFF
-    # expand; a disproved child's zone joins the node's zone (OR: and cuts the must-play set)
+    # expand: the children the table does not know are evaluated as tasks (in parallel on the
+    # pool), each into its own zone; then a disproved child's zone joins the node's zone (OR:
+    # and cuts the must-play set), in the children's order
     if is_or:
         m = gen_or(s, cat, cell)
         s.far_pn = 64
@@ -313,34 +357,43 @@ cdef int mid(Pns* s, int32_t cat, bint is_or, int32_t ply, uint32_t thpn, uint32
         if m == 1 and free_border_nbrs(x, cat, &k) == 1:
             z_set(zn, cell[0])  # the forced block: every other block is refuted through it
         for i in range(m):
+            ci = s.czone + <size_t> i * W
             ctx_block(x, cell[i])
-            if not tt_get(s, key_of(s, cat, True), &cpn[i], &cdn[i], cz):
+            if not tt_get(s, key_of(s, cat, True), &cpn[i], &cdn[i], ci):
                 if i < s.max_cand:
-                    eval_and(s, cat, &cpn[i], &cdn[i], cz)
+                    s.tasks[nt] = i
+                    nt += 1
                 elif free_border_nbrs(x, cat, &k) >= 1:  # a far block: only the cheap test
                     cpn[i] = INF
                     cdn[i] = 0
-                    border_zone(x, cat, cz, W)
+                    border_zone(x, cat, ci, W)
                 else:
                     cpn[i] = s.far_pn
                     cdn[i] = s.far_dn
             ctx_unblock(x, cell[i])
+        run_tasks(s, cat, True, cell, cpn, cdn, nt)
+        for i in range(m):
             if cdn[i] == 0:
+                ci = s.czone + <size_t> i * W
                 for w in range(W):
-                    zn[w] |= cz[w]
-                    mu[w] &= cz[w]
+                    zn[w] |= ci[w]
+                    mu[w] &= ci[w]
     else:
         for k in range(6):
             q = x.nbr[cat * 6 + k]
             if q >= 0 and not x.board[q]:
                 cell[m] = q
-                if not tt_get(s, key_of(s, q, False), &cpn[m], &cdn[m], cz):
-                    eval_or(s, q, &cpn[m], &cdn[m], cz)
-                if cdn[m] == 0 and not found:  # the first refutation found: its zone
-                    memcpy(zn, cz, W * sizeof(uint64_t))
-                    z_set(zn, q)
-                    found = True
+                if not tt_get(s, key_of(s, q, False), &cpn[m], &cdn[m],
+                              s.czone + <size_t> m * W):
+                    s.tasks[nt] = m
+                    nt += 1
                 m += 1
+        run_tasks(s, cat, False, cell, cpn, cdn, nt)
+        for i in range(m):
+            if cdn[i] == 0:  # the first refutation: its zone
+                memcpy(zn, s.czone + <size_t> i * W, W * sizeof(uint64_t))
+                z_set(zn, cell[i])
+                break
     while True:
         b = -1
         if is_or:
@@ -450,10 +503,12 @@ def new_memory(int32_t rows, int32_t cols, int64_t budget):
 
 
 cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
-                  int32_t tt_bits, uint8_t* mem) except -1 nogil:
-    """Allocate the tables (s zeroed by the caller; with a memory, its table and its size) and the
-    search context; out of memory, raise MemoryError (pns_free then frees what was allocated)."""
-    cdef int32_t n = rows * cols, W = (n + 63) // 64
+                  int32_t tt_bits, uint8_t* mem, int32_t workers) except -1 nogil:
+    """Allocate the tables (s zeroed by the caller; with a memory, its table and its size), the
+    search context and, for workers > 1, the thread pool and its contexts (fewer threads if the
+    system gives fewer); out of memory, raise MemoryError (pns_free then frees what was
+    allocated)."""
+    cdef int32_t n = rows * cols, W = (n + 63) // 64, w
     cdef size_t tt
     if mem != NULL:
         tt_bits = mem[8]
@@ -477,12 +532,24 @@ cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
     s.cpn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
     s.cdn = <uint32_t*> calloc(<size_t> maxply * n, sizeof(uint32_t))
     s.sortbuf = <int32_t*> calloc(n + 1, sizeof(int32_t))
+    s.czone = <uint64_t*> calloc(<size_t> n * W, sizeof(uint64_t))
+    s.tasks = <int32_t*> calloc(n + 1, sizeof(int32_t))
+    if workers > 1:
+        s.wx = <Ctx*> calloc(workers - 1, sizeof(Ctx))
+        s.nwx = workers - 1 if s.wx != NULL else 0
     if (s.tkey == NULL or s.tpn == NULL or s.tdn == NULL
             or s.twork == NULL or s.tzone == NULL or s.zone == NULL or s.must == NULL
-            or s.cell == NULL or s.cpn == NULL or s.cdn == NULL or s.sortbuf == NULL):
+            or s.cell == NULL or s.cpn == NULL or s.cdn == NULL or s.sortbuf == NULL
+            or s.czone == NULL or s.tasks == NULL or (workers > 1 and s.wx == NULL)):
         with gil:
             raise MemoryError("not enough memory for the proof-number search's tables")
     ctx_init(&s.x, rows, cols, 2, 6)
+    s.workers = 1
+    if workers > 1:
+        for w in range(workers - 1):
+            ctx_init(&s.wx[w], rows, cols, 2, 6)
+        s.pool = tc_pool_new(workers - 1)
+        s.workers = tc_pool_workers(s.pool)
     s.tmask = tt - 1
     s.W = W
     s.maxch = n
@@ -491,9 +558,17 @@ cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
 
 
 cdef void pns_free(Pns* s) noexcept nogil:
+    """Stop the pool's threads and free everything pns_init allocated."""
+    cdef int32_t w
+    tc_pool_free(s.pool)
+    s.pool = NULL
+    for w in range(s.nwx):
+        ctx_free(&s.wx[w])
+    free(s.wx)
     if not s.borrowed:
         free(s.tkey); free(s.tpn); free(s.tdn); free(s.twork); free(s.tzone)
     free(s.zone); free(s.must); free(s.cell); free(s.cpn); free(s.cdn); free(s.sortbuf)
+    free(s.czone); free(s.tasks)
     ctx_free(&s.x)
 
 
@@ -513,7 +588,7 @@ cdef int pns_search(Pns* s, const uint8_t* board, int32_t cat, int64_t max_nodes
     pn[0] = 1
     dn[0] = 1
     ctx_load(&s.x, board)
-    eval_or(s, cat, pn, dn, s.zone)
+    eval_or(&s.x, s.W, cat, pn, dn, s.zone)
     if pn[0] == 0 and cat_distance(&s.x, cat) >= 0:
         # a static win: the enclosure test names its block; the layer and cut tests do not, so
         # the root is expanded to find a block that keeps the win (a blocked child proven)
@@ -538,15 +613,18 @@ cdef int pns_search(Pns* s, const uint8_t* board, int32_t cat, int64_t max_nodes
 
 def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nodes,
               int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, bint complete,
-              uint8_t[::1] memory):
+              uint8_t[::1] memory, int32_t workers):
     """Search from free (r, c), player to move, against the optimal cat: (result, best, nodes, pn,
     dn) with result RES_WIN proven, RES_LOSS disproved (complete: a proven loss; else no win among
     the searched blocks), RES_UNKNOWN budget out; best the winning block (flat index) or -1; pn,
     dn the root's numbers (diagnostics). complete searches every block the cat can reach (pruned
     by the zones of refuted blocks); otherwise at most max_cand blocks on escape routes at most
     slack steps longer than the shortest. memory: a table kept between searches (new_memory;
-    complete searches only; tt_bits is then its size), or an empty array for a fresh table."""
+    complete searches only; tt_bits is then its size), or an empty array for a fresh table.
+    workers: threads evaluating each expansion's children (this one and workers - 1 more, at
+    most 64); the search and its result are the same for any number."""
     check_grid(board.shape[0], board.shape[1], "board")
+    workers = max(1, min(workers, 64))
     cdef int32_t rows = board.shape[0], cols = board.shape[1], cat = r * cols + c, best = -1
     cdef int32_t n = rows * cols, maxply = min(<int32_t> MAXPLY, 2 * n + 4)
     cdef Result res = RES_UNKNOWN
@@ -561,7 +639,7 @@ def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nod
     memset(&s, 0, sizeof(Pns))
     try:
         with nogil:
-            pns_init(&s, rows, cols, maxply, tt_bits, mem)
+            pns_init(&s, rows, cols, maxply, tt_bits, mem, workers)
             res = <Result> pns_search(&s, &board[0, 0], cat, max_nodes, max_cand, slack, eps,
                                       complete, &best, &pn, &dn)
             if not s.interrupted:
@@ -586,7 +664,7 @@ cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, 
     cdef Pns s
     memset(&s, 0, sizeof(Pns))
     try:
-        pns_init(&s, rows, cols, maxply, tt_bits, mem)
+        pns_init(&s, rows, cols, maxply, tt_bits, mem, 1)
         res = pns_search(&s, board, cat, max_nodes, max_cand, slack, eps, True, best, &pn, &dn)
         nodes[0] = s.nodes
         interrupted[0] = s.interrupted

@@ -1,12 +1,14 @@
 """Small wrappers that expose the shared native helpers (random draws, union-find) to tests."""
 import numpy as np
 
-from libc.stdint cimport int32_t, uint32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
 from numpy.random cimport bitgen_t
 
 from common.checks cimport check_count
 from common.random cimport bitgen_of, bounded, shuffle_int32
 from common.signals cimport POLL_MASK, raise_pending, signalled
+from common.threads cimport tc_add, tc_load, tc_long, tc_pool, tc_pool_free, tc_pool_new, tc_pool_run
 from common.unionfind cimport uf_find, uf_init, uf_union
 
 
@@ -80,3 +82,34 @@ def busy_loop(uint64_t steps):
     if stop:
         raise_pending()
     return i + (acc & 0)
+
+
+cdef void _count_task(void* arg, int worker, int task) noexcept nogil:
+    tc_add(&(<tc_long*> arg)[task], 1)
+
+
+def pool_stress(int threads, int64_t runs, int max_tasks, bit_generator):
+    """Runs of 1 .. max_tasks tasks (sizes drawn from bit_generator) on a pool of ``threads``
+    threads (src/common/threads.h), each task counting itself: the number of tasks done other
+    than once, or done past the run's end (0 when the pool is right)."""
+    cdef bitgen_t* rng = bitgen_of(bit_generator)
+    cdef tc_long* counts = <tc_long*> calloc(max_tasks + 1, sizeof(tc_long))
+    cdef tc_pool* pool = NULL
+    cdef int64_t _r, bad = 0
+    cdef int i, n
+    if counts == NULL:
+        raise MemoryError("pool_stress: no memory for the counts")
+    try:
+        with bit_generator.lock, nogil:
+            pool = tc_pool_new(threads)
+            for _r in range(runs):
+                n = 1 + <int> bounded(rng, <uint32_t> max_tasks)
+                for i in range(max_tasks + 1):
+                    counts[i] = 0
+                tc_pool_run(pool, _count_task, <void*> counts, n)
+                for i in range(max_tasks + 1):
+                    bad += tc_load(&counts[i]) != (1 if i < n else 0)
+    finally:
+        tc_pool_free(pool)
+        free(counts)
+    return bad

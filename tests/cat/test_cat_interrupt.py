@@ -16,6 +16,7 @@ KERNELS = {
     "solve_id": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='id')",
     "solve_pns": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='pns')",
     "solve_auto": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40)",
+    "solve_pns_threads": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='pns', workers=2)",
     "player_move_solver": "tc.cat.player_move(b, (7, 7), player='solver', policy='smart', "
     "max_nodes=1 << 40)",
     "simulate_smart_cat": "tc.cat.simulate(1 << 30, policy='smart', player='lookahead')",

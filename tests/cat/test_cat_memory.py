@@ -22,7 +22,7 @@ NONE = np.zeros(0, np.uint8)
 
 
 def _pns_solve(b, cat, nodes, memory=NONE):
-    return _pns.solve_pns(b, cat[0], cat[1], nodes, *ARGS, 12, True, memory)
+    return _pns.solve_pns(b, cat[0], cat[1], nodes, *ARGS, 12, True, memory, 1)
 
 
 def _random_position(rng, n, density):
@@ -175,11 +175,11 @@ def test_memory_errors():
     b = np.zeros((7, 7), np.uint8)
     mem = _pns.new_memory(7, 7, 2000)
     with pytest.raises(ValueError, match="memory"):
-        _pns.solve_pns(np.zeros((7, 8), np.uint8), 3, 3, 100, *ARGS, 12, True, mem)
+        _pns.solve_pns(np.zeros((7, 8), np.uint8), 3, 3, 100, *ARGS, 12, True, mem, 1)
     with pytest.raises(ValueError, match="memory"):
         _pns_solve(b, (3, 3), 100, mem[:-1].copy())
     with pytest.raises(ValueError, match="memory"):
-        _pns.solve_pns(b, 3, 3, 100, *ARGS, 12, False, mem)  # disproofs there are not real
+        _pns.solve_pns(b, 3, 3, 100, *ARGS, 12, False, mem, 1)  # disproofs there are not real
     with pytest.raises(ValueError, match="memory"):
         solver, optimal = Player.PLAYER_SOLVER, Model.MODEL_OPTIMAL
         _play.player_move(b, 3, 3, solver, optimal, 100, 64, np.random.PCG64(0), mem[:20])

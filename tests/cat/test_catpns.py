@@ -82,7 +82,7 @@ def _check_win(board, cat, nodes):
 def test_pns_wins_hold_against_every_cat_reply():
     checked = 0
     for b in _boards(7, 40, 12, 18, seed=13):
-        res = catpns.solve_pns(b, 3, 3, 200_000, 20, 1, 0.25, 16, False, NONE)
+        res = catpns.solve_pns(b, 3, 3, 200_000, 20, 1, 0.25, 16, False, NONE, 1)
         if res[0] == 1 and res[1] >= 0:
             _check_win(b, (3, 3), 200_000)
             checked += 1
@@ -95,10 +95,14 @@ def test_kernel_wins_are_twin_wins_5x5():
     # the kernel alone, restricted or complete, never claims a win the twin refutes; the
     # complete search decides every 5x5 start like the twin
     for b in _boards(5, 40, 2, 12, seed=14):
-        res, best, nodes, pn, dn = catpns.solve_pns(b, 2, 2, 200_000, 20, 1, 0.25, 14, False, NONE)
+        res, best, nodes, pn, dn = catpns.solve_pns(
+            b, 2, 2, 200_000, 20, 1, 0.25, 14, False, NONE, 1
+        )
         if res == 1:
             assert solve_twin(b, (2, 2), "optimal") == "win"
-        res, best, nodes, pn, dn = catpns.solve_pns(b, 2, 2, 200_000, 20, 1, 0.25, 14, True, NONE)
+        res, best, nodes, pn, dn = catpns.solve_pns(
+            b, 2, 2, 200_000, 20, 1, 0.25, 14, True, NONE, 1
+        )
         want = solve_twin(b, (2, 2), "optimal")
         assert res != 0
         assert (res == 1) == (want == "win")

@@ -66,8 +66,9 @@ def test_player_move(board, cell, player, policy, nodes, seed):
     NODES,
     st.one_of(st.none(), sizes),
     st.one_of(st.sampled_from(cat.SOLVE_METHODS), scalars),
+    st.one_of(st.none(), st.integers(-3, 3), st.just(cat.MAX_SOLVE_WORKERS + 1), scalars),
 )
-def test_solve_and_hint(board, cell, policy, nodes, depth, method):
+def test_solve_and_hint(board, cell, policy, nodes, depth, method, workers):
     check(
         "call",
         "cat.solve",
@@ -77,6 +78,7 @@ def test_solve_and_hint(board, cell, policy, nodes, depth, method):
         max_nodes=nodes,
         max_depth=depth,
         method=method,
+        workers=workers,
     )
     check("call", "cat.hint", board, cell, policy=policy, max_nodes=nodes)
 

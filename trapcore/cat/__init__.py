@@ -37,6 +37,7 @@ from trapcore.cat.render import Position, read_board, render_board
 from trapcore.cat.simulation import BATCH, SimResult, batch_generators, simulate
 from trapcore.cat.solver import (
     DEFAULT_NODES,
+    MAX_SOLVE_WORKERS,
     SOLVE_METHODS,
     Hint,
     Solution,
@@ -77,6 +78,7 @@ __all__ = [
     "Hint",
     "SOLVE_METHODS",
     "DEFAULT_NODES",
+    "MAX_SOLVE_WORKERS",
     "simulate",
     "batch_generators",
     "SimResult",

@@ -24,4 +24,5 @@ def solve_pns(
     tt_bits: int,
     complete: bool,
     memory: npt.NDArray[np.uint8],
+    workers: int,
 ) -> tuple[Result, int, int, int, int]: ...

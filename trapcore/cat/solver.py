@@ -4,6 +4,7 @@ winnable_board() draws random starts until one is proven won."""
 from __future__ import annotations
 
 import enum
+import os
 import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -32,6 +33,7 @@ __all__ = [
     "Hint",
     "SOLVE_METHODS",
     "DEFAULT_NODES",
+    "MAX_SOLVE_WORKERS",
     "solve",
     "hint",
     "SolverPlayer",
@@ -50,6 +52,8 @@ _PNS_EPS = 0.25
 # method "auto": the proof-number search's share of the budget (its positions cost about ten of
 # the iterative deepening search's: 1/32 of the budget is about a quarter of the time)
 _AUTO_PNS_SHARE = 32
+#: The most threads :func:`solve` runs its proof-number search on.
+MAX_SOLVE_WORKERS = 64
 
 
 class Verdict(str, enum.Enum):
@@ -157,6 +161,7 @@ def solve(
     max_nodes: int = DEFAULT_NODES,
     max_depth: int | None = None,
     method: str = "auto",
+    workers: int | None = None,
 ) -> Solution:
     """Decide a position exactly: can the player, to move, force a win?
 
@@ -196,6 +201,13 @@ def solve(
         ``"auto"``). Each call searches from scratch, and a follow-up of a proven win can need
         more positions than the proof did: :class:`SolverPlayer` keeps the table between moves
         so that it does not.
+    workers : int, optional
+        Threads for the proof-number search (methods ``"pns"`` and ``"auto"`` against the optimal
+        cat): ``None`` or 1 searches in the calling thread, -1 uses every CPU, at most
+        :data:`MAX_SOLVE_WORKERS`. Each expansion's children (the blocks, or the cat's steps,
+        that its table does not know yet) are evaluated in parallel; every position is searched
+        exactly as with one worker, so the result, ``nodes`` included, does not depend on it,
+        only the time. The iterative deepening search stays on one thread.
 
     Returns
     -------
@@ -205,7 +217,7 @@ def solve(
     Raises
     ------
     TypeError, ValueError
-        Bad board, cat cell (blocked or outside), policy, method or budget.
+        Bad board, cat cell (blocked or outside), policy, method, budget or workers.
     """
     b = as_board(board)
     if b.size > MAX_SOLVE_CELLS:
@@ -217,7 +229,17 @@ def solve(
         max_depth = max(1, min(int(b.size - b.sum()), 200))
     max_depth = as_int(max_depth, "max_depth", minimum=1, maximum=1000)
     method = as_choice(method, "method", SOLVE_METHODS)
-    return _solve(b, r, c, policy, max_nodes, max_depth, method, _NO_MEMORY)
+    return _solve(b, r, c, policy, max_nodes, max_depth, method, _NO_MEMORY, _as_workers(workers))
+
+
+def _as_workers(workers: object) -> int:
+    """solve()'s workers as a number of threads (None: 1; -1: every CPU)."""
+    if workers is None:
+        return 1
+    n = as_int(workers, "workers", minimum=-1, maximum=MAX_SOLVE_WORKERS)
+    if n == 0:
+        raise ValueError("workers must be a positive number of threads or -1 (every CPU), got 0")
+    return min(os.cpu_count() or 1, MAX_SOLVE_WORKERS) if n == -1 else n
 
 
 def _solve(
@@ -229,16 +251,17 @@ def _solve(
     max_depth: int,
     method: str,
     memory: npt.NDArray[np.uint8],
+    workers: int = 1,
 ) -> Solution:
     """solve() on validated arguments; memory: the proof-number search's table kept between
-    calls (:class:`SolverPlayer`), or empty."""
+    calls (:class:`SolverPlayer`), or empty; workers: the proof-number search's threads."""
     spent = 0
     pns_loss: Solution | None = None
     if method == "auto":
         method = "pns" if policy == "optimal" else "id"
         if method == "pns":
             share = max_nodes if _followed(memory, b) else _auto_pns_nodes(max_nodes)
-            pns, spent = _solve_pns(b, r, c, share, memory)
+            pns, spent = _solve_pns(b, r, c, share, memory, workers)
             if pns is not None and pns.verdict is Verdict.WIN:
                 return pns
             pns_loss = pns  # a loss: the iterative deepening search names its horizon and block
@@ -247,7 +270,7 @@ def _solve(
             raise ValueError(
                 f"method = 'pns' solves against the optimal cat only, not policy = {policy!r}"
             )
-        pns, spent = _solve_pns(b, r, c, max(1, max_nodes * 3 // 4), memory)
+        pns, spent = _solve_pns(b, r, c, max(1, max_nodes * 3 // 4), memory, workers)
         if pns is not None:
             return pns
     if spent >= max_nodes:  # the proof-number search used the whole budget: nothing is left
@@ -288,11 +311,16 @@ def _followed(memory: npt.NDArray[np.uint8], b: Board) -> bool:
 
 
 def _solve_pns(
-    b: Board, r: int, c: int, max_nodes: int, memory: npt.NDArray[np.uint8] | None = None
+    b: Board,
+    r: int,
+    c: int,
+    max_nodes: int,
+    memory: npt.NDArray[np.uint8] | None = None,
+    workers: int = 1,
 ) -> tuple[Solution | None, int]:
     """The proof-number search's verdict as a Solution, or None (budget out, or the win is
     immediate and the iterative deepening search names its block); and the positions searched.
-    memory: a table kept between calls (pns.pyx's new_memory), or None."""
+    memory: a table kept between calls (pns.pyx's new_memory), or None; workers: its threads."""
     res, best, nodes, _, _ = _pns.solve_pns(
         b,
         r,
@@ -304,6 +332,7 @@ def _solve_pns(
         _pns_tt_bits(max_nodes, b.size),
         True,
         _NO_MEMORY if memory is None else memory,
+        workers,
     )
     if res == Result.RES_WIN and best >= 0:
         return Solution(Verdict.WIN, divmod(int(best), b.shape[1]), int(nodes), -1), int(nodes)
