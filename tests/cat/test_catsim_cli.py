@@ -119,3 +119,21 @@ def test_cli_main_hook():
 
     assert cli.main(["cat", "solve", "--rows", "7", "--cols", "7", "--blocked", "0"]) == 0
     assert cli.main(["cat", "simulate", "--games", "50", "--no-progress", "--seed", "1"]) == 0
+
+
+def test_solve_method_and_workers():
+    # the proof-number search alone, on two threads: the same verdict, block and nodes as on one
+    outs = []
+    for workers in ("1", "2"):
+        args = _parse(
+            ["cat", "solve", "--seed", "5", "--method", "pns", "--max-nodes", "3000"]
+            + ["--workers", workers]
+        )
+        out = io.StringIO()
+        args.func(args, out=out)
+        outs.append([line for line in out.getvalue().splitlines() if "time:" not in line])
+        assert "nodes:" in out.getvalue()
+    assert outs[0] == outs[1]
+    args = _parse(["cat", "solve", "--seed", "5", "--workers", "0"])
+    with pytest.raises(ValueError, match="workers"):
+        args.func(args, out=io.StringIO())

@@ -16,7 +16,7 @@ from trapcore.cat.game import CatGame, Status
 from trapcore.cat.players import PLAYERS, POLICIES, RULES, SOLVE_POLICIES, SOLVER_PLAYER_NODES
 from trapcore.cat.render import read_board, render_board
 from trapcore.cat.simulation import simulate
-from trapcore.cat.solver import DEFAULT_NODES, Verdict, solve
+from trapcore.cat.solver import DEFAULT_NODES, SOLVE_METHODS, Verdict, solve
 from trapcore.cli import add_progress_flags
 
 __all__ = ["add_parser", "play", "run_simulate", "run_solve"]
@@ -337,6 +337,20 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="the cat to solve against (default optimal: any move)",
     )
     p.add_argument("--max-nodes", type=int, default=DEFAULT_NODES)
+    p.add_argument(
+        "--method",
+        default="auto",
+        choices=SOLVE_METHODS,
+        help="auto (default): the proof-number search first, then iterative deepening; "
+        "id or pns alone",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="threads for the proof-number search (-1: every CPU; the verdict does not depend "
+        "on it)",
+    )
     p.set_defaults(func=run_solve)
 
 
@@ -380,7 +394,14 @@ def run_solve(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     if cat is None:
         cat = (board.shape[0] // 2, board.shape[1] // 2)
     t0 = time.perf_counter()
-    sol = solve(board, cat, policy=args.policy, max_nodes=args.max_nodes)
+    sol = solve(
+        board,
+        cat,
+        policy=args.policy,
+        max_nodes=args.max_nodes,
+        method=args.method,
+        workers=args.workers,
+    )
     dt = time.perf_counter() - t0
     print(render_board(board, cat), file=out)
     print(f"against the {args.policy} cat: {sol.verdict}", file=out)
