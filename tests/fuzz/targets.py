@@ -66,6 +66,13 @@ def game_method(method, *args, rows=5, cols=5, **kwargs):
     return getattr(g, method)(*args, **kwargs)
 
 
+def solver_cat_move(max_nodes, board, cat, seed):
+    """A SolverCat of that budget asked for a step (the budget capped, to stay quick)."""
+    cat_fn = tc.cat.SolverCat(max_nodes)
+    cat_fn.max_nodes = min(cat_fn.max_nodes, 2_000)
+    return cat_fn(board, cat, np.random.default_rng(seed))
+
+
 def game_mutate(attr, value):
     """Try to change a game's trusted state from outside, then play on."""
     g = tc.CatGame(5, 5, 3, seed=1)

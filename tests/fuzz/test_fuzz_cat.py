@@ -84,6 +84,12 @@ def test_solve_and_hint(board, cell, policy, nodes, depth, method, workers):
 
 
 @fuzz_settings
+@given(NODES, boards, cells, st.integers(0, 2**32 - 1))
+def test_solver_cat(nodes, board, cell, seed):
+    check("solver_cat_move", nodes, board, cell, seed)
+
+
+@fuzz_settings
 @given(sizes, sizes, sizes, POLICY, cells, seeds, st.one_of(st.integers(-1, 3), scalars))
 def test_winnable_board(rows, cols, blocked, policy, start, seed, tries):
     check(

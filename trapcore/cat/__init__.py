@@ -47,6 +47,7 @@ from trapcore.cat.solver import (
     solve,
     winnable_board,
 )
+from trapcore.cat.solver_cat import SOLVER_CAT_NODES, SolverCat
 
 __all__ = [
     "hexgrid",
@@ -66,6 +67,8 @@ __all__ = [
     "solve",
     "hint",
     "SolverPlayer",
+    "SolverCat",
+    "SOLVER_CAT_NODES",
     "winnable_board",
     "certificate",
     "check_certificate",
