@@ -8,7 +8,14 @@ milliseconds a move, searching only the blocks that can change a value).
 For each pair (smart, other cat) it prints the starts where only one of the two was caught and the
 two-sided sign-test p-value on them.
 
+Players are ``player_move``'s names, or ``hint:N``: a person pressing the demo's Hint button at
+every move with a budget of N positions (a ``SolverPlayer(policy, max_nodes=N)`` kept through the
+game, its ``hint`` block played, proven or not). Cats are policy names, the published cats, or
+``solvercat:N`` (``SolverCat(N)``).
+
     PYTHONPATH=tests python bench/cat_tournament.py --games 200 --blocks 8 15
+    PYTHONPATH=tests python bench/cat_tournament.py --games 100 --blocks 8 --players hint:20000 \
+        --cats smart solvercat:2000 course_alphabeta zhangyoufu_hard
 """
 
 from __future__ import annotations
@@ -37,6 +44,13 @@ CATS = [
 ]
 
 
+def policy_of(name: str) -> object:
+    """A cat by name: ``solvercat:N``, a published cat, or a policy name."""
+    if name.startswith("solvercat:"):
+        return tc.cat.SolverCat(int(name.split(":")[1]))
+    return PUBLISHED.get(name, name)
+
+
 def play(start: np.ndarray, policy: object, player: str, seed: int) -> bool:
     """One game from ``start`` (the cat in the centre, the player first): True if she wins."""
     board = start.copy()
@@ -44,10 +58,16 @@ def play(start: np.ndarray, policy: object, player: str, seed: int) -> bool:
     cat = (rows // 2, cols // 2)
     rng = np.random.default_rng(seed)  # the player's draws: the same for every cat
     cat_rng = np.random.default_rng(seed + 1)
+    hinter = None
+    if player.startswith("hint:"):
+        hinter = tc.cat.SolverPlayer("smart", max_nodes=int(player.split(":")[1]))
     while True:
         if int(board.sum()) >= board.size - 1:
             return not tc.cat.hexgrid.is_border(cat, board.shape)
-        block = tc.cat.player_move(board, cat, player=player, policy="smart", seed=rng)
+        if hinter is not None:
+            block = hinter.hint(board, cat).block
+        else:
+            block = tc.cat.player_move(board, cat, player=player, policy="smart", seed=rng)
         board[block] = 1
         if tc.cat.hexgrid.is_border(cat, board.shape):
             return False
@@ -88,7 +108,7 @@ def main() -> int:
             won: dict[str, np.ndarray] = {}
             for cat in args.cats:
                 t0 = time.perf_counter()
-                policy = PUBLISHED.get(cat, cat)
+                policy = policy_of(cat)
                 won[cat] = np.array([play(s, policy, player, i) for i, s in enumerate(starts)])
                 k = int(won[cat].sum())
                 lo, hi = _wilson(k, args.games)

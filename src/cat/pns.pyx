@@ -26,10 +26,11 @@ from libc.string cimport memcpy, memset
 
 import numpy as np
 
-from cat.enclose cimport ENC_FLOW, ENC_GATE, ENC_INF, enclosure_deficit
+from cat.enclose cimport ENC_INF, enclosure_deficit
 from cat.cuts cimport cut_deficit
-from cat.hex cimport bfs_distances, border_distances
+from cat.hex cimport border_distances
 from cat.memory cimport MEM_HEAD, MEM_SIDE_AND, mem_bits, mem_check, mem_note, mem_size
+from cat.pnseval cimport INF, border_zone, cat_distance, eval_and, eval_or, free_border_nbrs, sat
 from common.checks cimport check_grid
 from common.signals cimport raise_pending, signalled
 from common.threads cimport tc_pool, tc_pool_free, tc_pool_new, tc_pool_run, tc_pool_workers
@@ -42,9 +43,6 @@ cdef enum:
     # Ctrl-C polling: a position here costs up to ~0.3 ms on 15x15 (each child gets the static
     # tests), so poll every 256 positions rather than signals.pxd's POLL_MASK
     PNS_POLL = 0xFF
-
-cdef uint32_t INF = 1 << 30
-
 
 ctypedef struct Pns:
     Ctx x
@@ -85,15 +83,6 @@ ctypedef struct Pns:
     uint32_t* t_cdn
 
 
-cdef inline uint32_t sat(int64_t v) noexcept nogil:
-    """Clamp a sum or threshold below INF (which only proofs and disproofs carry)."""
-    if v >= INF - 1:
-        return INF - 1
-    if v < 0:
-        return 0
-    return <uint32_t> v
-
-
 cdef inline uint64_t key_of(Pns* s, int32_t cat, bint is_and) noexcept nogil:
     return s.x.hash ^ s.x.zob[s.x.n + cat] ^ (MEM_SIDE_AND if is_and else 0)
 
@@ -131,108 +120,6 @@ cdef inline void tt_put(Pns* s, uint64_t key, uint32_t pn, uint32_t dn, uint32_t
     s.twork[i] = work
     if dn == 0:
         memcpy(s.tzone + i * s.W, zone, s.W * sizeof(uint64_t))
-
-
-cdef inline void border_zone(Ctx* x, int32_t cat, uint64_t* zone, int32_t W) noexcept nogil:
-    """The zone of a terminal disproof: the cat's free border neighbours."""
-    cdef int32_t k, q
-    z_clear(zone, W)
-    for k in range(6):
-        q = x.nbr[cat * 6 + k]
-        if q >= 0 and not x.board[q] and x.border[q]:
-            z_set(zone, q)
-
-
-cdef inline int32_t free_border_nbrs(Ctx* x, int32_t cat, int32_t* last) noexcept nogil:
-    cdef int32_t k, q, m = 0
-    for k in range(6):
-        q = x.nbr[cat * 6 + k]
-        if q >= 0 and not x.board[q] and x.border[q]:
-            m += 1
-            last[0] = q
-    return m
-
-
-cdef inline int32_t cat_distance(Ctx* x, int32_t cat) noexcept nogil:
-    """Fill dc (from the cat) and return the cat's escape distance (-1: enclosed)."""
-    cdef int32_t i, d = -1
-    bfs_distances(x.board, x.nbr, x.n, cat, x.dc, x.queue)
-    for i in range(x.n):
-        if x.border[i] and x.dc[i] >= 0 and (d < 0 or x.dc[i] < d):
-            d = x.dc[i]
-    return d
-
-
-cdef inline void eval_or(Ctx* x, int32_t W, int32_t cat, uint32_t* pn, uint32_t* dn,
-                         uint64_t* zone) noexcept nogil:
-    """Initial numbers of a player-to-move position (the board of x; its scratch is used)."""
-    cdef int32_t last = -1, nb, d, e, c
-    nb = free_border_nbrs(x, cat, &last)
-    if nb >= 2 or x.border[cat]:
-        pn[0] = INF
-        dn[0] = 0
-        border_zone(x, cat, zone, W)
-        return
-    d = cat_distance(x, cat)
-    if d < 0:
-        pn[0] = 0
-        dn[0] = INF
-        return
-    e = layer_win(x, cat, d) if d > 1 else 1
-    if e > 0 and d > 1:
-        border_distances(x.board, x.nbr, x.border, x.n, x.db, x.queue)
-        c = cut_deficit(x, cat, d, False)
-        if c < e:
-            e = c
-        if 0 < e <= ENC_GATE:
-            c = enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW, x.enc,
-                                  x.score, NULL)
-            if c < e:
-                e = c
-    if e <= 0:
-        pn[0] = 0
-        dn[0] = INF
-        return
-    if e > 1000:
-        e = 1000
-    pn[0] = sat(1 + 2 * e)
-    dn[0] = sat(1 + (d - 1) * (d - 1))
-
-
-cdef inline void eval_and(Ctx* x, int32_t W, int32_t cat, uint32_t* pn, uint32_t* dn,
-                          uint64_t* zone) noexcept nogil:
-    """Initial numbers of a cat-to-move position (just after a block, on the board of x)."""
-    cdef int32_t last = -1, nb, d, e, c
-    nb = free_border_nbrs(x, cat, &last)
-    if nb >= 1:
-        pn[0] = INF
-        dn[0] = 0
-        border_zone(x, cat, zone, W)
-        return
-    d = cat_distance(x, cat)
-    if d < 0:
-        pn[0] = 0
-        dn[0] = INF
-        return
-    e = layer_win(x, cat, d) if d > 2 else 0
-    if d > 2:
-        border_distances(x.board, x.nbr, x.border, x.n, x.db, x.queue)
-        c = cut_deficit(x, cat, d, False)
-        if -1 < c <= ENC_GATE:
-            c = min(c, enclosure_deficit(x.board, x.nbr, x.border, x.n, cat, x.dc, d, ENC_FLOW,
-                                         x.enc, x.score, NULL))
-        if c <= -1:  # the cut is closed in time even with the cat to move
-            pn[0] = 0
-            dn[0] = INF
-            return
-        if c < e:
-            e = c
-    if e < 0:
-        e = 0
-    if e > 1000:
-        e = 1000
-    pn[0] = sat(2 + 2 * e)
-    dn[0] = sat(1 + (d - 1) * (d - 1))
 
 
 cdef void eval_task(void* arg, int worker, int task) noexcept nogil:

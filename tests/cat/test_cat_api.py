@@ -26,6 +26,7 @@ SUBMODULES = {
     "game",
     "players",
     "solver",
+    "solver_cat",
     "simulation",
     "render",
     "formats",
