@@ -21,6 +21,7 @@ Environment switches (development only):
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -115,5 +116,7 @@ setup(
         # never reuses C generated with the other mode's directives
         build_dir=os.path.join("build", "c-debug" if DEBUG else "c"),
         quiet=True,
+        # generate the C in parallel too, where processes fork (Linux); elsewhere one at a time
+        nthreads=(os.cpu_count() or 1) if sys.platform.startswith("linux") else 0,
     ),
 )

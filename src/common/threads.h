@@ -75,7 +75,7 @@ typedef LONG64 tc_long64;
 #define tc_yield() sched_yield()
 #define tc_load64(x) __atomic_load_n(x, __ATOMIC_SEQ_CST)
 #define tc_store64(x, v) __atomic_store_n(x, v, __ATOMIC_SEQ_CST)
-static int tc_cas64_(long long *x, long long old, long long v) {
+static inline int tc_cas64_(long long *x, long long old, long long v) {
     return __atomic_compare_exchange_n(x, &old, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 #define tc_cas64(x, old, v) tc_cas64_(x, old, v)
@@ -119,7 +119,7 @@ struct tc_pool {
  * ticket, which holds the run, its number of tasks and the next task: so a thread that comes late
  * (the run over, or the next one begun) claims nothing, and a claimed task's fields (fn, arg)
  * were written before its run's ticket. */
-static void tc_work(tc_pool *p, int id, tc_long r) {
+static inline void tc_work(tc_pool *p, int id, tc_long r) {
     tc_long64 v, tag = ((tc_long64)(r & 0x7FFFFFFF)) << 32;
     int t;
     for (;;) {
@@ -168,7 +168,7 @@ static void *tc_main(void *a)
     return 0;
 }
 
-static void tc_pool_free(tc_pool *p) {
+static inline void tc_pool_free(tc_pool *p) {
     int i;
     if (p == NULL)
         return;
@@ -193,7 +193,7 @@ static void tc_pool_free(tc_pool *p) {
 
 /* A pool of k >= 1 threads, or NULL when memory or threads run out (the caller then works alone:
  * tc_pool_run(NULL, ...) is correct, only not parallel). */
-static tc_pool *tc_pool_new(int k) {
+static inline tc_pool *tc_pool_new(int k) {
     int i;
     tc_pool *p;
     if (k < 1)
@@ -237,7 +237,7 @@ static tc_pool *tc_pool_new(int k) {
 }
 
 /* Workers a pool has, the caller included. */
-static int tc_pool_workers(const tc_pool *p) { return p == NULL ? 1 : p->threads + 1; }
+static inline int tc_pool_workers(const tc_pool *p) { return p == NULL ? 1 : p->threads + 1; }
 
 /* Tasks first .. first+ntasks-1 of fn's, on the caller and the pool's threads (0 < ntasks <=
  * TC_MAX_TASKS); returns when all are done (spinning meanwhile: the tasks are short). */
@@ -247,12 +247,12 @@ typedef struct {
     int first;
 } tc_chunk;
 
-static void tc_chunk_task(void *a, int worker, int task) {
+static inline void tc_chunk_task(void *a, int worker, int task) {
     tc_chunk *c = (tc_chunk *)a;
     c->fn(c->arg, worker, c->first + task);
 }
 
-static void tc_pool_run_chunk(tc_pool *p, tc_task_fn fn, void *arg, int ntasks) {
+static inline void tc_pool_run_chunk(tc_pool *p, tc_task_fn fn, void *arg, int ntasks) {
     long spins = 0;
     tc_long r = p->run + 1;
     /* every task of the last run is done, and no thread claims one any more: the fields are free */
@@ -276,7 +276,7 @@ static void tc_pool_run_chunk(tc_pool *p, tc_task_fn fn, void *arg, int ntasks) 
 }
 
 /* Do tasks 0 .. ntasks-1 with fn, on the caller and the pool's threads; returns when all are done. */
-static void tc_pool_run(tc_pool *p, tc_task_fn fn, void *arg, int ntasks) {
+static inline void tc_pool_run(tc_pool *p, tc_task_fn fn, void *arg, int ntasks) {
     int t;
     tc_chunk c;
     if (p == NULL || ntasks <= 1) {
