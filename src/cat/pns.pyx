@@ -562,28 +562,52 @@ cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, 
     return res
 
 
-def enclosure(const uint8_t[:, ::1] board, int32_t r, int32_t c, int32_t max_flow):
-    """The enclosure test of enclose.pxd on its own (for the tests): (deficit, cut) with cut a
-    uint8 array (1 on the best cut's cells) for the cat at free (r, c), not on the border and not
-    enclosed; deficit <= 0 proves the player to move wins, <= -1 that she wins with the cat to
-    move; a huge deficit when no cut of at most max_flow cells exists."""
+# -- the static tests on their own, for the tests ----------------------------------------------------
+cdef enum:
+    PROBE_ENCLOSURE = 0
+    PROBE_LAYER = 1
+    PROBE_CUTS = 2
+
+
+cdef tuple probe(const uint8_t[:, ::1] board, int32_t r, int32_t c, int kind, int32_t arg):
+    """One static test for the cat at free (r, c) on a context of its own: (value, marks), marks a
+    uint8 array of the board's shape (what each test leaves: see the defs below)."""
     check_grid(board.shape[0], board.shape[1], "board")
-    cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, d, e = ENC_INF
+    cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, d, i, cat
+    cdef int32_t e = ENC_INF if kind == PROBE_ENCLOSURE else 0
     cdef Ctx x
-    cut = np.zeros((rows, cols), np.uint8)
-    cdef uint8_t[:, ::1] cv = cut
+    marks = np.zeros((rows, cols), np.uint8)
+    cdef uint8_t[:, ::1] mv = marks
+    cat = r * cols + c
     memset(&x, 0, sizeof(Ctx))
     try:
         ctx_init(&x, rows, cols, 2, 6)
         with nogil:
             ctx_load(&x, &board[0, 0])
-            d = cat_distance(&x, r * cols + c)
-            if d >= 1:
-                e = enclosure_deficit(x.board, x.nbr, x.border, n, r * cols + c, x.dc, d,
-                                      max_flow, x.enc, x.score, &cv[0, 0])
+            d = cat_distance(&x, cat)
+            if kind == PROBE_ENCLOSURE:
+                if d >= 1:
+                    e = enclosure_deficit(x.board, x.nbr, x.border, n, cat, x.dc, d, arg, x.enc,
+                                          x.score, &mv[0, 0])
+            else:
+                if kind == PROBE_LAYER:
+                    e = layer_win(&x, cat, d)
+                else:
+                    border_distances(x.board, x.nbr, x.border, n, x.db, x.queue)
+                    e = cut_deficit(&x, cat, d, arg != 0)
+                for i in range(n):
+                    (&mv[0, 0])[i] = <uint8_t> x.dtmp[i]
     finally:
         ctx_free(&x)
-    return e, cut
+    return e, marks
+
+
+def enclosure(const uint8_t[:, ::1] board, int32_t r, int32_t c, int32_t max_flow):
+    """The enclosure test of enclose.pxd on its own (for the tests): (deficit, cut) with cut a
+    uint8 array (1 on the best cut's cells) for the cat at free (r, c), not on the border and not
+    enclosed; deficit <= 0 proves the player to move wins, <= -1 that she wins with the cat to
+    move; a huge deficit when no cut of at most max_flow cells exists."""
+    return probe(board, r, c, PROBE_ENCLOSURE, max_flow)
 
 
 def layer(const uint8_t[:, ::1] board, int32_t r, int32_t c):
@@ -591,23 +615,7 @@ def layer(const uint8_t[:, ::1] board, int32_t r, int32_t c):
     cat at free (r, c): value 0 when a layer closes in time, else the smallest excess (huge when
     the cat is next to the border or enclosed); marks a uint8 array, 2 on the best layer's cut
     cells, 1 on its outside, else 0."""
-    check_grid(board.shape[0], board.shape[1], "board")
-    cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, d, e = 0, i
-    cdef Ctx x
-    marks = np.zeros((rows, cols), np.uint8)
-    cdef uint8_t[:, ::1] mv = marks
-    memset(&x, 0, sizeof(Ctx))
-    try:
-        ctx_init(&x, rows, cols, 2, 6)
-        with nogil:
-            ctx_load(&x, &board[0, 0])
-            d = cat_distance(&x, r * cols + c)
-            e = layer_win(&x, r * cols + c, d)
-            for i in range(n):
-                (&mv[0, 0])[i] = <uint8_t> x.dtmp[i]
-    finally:
-        ctx_free(&x)
-    return e, marks
+    return probe(board, r, c, PROBE_LAYER, 0)
 
 
 def cuts(const uint8_t[:, ::1] board, int32_t r, int32_t c, bint mark):
@@ -615,21 +623,4 @@ def cuts(const uint8_t[:, ::1] board, int32_t r, int32_t c, bint mark):
     the cat at free (r, c) able to reach the border: the smallest deficit (<= 0: the player to
     move wins, <= -1: the cat to move too; huge when the cat is next to the border); marks a uint8
     array (with mark: 2 on the best cut, 1 on its side; else all 0)."""
-    check_grid(board.shape[0], board.shape[1], "board")
-    cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, d, e = 0, i
-    cdef Ctx x
-    marks = np.zeros((rows, cols), np.uint8)
-    cdef uint8_t[:, ::1] mv = marks
-    memset(&x, 0, sizeof(Ctx))
-    try:
-        ctx_init(&x, rows, cols, 2, 6)
-        with nogil:
-            ctx_load(&x, &board[0, 0])
-            d = cat_distance(&x, r * cols + c)
-            border_distances(x.board, x.nbr, x.border, n, x.db, x.queue)
-            e = cut_deficit(&x, r * cols + c, d, mark)
-            for i in range(n):
-                (&mv[0, 0])[i] = <uint8_t> x.dtmp[i]
-    finally:
-        ctx_free(&x)
-    return e, marks
+    return probe(board, r, c, PROBE_CUTS, mark)

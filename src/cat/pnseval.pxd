@@ -53,20 +53,29 @@ cdef inline int32_t cat_distance(Ctx* x, int32_t cat) noexcept nogil:
     return d
 
 
-cdef inline void eval_or(Ctx* x, int32_t W, int32_t cat, uint32_t* pn, uint32_t* dn,
-                         uint64_t* zone) noexcept nogil:
-    """Initial numbers of a player-to-move position (the board of x; its scratch is used)."""
-    cdef int32_t last = -1, nb, d, e, c
-    nb = free_border_nbrs(x, cat, &last)
-    if nb >= 2 or x.border[cat]:
+cdef inline int32_t open_distance(Ctx* x, int32_t W, int32_t cat, int32_t lost_at, uint32_t* pn,
+                                  uint32_t* dn, uint64_t* zone) noexcept nogil:
+    """The cat's escape distance (dc filled), or -1 when the position is over, its numbers set:
+    lost when the cat has lost_at or more free border neighbours (0: it is on the border; the
+    zone: those cells), won when it cannot reach the border."""
+    cdef int32_t last = -1, d
+    if free_border_nbrs(x, cat, &last) >= lost_at:
         pn[0] = INF
         dn[0] = 0
         border_zone(x, cat, zone, W)
-        return
+        return -1
     d = cat_distance(x, cat)
     if d < 0:
         pn[0] = 0
         dn[0] = INF
+    return d
+
+
+cdef inline void eval_or(Ctx* x, int32_t W, int32_t cat, uint32_t* pn, uint32_t* dn,
+                         uint64_t* zone) noexcept nogil:
+    """Initial numbers of a player-to-move position (the board of x; its scratch is used)."""
+    cdef int32_t d = open_distance(x, W, cat, 0 if x.border[cat] else 2, pn, dn, zone), e, c
+    if d < 0:
         return
     e = layer_win(x, cat, d) if d > 1 else 1
     if e > 0 and d > 1:
@@ -92,17 +101,8 @@ cdef inline void eval_or(Ctx* x, int32_t W, int32_t cat, uint32_t* pn, uint32_t*
 cdef inline void eval_and(Ctx* x, int32_t W, int32_t cat, uint32_t* pn, uint32_t* dn,
                           uint64_t* zone) noexcept nogil:
     """Initial numbers of a cat-to-move position (just after a block, on the board of x)."""
-    cdef int32_t last = -1, nb, d, e, c
-    nb = free_border_nbrs(x, cat, &last)
-    if nb >= 1:
-        pn[0] = INF
-        dn[0] = 0
-        border_zone(x, cat, zone, W)
-        return
-    d = cat_distance(x, cat)
+    cdef int32_t d = open_distance(x, W, cat, 1, pn, dn, zone), e, c
     if d < 0:
-        pn[0] = 0
-        dn[0] = INF
         return
     e = layer_win(x, cat, d) if d > 2 else 0
     if d > 2:

@@ -77,7 +77,7 @@ def test_memory_agrees_with_a_fresh_table(seed):
             assert fresh == kept, (b, cat)
 
 
-@pytest.mark.slow  # the cached proven starts (tests/_cat_starts.py): not in the bounds-checked stage
+@pytest.mark.slow  # from the cached proven starts (tests/_cat_starts.py): not in the debug stage
 @pytest.mark.parametrize("n,blocked", [(9, 10), (11, 8), (11, 15)])
 def test_follow_ups_are_proven_again_from_the_memory(n, blocked):
     """After a proof (by the proof-number search, or by the iterative deepening search, whose
