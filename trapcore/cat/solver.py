@@ -204,7 +204,7 @@ def solve(
     workers : int, optional
         Threads for the proof-number search (methods ``"pns"`` and ``"auto"`` against the optimal
         cat): ``None`` or 1 searches in the calling thread, -1 uses every CPU, at most
-        :data:`MAX_SOLVE_WORKERS`. Each expansion's children (the blocks, or the cat's steps,
+        :data:`MAX_SOLVE_WORKERS` (more than the CPUs are taken as one a CPU). Each expansion's children (the blocks, or the cat's steps,
         that its table does not know yet) are evaluated in parallel; every position is searched
         exactly as with one worker, so the result, ``nodes`` included, does not depend on it,
         only the time. The iterative deepening search stays on one thread.
@@ -239,7 +239,10 @@ def _as_workers(workers: object) -> int:
     n = as_int(workers, "workers", minimum=-1, maximum=MAX_SOLVE_WORKERS)
     if n == 0:
         raise ValueError("workers must be a positive number of threads or -1 (every CPU), got 0")
-    return min(os.cpu_count() or 1, MAX_SOLVE_WORKERS) if n == -1 else n
+    # more threads than CPUs only slow the search down (its threads spin while they wait), and
+    # the result is the same on any number: so at most one a CPU
+    cpus = os.cpu_count() or 1
+    return min(cpus, MAX_SOLVE_WORKERS) if n == -1 else min(n, cpus)
 
 
 def _solve(
