@@ -204,8 +204,9 @@ def solve(
     workers : int, optional
         Threads for the proof-number search (methods ``"pns"`` and ``"auto"`` against the optimal
         cat): ``None`` or 1 searches in the calling thread, -1 uses every CPU, at most
-        :data:`MAX_SOLVE_WORKERS` (more than the CPUs are taken as one a CPU). Each expansion's children (the blocks, or the cat's steps,
-        that its table does not know yet) are evaluated in parallel; every position is searched
+        :data:`MAX_SOLVE_WORKERS` (more than the CPUs are taken as one a CPU). Each expansion's
+        children (the blocks, or the cat's steps, that its table does not know yet) are
+        evaluated in parallel; every position is searched
         exactly as with one worker, so the result, ``nodes`` included, does not depend on it,
         only the time. The iterative deepening search stays on one thread.
 
