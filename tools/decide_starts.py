@@ -27,9 +27,12 @@ from trapcore.cat import hexgrid
 def seeds_of(text: str) -> list[int]:
     """``"0-19"``, ``"1,3,8"`` or a mix: the seeds, in order."""
     out: list[int] = []
-    for part in text.split(","):
-        a, _, b = part.partition("-")
-        out.extend(range(int(a), int(b) + 1) if b else [int(a)])
+    try:
+        for part in text.split(","):
+            a, _, b = part.partition("-")
+            out.extend(range(int(a), int(b) + 1) if b else [int(a)])
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seeds are like 0-19 or 1,3,8, got {text!r}") from None
     return out
 
 
@@ -52,9 +55,9 @@ def certify(board, cat, verdict, nodes, out, seed):
     return f"certificate {'checked' if ok else 'REFUSED'} ({time.perf_counter() - t0:.1f} s)"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", default="0-19")
+    ap.add_argument("--seeds", type=seeds_of, default="0-19", help="like 0-19 or 1,3,8")
     ap.add_argument("--rows", type=int, default=11)
     ap.add_argument("--cols", type=int, default=11)
     ap.add_argument("--blocks", type=int, default=8)
@@ -62,10 +65,10 @@ def main() -> int:
     ap.add_argument("--method", default="auto", choices=tc.cat.SOLVE_METHODS)
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--out", default=None, help="folder for the certificates of decided starts")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     cat = (args.rows // 2, args.cols // 2)
     counts = {"win": 0, "loss": 0, "unknown": 0}
-    for seed in seeds_of(args.seeds):
+    for seed in args.seeds:
         board = hexgrid.random_board(args.rows, args.cols, args.blocks, seed=seed, keep_free=cat)
         t0 = time.perf_counter()
         sol = tc.cat.solve(

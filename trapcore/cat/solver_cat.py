@@ -18,9 +18,12 @@ __all__ = ["SolverCat", "SOLVER_CAT_NODES"]
 #: The solver's budget (positions) for each step a :class:`SolverCat` weighs, by default.
 SOLVER_CAT_NODES = 2_000
 
+_EMPTY = np.zeros(0, np.uint8)  # no memory: each step is searched from an empty table
+
 
 class SolverCat:
-    """The strongest cat we have: the smart cat's move, checked against the solver.
+    """The smart cat's move, checked against the solver: our strongest cat against players who
+    search deep (against the lookahead player it is as strong as the smart cat, no stronger).
 
     At each turn the cat weighs each of its steps (a free neighbour) by solving the position it
     leaves the player, who is then to move (:func:`trapcore.cat.solve`, ``max_nodes`` positions
@@ -100,6 +103,3 @@ class SolverCat:
 
     def __repr__(self) -> str:
         return f"<SolverCat max_nodes={self.max_nodes}>"
-
-
-_EMPTY = np.zeros(0, np.uint8)  # no memory: each step is searched from an empty table
