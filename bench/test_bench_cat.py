@@ -106,11 +106,18 @@ def test_solve_fixed_cat(benchmark, policy):
     assert sol.verdict == "win"
 
 
-@pytest.mark.parametrize("policy", ["bfs", "rays", "smart"])
+@pytest.mark.parametrize(
+    "policy", ["bfs", "rays", "smart", "solvercat", "course_alphabeta", "zhangyoufu_hard"]
+)
 @pytest.mark.benchmark(group="cat-move-11x11")
 def test_cat_move(benchmark, policy):
+    # SolverCat (the smart cat's move checked by the solver, 2,000 positions a step) and two
+    # published cats (our reimplementations, tests/reference/cats_published.py) on the same board
+    from reference.cats_published import PUBLISHED
+
+    fn = tc.cat.SolverCat() if policy == "solvercat" else PUBLISHED.get(policy, policy)
     board = hexgrid.random_board(11, 11, 15, seed=3, keep_free=(5, 5))
-    q = benchmark(tc.cat.cat_move, board, (5, 5), policy=policy, rules="enclosed", seed=1)
+    q = benchmark(tc.cat.cat_move, board, (5, 5), policy=fn, rules="enclosed", seed=1)
     assert q is not None
 
 
