@@ -1,6 +1,11 @@
-"""A random agent on trapcore's environments: one maze episode, then 4096 mazes in one vector env.
+"""
+A random agent in the environments
+==================================
 
-Run: ``python examples/random_agent.py`` (needs ``pip install trapcore[rl]``).
+Random legal moves (``info["action_mask"]``) in the Gymnasium environments: one maze episode,
+then 4096 mazes stepped together by the native vector env, then a game of Trap the Cat. The
+picture is the maze episode's last frame (``render_mode="rgb_array"``). Needs
+``pip install -e ".[rl]"``.
 """
 
 import gymnasium as gym
@@ -19,6 +24,7 @@ def main():
         obs, reward, terminated, truncated, info = env.step(action)
         total, steps, done = total + reward, steps + 1, terminated or truncated
     print(f"one episode: {steps} steps, return {total:.2f}, reached the goal: {terminated}")
+    frame = env.render()  # an RGB array
 
     envs = gym.make_vec(
         "trapcore/Maze-v0", num_envs=4096, vectorization_mode="vector_entry_point", size=(8, 8)
@@ -38,7 +44,16 @@ def main():
     while not done:
         obs, reward, done, _, info = env.step(rng.choice(np.flatnonzero(info["action_mask"])))
     print(f"Trap the Cat, random blocks against the BFS cat: reward {reward}")
+    return frame
 
 
 if __name__ == "__main__":
-    main()
+    frame = main()
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        pass
+    else:
+        plt.imshow(frame)
+        plt.axis("off")
+        plt.show()

@@ -96,7 +96,7 @@ class Analysis(NamedTuple):
 
 
 class CatGame:
-    """A game of Trap the Cat on a random start (:meth:`from_board` for a given one).
+    """A game of Trap the Cat on a random start (:meth:`CatGame.from_board` for a given one).
 
     Parameters
     ----------

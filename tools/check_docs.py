@@ -1,0 +1,156 @@
+"""Look at the built documentation as a reader would: ``python tools/check_docs.py [HTML_DIR]``.
+
+For the index, one user-guide page and one API page (and the gallery):
+
+1. every ``<img>`` points at a file that exists in the build, and there is at least one picture
+   where the page should have one;
+2. headless Chromium (Debian's ``chromium``) renders the page to a PNG under
+   ``HTML_DIR/_screenshots/``, and the screenshot is not blank: enough pixels differ from the
+   background colour, and the page's pictures cover some of them.
+
+Exits 1 with one line per problem. Without Chromium it says so and checks the pictures only
+(``--require-browser`` makes a missing browser an error, as CI wants).
+"""
+
+from __future__ import annotations
+
+import argparse
+import html.parser
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+# page -> the fewest pictures it must show
+PAGES = {
+    "index.html": 1,
+    "user-guide/maze.html": 3,
+    "api/generated/trapcore.cat.CatGame.html": 0,
+    "auto_examples/index.html": 6,
+}
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
+
+
+class _Images(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.sources: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "img":
+            src = dict(attrs).get("src")
+            if src:
+                self.sources.append(src)
+
+
+def images(page: Path) -> tuple[list[Path], list[str]]:
+    """The local pictures a page shows, and the problems with them."""
+    parser = _Images()
+    parser.feed(page.read_text(encoding="utf-8"))
+    found, problems = [], []
+    for src in parser.sources:
+        url = urlparse(src)
+        if url.scheme in ("http", "https"):
+            problems.append(f"{page.name}: picture from the network: {src}")
+            continue
+        if url.scheme == "data":
+            continue
+        path = (page.parent / unquote(url.path)).resolve()
+        if not path.is_file() or path.stat().st_size == 0:
+            problems.append(f"{page.name}: missing picture {src}")
+        else:
+            found.append(path)
+    return found, problems
+
+
+def browser() -> str | None:
+    for name in BROWSERS:
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def screenshot(chrome: str, page: Path, out: Path, *, width: int = 1280, height: int = 2000) -> None:
+    with tempfile.TemporaryDirectory() as profile:
+        subprocess.run(
+            [
+                chrome,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                "--disable-dev-shm-usage",
+                f"--user-data-dir={profile}",
+                f"--window-size={width},{height}",
+                f"--screenshot={out}",
+                page.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+
+
+def ink(png: Path) -> tuple[float, int]:
+    """The share of pixels unlike the background (the most common colour) and the number of
+    distinct colours: a blank page has almost no ink and one or two colours."""
+    from PIL import Image
+
+    with Image.open(png) as img:
+        rgb = img.convert("RGB")
+        small = rgb.resize((rgb.width // 4, rgb.height // 4))
+    colours = small.getcolors(maxcolors=1 << 20) or []
+    total = small.width * small.height
+    background = max(colours)[0] if colours else total
+    return 1 - background / total, len(colours)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("html", nargs="?", default=str(ROOT / "docs" / "_build" / "html"))
+    ap.add_argument("--require-browser", action="store_true")
+    args = ap.parse_args(argv)
+    html_dir = Path(args.html).resolve()
+    shots = html_dir / "_screenshots"
+    shots.mkdir(exist_ok=True)
+    chrome = browser()
+    problems: list[str] = []
+    if chrome is None:
+        message = "no chromium found (apt-get install chromium): pictures checked, pages not rendered"
+        if args.require_browser:
+            problems.append(message)
+        else:
+            print(f"check_docs: {message}", file=sys.stderr)
+    for name, fewest in PAGES.items():
+        page = html_dir / name
+        if not page.is_file():
+            problems.append(f"{name}: not built")
+            continue
+        found, bad = images(page)
+        problems += bad
+        if len(found) < fewest:
+            problems.append(f"{name}: {len(found)} pictures, expected at least {fewest}")
+        if chrome is None:
+            continue
+        out = shots / (name.replace("/", "-").removesuffix(".html") + ".png")
+        try:
+            screenshot(chrome, page, out)
+        except (subprocess.SubprocessError, OSError) as exc:
+            problems.append(f"{name}: chromium failed: {exc}")
+            continue
+        share, colours = ink(out)
+        if share < 0.02 or colours < 8:
+            problems.append(f"{name}: the screenshot looks blank ({share:.1%} ink, {colours} colours)")
+        else:
+            print(f"check_docs: {name}: {len(found)} pictures, {share:.0%} ink -> {out}")
+    for line in problems:
+        print(f"check_docs: {line}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
