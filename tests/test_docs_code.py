@@ -1,0 +1,55 @@
+"""The code in README.md and the documentation's pages runs as written, outputs included.
+
+A ```pycon block is a doctest (its outputs are checked; ``...`` matches anything); a ```python
+block must run without error. The blocks of one file share their names, in order, and run in a
+temporary folder (examples that save files write there). The gallery's examples run when the site
+is built (tools/build_docs.sh) and in tests/envs/test_examples.py.
+"""
+
+import doctest
+import pathlib
+import re
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+SKIP = ("_build", "auto_examples", "_generated", "api/generated")
+FILES = [ROOT / "README.md"] + sorted(
+    p
+    for p in (ROOT / "docs").rglob("*.md")
+    if not any(part in p.relative_to(ROOT / "docs").as_posix() for part in SKIP)
+)
+BLOCK = re.compile(r"^```(python|pycon)\n(.*?)^```", re.S | re.M)
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def blocks(path):
+    text = path.read_text(encoding="utf-8")
+    for m in BLOCK.finditer(text):
+        yield m.group(1), m.group(2), text.count("\n", 0, m.start(2))
+
+
+WITH_CODE = [p for p in FILES if any(blocks(p))]
+
+
+def test_the_pages_have_code():
+    names = {p.relative_to(ROOT).as_posix() for p in WITH_CODE}
+    assert {"README.md", "docs/getting-started.md", "docs/user-guide/cat.md"} <= names
+
+
+@pytest.mark.parametrize("path", WITH_CODE, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_code_blocks_run(path, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    name = path.relative_to(ROOT).as_posix()
+    globs = {"__name__": "docs"}
+    parser = doctest.DocTestParser()
+    for lang, code, line in blocks(path):
+        if lang == "python":
+            exec(compile("\n" * line + code, name, "exec"), globs)
+            continue
+        test = parser.get_doctest(code, globs, f"{name}:{line + 1}", name, line)
+        report = []
+        runner = doctest.DocTestRunner(optionflags=FLAGS)
+        result = runner.run(test, out=report.append, clear_globs=False)
+        assert result.failed == 0, "".join(report)
+        globs.update(test.globs)  # the DocTest ran on a copy
