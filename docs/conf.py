@@ -61,7 +61,7 @@ suppress_warnings = ["myst.header"]
 # --- API reference: autosummary writes a page per public name (docs/api/generated/)
 autosummary_generate = True
 autosummary_imported_members = True
-autodoc_default_options = {"members": True, "inherited-members": False, "show-inheritance": True}
+autodoc_default_options = {"members": True, "inherited-members": False}
 autodoc_typehints = "none"  # the numpydoc sections say the types
 autodoc_member_order = "bysource"
 add_module_names = False

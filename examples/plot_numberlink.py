@@ -30,6 +30,9 @@ def draw(ax, grid, solution=None):
     for k in range(cols + 1):
         ax.axvline(k - 0.5, color="#cccccc", lw=1)
     if solution is not None:
+        for (r, c), v in np.ndenumerate(solution):  # every square takes its path's colour
+            if v > 0:
+                ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, color=colours[v % 20], alpha=0.3))
         for r in range(rows):
             for c in range(cols):
                 for dr, dc in ((0, 1), (1, 0)):  # join each square to its right and lower twin
