@@ -53,3 +53,30 @@ def test_code_blocks_run(path, tmp_path, monkeypatch):
         result = runner.run(test, out=report.append, clear_globs=False)
         assert result.failed == 0, "".join(report)
         globs.update(test.globs)  # the DocTest ran on a copy
+
+
+def _modules():
+    import pkgutil
+
+    import trapcore
+
+    for info in pkgutil.walk_packages(trapcore.__path__, "trapcore."):
+        if ".demo" not in info.name and not info.name.rsplit(".", 1)[1].startswith("_"):
+            yield info.name
+
+
+@pytest.mark.parametrize("module", sorted(_modules()))
+def test_docstring_examples_run(module, tmp_path, monkeypatch):
+    """The ``Examples`` sections of the docstrings (the API reference shows them) run as shown."""
+    import importlib
+
+    monkeypatch.chdir(tmp_path)
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:  # an optional extra is missing
+        pytest.skip(str(exc))
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    report = []
+    for test in doctest.DocTestFinder(exclude_empty=True).find(mod, module):
+        runner.run(test, out=report.append)
+    assert runner.failures == 0, "".join(report)

@@ -105,6 +105,14 @@ def distances(board: npt.ArrayLike, start: CellLike) -> npt.NDArray[np.int32]:
     ------
     TypeError, ValueError
         Bad board (dtype, shape, values), or ``start`` outside the board or blocked.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from trapcore.cat import hexgrid
+    >>> d = hexgrid.distances(np.zeros((5, 5), np.uint8), (2, 2))
+    >>> int(d[2, 2]), int(d[2, 4]), int(d.max())
+    (0, 2, 3)
     """
     b = as_board(board)
     r, c = free_cell(b, start, "start")
@@ -135,6 +143,13 @@ def escape_path(board: npt.ArrayLike, start: CellLike) -> npt.NDArray[np.int32] 
     ------
     TypeError, ValueError
         As :func:`distances`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from trapcore.cat import hexgrid
+    >>> hexgrid.escape_path(np.zeros((5, 5), np.uint8), (2, 2)).tolist()
+    [[2, 2], [2, 3], [2, 4]]
     """
     b = as_board(board)
     r, c = free_cell(b, start, "start")

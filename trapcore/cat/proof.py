@@ -60,6 +60,14 @@ def certificate(
     SearchLimitExceeded
         A position on the way was not proven won within ``max_nodes`` (the start included), or
         the strategy has more than ``max_positions`` positions.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> board = tc.cat.winnable_board(7, 7, 12, policy="smart", seed=0)
+    >>> cert = tc.cat.certificate(board, (3, 3))
+    >>> tc.cat.check_certificate(board, (3, 3), cert)
+    True
     """
     b, start, max_nodes, max_positions = _arguments(board, cat, max_nodes, max_positions)
     rows, cols = b.shape

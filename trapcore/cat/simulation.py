@@ -174,6 +174,13 @@ def simulate(
     ------
     TypeError, ValueError
         Bad count, size, policy, player, rules, seed, workers or budget.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> r = tc.cat.simulate(100, 9, 9, 8, policy="bfs", player="lookahead", seed=1)
+    >>> r.games, r.wins == int(r.outcomes.sum())
+    (100, True)
     """
     games = as_int(games, "games", minimum=0, maximum=_MAX_GAMES)
     rows, cols = as_size(rows, cols, max_cells=MAX_SOLVE_CELLS)

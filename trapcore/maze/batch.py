@@ -114,6 +114,15 @@ def carve_many(
     TypeError, ValueError
         For bad sizes or counts, more than ``MAX_BATCH_CELLS`` cells in all, an unknown method, a
         bad seed or a bad number of workers.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> batch = tc.maze.carve_many(100, 5, 5, seed=1)
+    >>> batch.shape, batch.dtype
+    ((100, 5, 5), dtype('uint8'))
+    >>> bool((batch[:10] == tc.maze.carve_many(10, 5, 5, seed=1)).all())  # maze k from (seed, k)
+    True
     """
     n = as_int(n, "n", minimum=0)
     rows, cols = _as_maze_size(rows, cols)

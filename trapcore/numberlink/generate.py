@@ -169,9 +169,8 @@ def generate(
     checks the puzzle; while a second solution
     exists, a path is cut where that solution differs (adding a pair of numbers); when a check
     needs more than ``max_nodes`` nodes, the longest eighth of the paths are cut in the middle.
-    Under ``touch=False`` boards up to 30 x 30 take milliseconds and 70 x 70 (the largest
-    accepted, ``MAX_GENERATE_CELLS``) seconds; under Flow Free's rules (the default) the
-    uniqueness proofs cost more: a 15 x 15 takes tens of milliseconds, a 30 x 30 seconds.
+    The largest board accepted has ``MAX_GENERATE_CELLS`` squares (70 x 70); how long sizes take
+    under each rule set is on the documentation's Benchmarks page.
 
     Parameters
     ----------
@@ -183,30 +182,22 @@ def generate(
         Randomness; the same seed gives the same puzzle (a Generator is advanced).
     fill, touch : bool, default True
         The rules the puzzle is made unique under and records (see
-        :func:`trapcore.numberlink.solve`): Flow Free's by default; ``touch=False`` is 0.1's
-        extra no-touch rule, ``fill=False`` Nikoli's.
+        :func:`trapcore.numberlink.solve`): Flow Free's by default; ``touch=False`` is the
+        stricter no-touch rule, ``fill=False`` Nikoli's.
     min_length : int, default 3
         Shortest path allowed, in squares (2 or more).
     long_paths : bool or None, default None
         ``True``: grow each path onto the free square with the fewest free neighbours (ties at
         random): paths hug the walls and each other and run long, as in published puzzles.
-        ``False``: 0.1's growth (any qualifying square at random), median path 5 squares at every
-        size with a quarter of the paths 3 squares or shorter. ``None`` (the default) grows long
-        paths on boards of 49 to 225 squares (7 x 7 to 15 x 15) and
-        0.1's paths elsewhere (on smaller boards long growth leaves two or three pairs; on
-        bigger ones, under Flow Free's rules, its uniqueness proofs cost seconds). Measured
-        under Flow Free's rules with the default budget (8 seeds, median path / share of paths
-        of 3 squares or fewer / median time): 8 x 8 10 / 7% / 0.5 ms, 10 x 10 9 / 18% / 8 ms,
-        12 x 12 7 / 10% / 31 ms, 15 x 15 7 / 9% / 55 ms, against 5 / 23-29% / 0.2-6.5 ms with
-        ``False``; Flow Free, janko.at and puzz.link puzzles have a median of 8.5-15.5 and
-        1-10%. Under ``touch=False`` long paths cost nothing (15 x 15: median 10.5).
+        ``False``: short paths (any qualifying square at random; a median of 5 squares).
+        ``None`` (the default) grows long paths on boards of 49 to 225 squares (7 x 7 to
+        15 x 15) and short ones elsewhere (on smaller boards long growth leaves two or three
+        pairs; on bigger ones, under Flow Free's rules, its uniqueness proofs cost seconds).
     solids : bool, default False
-        Let squares left isolated by the paths' growth become solid (``-1``), as in 0.1. By
-        default there are none, as in Flow Free, janko.at and puzz.link puzzles: an isolated
-        square joins a neighbouring path at its end, or that path is cut beside it so that the
-        square ends one part (both parts keep ``min_length``; a board where that fails is drawn
-        again). It costs nothing measurable: unique 15 x 15 puzzles under Flow Free's rules take
-        a median 10 ms without solids, 63 ms with them (8 seeds).
+        Let squares left isolated by the paths' growth become solid (``-1``). By default there
+        are none, as in Flow Free, janko.at and puzz.link puzzles: an isolated square joins a
+        neighbouring path at its end, or that path is cut beside it so that the square ends one
+        part (both parts keep ``min_length``; a board where that fails is drawn again).
     unique : bool, default True
         Guarantee exactly one solution.
     difficulty : {"easy", "medium", "hard"} or (low, high), optional
@@ -218,9 +209,8 @@ def generate(
         Give up (ValueError) after this many fresh boards.
     max_nodes : int or None, default None
         Solver budget per uniqueness check; past it, paths are cut as above, so the result is
-        always proven unique and a smaller budget gives shorter paths sooner. ``None``: 2 * 10**4
-        with long paths, 10**7 without. With long paths, 10**7 gives a median path of 10
-        squares at 15 x 15 under Flow Free's rules, in about 17 s instead of 55 ms.
+        always proven unique and a smaller budget gives shorter paths sooner (a larger one, longer
+        paths for more time). ``None``: 2 * 10**4 with long paths, 10**7 without.
 
     Returns
     -------
@@ -238,10 +228,11 @@ def generate(
 
     Examples
     --------
-    >>> p = generate(7, seed=2)
-    >>> p
-    <Puzzle 7x7 numbers=6>
-    >>> len(p.solve(limit=2))
+    >>> import trapcore as tc
+    >>> p = tc.numberlink.generate(7, seed=2)
+    >>> p.shape
+    (7, 7)
+    >>> len(tc.numberlink.solve(p.grid, limit=2))  # exactly one solution
     1
     """
     if cols is None:
