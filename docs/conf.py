@@ -35,21 +35,34 @@ extensions = [
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints", "sg_execution_times.rst"]
+exclude_patterns = [
+    "_build",
+    "_generated",
+    "Thumbs.db",
+    ".DS_Store",
+    "**.ipynb_checkpoints",
+    "sg_execution_times.rst",
+]
 templates_path = ["_templates"]
 
 # --- strictness: a broken cross-reference is a warning, and -W makes it an error
 nitpicky = True
 # Names from outside trapcore: without intersphinx (the build stays offline) they cannot link.
 nitpick_ignore_regex = [
-    (r"py:.*", r"(numpy|np|npt|numpy\.typing|numpy\.random|gymnasium|gym|pettingzoo|pyarrow|pa"
-     r"|dask|distributed|networkx|nx|PIL|os|pathlib|collections|typing|concurrent|enum|io)(\..*)?"),
-    (r"py:.*", r"(int|float|str|bool|bytes|tuple|list|dict|set|frozenset|object|type|None|callable"
-     r"|Callable|Iterable|Iterator|Sequence|Mapping|Any|optional|array_like|ndarray|array|Path"
-     r"|PathLike|IO|TextIO|Generator|SeedSequence|BitGenerator|Image|ValueError|TypeError"
-     r"|RuntimeError|KeyboardInterrupt|NamedTuple|Enum|StrEnum|Literal|Self|Exception|slice"
-     r"|function|iterable|iterator|sequence|mapping|default|of|or|and|shape|dtype|ArrayLike"
-     r"|NDArray|DTypeLike)"),
+    (
+        r"py:.*",
+        r"(numpy|np|npt|numpy\.typing|numpy\.random|gymnasium|gym|pettingzoo|pyarrow|pa"
+        r"|dask|distributed|networkx|nx|PIL|os|pathlib|collections|typing|concurrent|enum|io)(\..*)?",
+    ),
+    (
+        r"py:.*",
+        r"(int|float|str|bool|bytes|tuple|list|dict|set|frozenset|object|type|None|callable"
+        r"|Callable|Iterable|Iterator|Sequence|Mapping|Any|optional|array_like|ndarray|array|Path"
+        r"|PathLike|IO|TextIO|Generator|SeedSequence|BitGenerator|Image|ValueError|TypeError"
+        r"|RuntimeError|KeyboardInterrupt|NamedTuple|Enum|StrEnum|Literal|Self|Exception|slice"
+        r"|function|iterable|iterator|sequence|mapping|default|of|or|and|shape|dtype|ArrayLike"
+        r"|NDArray|DTypeLike)",
+    ),
     (r"py:class", r"trapcore\.(\w+\.)*_\w+"),  # private base classes (show-inheritance)
 ]
 
@@ -114,7 +127,7 @@ API_MODULES = (
 )
 
 
-def _check_api_pages(app, env):  # noqa: ANN001 - sphinx's event signature
+def _check_api_pages(app, env):
     """Warn (an error under -W) for every name of a public ``__all__`` without an API page."""
     from sphinx.util import logging
 
@@ -125,14 +138,18 @@ def _check_api_pages(app, env):  # noqa: ANN001 - sphinx's event signature
         for name in mod.__all__:
             obj = getattr(mod, name)
             # a re-export (trapcore.CatGame) is documented on its package's page (trapcore.cat)
-            homes = [f"{m}.{name}" for m in (*API_MODULES, "trapcore.errors")
-                     if getattr(importlib.import_module(m), name, None) is obj]
+            homes = [
+                f"{m}.{name}"
+                for m in (*API_MODULES, "trapcore.errors")
+                if getattr(importlib.import_module(m), name, None) is obj
+            ]
             if not any(home in documented for home in [f"{module}.{name}", *homes]):
-                log.warning("%s.%s is in %s.__all__ but has no API page (docs/api/)", module,
-                            name, module)
+                log.warning(
+                    "%s.%s is in %s.__all__ but has no API page (docs/api/)", module, name, module
+                )
 
 
-def _write_cli_help(app):  # noqa: ANN001
+def _write_cli_help(app):
     """docs/_generated/cli-help.md: every command's --help, so the CLI page cannot go stale."""
     import argparse
 
@@ -156,7 +173,7 @@ def _write_cli_help(app):  # noqa: ANN001
         out.write_text(text)
 
 
-def _attribute_docs(app, what, name, obj, options, lines):  # noqa: ANN001
+def _attribute_docs(app, what, name, obj, options, lines):
     """A constant re-exported by a package (``trapcore.cat.LEVELS``) takes its ``#:`` comment from
     the module that defines it, not the docstring of its type (``dict``)."""
     if what != "data" or not name.startswith("trapcore."):
@@ -165,20 +182,20 @@ def _attribute_docs(app, what, name, obj, options, lines):  # noqa: ANN001
         return  # a docstring of its own
     from sphinx.pycode import ModuleAnalyzer
 
-    attr = name.rsplit(".", 1)[1]
+    attr = name.replace("::", ".").rsplit(".", 1)[1]  # autosummary names "module::attr"
     for modname, module in sorted(sys.modules.items()):
         if not modname.startswith("trapcore.") or getattr(module, attr, None) is not obj:
             continue
         try:
             docs = ModuleAnalyzer.for_module(modname).find_attr_docs()
-        except Exception:  # noqa: BLE001 - a compiled module has no source to read
+        except Exception:
             continue
         if ("", attr) in docs:
             lines[:] = list(docs[("", attr)])
             return
 
 
-def setup(app):  # noqa: ANN001
+def setup(app):
     app.connect("autodoc-process-docstring", _attribute_docs)
     app.connect("builder-inited", _write_cli_help)
     app.connect("env-check-consistency", _check_api_pages)

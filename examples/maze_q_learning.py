@@ -72,7 +72,9 @@ def plot(lengths, path, *, width=640, height=320):
 
 if __name__ == "__main__":
     lengths = learn()
-    print(f"first 10 episodes: {lengths[:10].mean():.1f} steps, last 10: {lengths[-10:].mean():.1f}")
+    print(
+        f"first 10 episodes: {lengths[:10].mean():.1f} steps, last 10: {lengths[-10:].mean():.1f}"
+    )
     if len(sys.argv) > 1:  # a file name: draw with Pillow
         plot(lengths, sys.argv[1])
         print(f"curve saved to {sys.argv[1]}")

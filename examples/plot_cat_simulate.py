@@ -29,8 +29,14 @@ for k, player in enumerate(players):
     won = np.array([rates[player, c].win_rate for c in cats]) * 100
     low = np.array([rates[player, c].interval[0] for c in cats]) * 100
     high = np.array([rates[player, c].interval[1] for c in cats]) * 100
-    ax.bar(x + (k - 0.5) * width, won, width, yerr=[won - low, high - won], capsize=3,
-           label=f"{player} player")
+    ax.bar(
+        x + (k - 0.5) * width,
+        won,
+        width,
+        yerr=[won - low, high - won],
+        capsize=3,
+        label=f"{player} player",
+    )
 ax.set_xticks(x, [f"{c} cat" for c in cats])
 ax.set_ylabel("player's win rate (%)")
 ax.set_title("11 x 11, 15 blocks, 400 games each")

@@ -32,14 +32,21 @@ def draw(ax, grid, solution=None):
     if solution is not None:
         for (r, c), v in np.ndenumerate(solution):  # every square takes its path's colour
             if v > 0:
-                ax.add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, color=colours[v % 20], alpha=0.3))
+                ax.add_patch(
+                    plt.Rectangle((c - 0.5, r - 0.5), 1, 1, color=colours[v % 20], alpha=0.3)
+                )
         for r in range(rows):
             for c in range(cols):
                 for dr, dc in ((0, 1), (1, 0)):  # join each square to its right and lower twin
                     rr, cc = r + dr, c + dc
                     if rr < rows and cc < cols and solution[r, c] == solution[rr, cc] > 0:
-                        ax.plot([c, cc], [r, rr], color=colours[solution[r, c] % 20], lw=9,
-                                solid_capstyle="round")
+                        ax.plot(
+                            [c, cc],
+                            [r, rr],
+                            color=colours[solution[r, c] % 20],
+                            lw=9,
+                            solid_capstyle="round",
+                        )
     for (r, c), v in np.ndenumerate(grid):
         if v > 0:
             ax.add_patch(plt.Circle((c, r), 0.38, color=colours[v % 20]))

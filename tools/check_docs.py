@@ -74,7 +74,9 @@ def browser() -> str | None:
     return None
 
 
-def screenshot(chrome: str, page: Path, out: Path, *, width: int = 1280, height: int = 2000) -> None:
+def screenshot(
+    chrome: str, page: Path, out: Path, *, width: int = 1280, height: int = 2000
+) -> None:
     with tempfile.TemporaryDirectory() as profile:
         subprocess.run(
             [
@@ -120,7 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     chrome = browser()
     problems: list[str] = []
     if chrome is None:
-        message = "no chromium found (apt-get install chromium): pictures checked, pages not rendered"
+        message = (
+            "no chromium found (apt-get install chromium): pictures checked, pages not rendered"
+        )
         if args.require_browser:
             problems.append(message)
         else:
@@ -144,7 +148,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         share, colours = ink(out)
         if share < 0.02 or colours < 8:
-            problems.append(f"{name}: the screenshot looks blank ({share:.1%} ink, {colours} colours)")
+            problems.append(
+                f"{name}: the screenshot looks blank ({share:.1%} ink, {colours} colours)"
+            )
         else:
             print(f"check_docs: {name}: {len(found)} pictures, {share:.0%} ink -> {out}")
     for line in problems:

@@ -113,7 +113,8 @@ class MazeSpec(_Spec):
     method : {"kruskal", "backtracker", "wilson", "prim"}
         Carving method, as for :meth:`trapcore.maze.Maze.carve`.
     braid : float in [0, 1]
-        Fraction of dead ends removed after carving (adds loops), as :meth:`~trapcore.maze.Maze.braid`.
+        Fraction of dead ends removed after carving (adds loops), as
+        :meth:`~trapcore.maze.Maze.braid`.
     entrance, exit : (row, col) or "random"
         Cells on the outer wall, or ``"random"``: a border cell drawn for each item. Defaults:
         the top-left and the bottom-right cells.
