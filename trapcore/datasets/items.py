@@ -70,7 +70,7 @@ class Ragged:
 
 @dataclass(frozen=True, eq=False)
 class Batch:
-    """Items ``start .. stop-1`` of a dataset, as columns (one row per item).
+    """Items ``start`` to ``stop - 1`` of a dataset, as columns (one row per item).
 
     Attributes
     ----------
