@@ -173,29 +173,40 @@ def _write_cli_help(app):
         out.write_text(text)
 
 
-def _attribute_docs(app, what, name, obj, options, lines):
-    """A constant re-exported by a package (``trapcore.cat.LEVELS``) takes its ``#:`` comment from
-    the module that defines it, not the docstring of its type (``dict``)."""
-    if what != "data" or not name.startswith("trapcore."):
-        return
-    if " ".join(lines).split()[:6] != (type(obj).__doc__ or "").split()[:6]:
-        return  # a docstring of its own
+def _write_constants(app):  # sphinx's builder-inited
+    """docs/_generated/constants-MODULE.rst: each public constant with its value and the ``#:``
+    comment of the module that defines it (a re-exported int or tuple has no docstring)."""
     from sphinx.pycode import ModuleAnalyzer
 
-    attr = name.replace("::", ".").rsplit(".", 1)[1]  # autosummary names "module::attr"
-    for modname, module in sorted(sys.modules.items()):
-        if not modname.startswith("trapcore.") or getattr(module, attr, None) is not obj:
-            continue
-        try:
-            docs = ModuleAnalyzer.for_module(modname).find_attr_docs()
-        except Exception:
-            continue
-        if ("", attr) in docs:
-            lines[:] = list(docs[("", attr)])
-            return
+    comments = {}
+    for modname in sorted(sys.modules):
+        if modname.startswith("trapcore."):
+            try:
+                docs = ModuleAnalyzer.for_module(modname).find_attr_docs()
+            except Exception:  # a compiled module has no source to read
+                continue
+            for (cls, attr), lines in docs.items():
+                if not cls and hasattr(sys.modules[modname], attr):
+                    comments[id(getattr(sys.modules[modname], attr)), attr] = list(lines)
+    out_dir = Path(app.srcdir) / "_generated"
+    out_dir.mkdir(exist_ok=True)
+    for module in API_MODULES[1:]:
+        mod = importlib.import_module(module)
+        parts = []
+        for name in mod.__all__:
+            obj = getattr(mod, name)
+            if not name.isupper():
+                continue
+            lines = comments.get((id(obj), name), [])
+            text = "\n".join("   " + line if line else "" for line in lines)
+            parts.append(f".. py:data:: {name}\n   :value: {obj!r}\n\n{text}\n")
+        out = out_dir / f"constants-{module}.rst"
+        body = "\n".join(parts)
+        if not out.exists() or out.read_text() != body:
+            out.write_text(body)
 
 
 def setup(app):
-    app.connect("autodoc-process-docstring", _attribute_docs)
+    app.connect("builder-inited", _write_constants)
     app.connect("builder-inited", _write_cli_help)
     app.connect("env-check-consistency", _check_api_pages)
