@@ -190,15 +190,6 @@ class Maze:
         TypeError, ValueError
             For non-integer or non-positive sizes, too many cells, an unknown method, a bad seed
             or an entrance or exit off the outer wall.
-
-        Examples
-        --------
-        >>> import trapcore as tc
-        >>> m = tc.Maze.carve(4, 6, seed=1, method="wilson")
-        >>> m
-        <Maze 4x6 entrance=(0, 0) exit=(3, 5)>
-        >>> m.open_doors() == 4 * 6 - 1
-        True
         """
         rows, cols = _as_maze_size(rows, cols)
         code = _as_method(method)
@@ -392,16 +383,6 @@ class Maze:
         TypeError, ValueError
             For a start or goal that is not a cell of the maze, an unknown method or hand, or a
             hand given with ``method="bfs"``.
-
-        Examples
-        --------
-        >>> import trapcore as tc
-        >>> m = tc.Maze.carve(4, 6, seed=1)
-        >>> path = m.solve()                      # the wall follower, right hand
-        >>> path[0].tolist(), path[-1].tolist()   # from the entrance to the exit
-        ([0, 0], [3, 5])
-        >>> bool((path == m.solve(method="bfs")).all())  # one path in a perfect maze
-        True
         """
         s, g = self._ends(start, goal)
         method = as_choice(method, "method", SOLVERS)
@@ -440,13 +421,6 @@ class Maze:
         ------
         TypeError, ValueError
             For a start or goal that is not a cell of the maze, or an unknown hand.
-
-        Examples
-        --------
-        >>> import trapcore as tc
-        >>> t = tc.Maze.carve(6, 6, seed=2).trace(hand="left")
-        >>> len(t.moves) >= len(t.path)           # the walk, backtracking included
-        True
         """
         s, g = self._ends(start, goal)
         hand = as_choice(hand, "hand", HANDS)
