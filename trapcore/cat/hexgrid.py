@@ -168,6 +168,13 @@ def distance_to_border(board: npt.ArrayLike) -> npt.NDArray[np.int32]:
     -------
     ndarray of int32, shape (rows, cols)
         0 on a free border cell, -1 for blocked cells and cells that cannot reach the border.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from trapcore.cat import hexgrid
+    >>> hexgrid.distance_to_border(np.zeros((5, 5), np.uint8))[2].tolist()
+    [0, 1, 2, 1, 0]
     """
     return _hexgrid.distance_to_border(as_board(board))
 
@@ -216,6 +223,13 @@ def random_board(
     See Also
     --------
     trapcore.cat.winnable_board : random starts the solver proves won.
+
+    Examples
+    --------
+    >>> from trapcore.cat import hexgrid
+    >>> board = hexgrid.random_board(11, 11, 8, seed=1, keep_free=(5, 5))
+    >>> int(board.sum()), int(board[5, 5])
+    (8, 0)
     """
     rows, cols = as_size(rows, cols, max_cells=MAX_CELLS)
     mask = _keep_mask(keep_free, rows, cols)

@@ -65,7 +65,7 @@ class NumberlinkEnv(gym.Env):
     min_length : int
         Shortest path of the generated puzzles (default 3).
     long_paths : bool or None
-        Paths grown along walls and each other, or 0.1's short ones; ``None`` (the default) is
+        Paths grown along walls and each other, or short ones; ``None`` (the default) is
         generate's: long from 7 x 7 to 15 x 15 (see :func:`trapcore.numberlink.generate`).
     solids : bool
         Let squares the paths leave isolated be solid (default none, see

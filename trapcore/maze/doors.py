@@ -137,6 +137,14 @@ def door(doors: Doors, cell: CellLike, side: str) -> int:
     ValueError
         If ``doors`` is not a non-empty 2-D array, ``cell`` lies outside it or ``side`` is
         unknown.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> from trapcore import maze
+    >>> d = tc.Maze.carve(4, 5, seed=2).doors.copy()
+    >>> maze.door(d, (1, 1), "right") in (maze.OPEN, maze.LOCKED)   # carving leaves no door closed
+    True
     """
     d = _as_door_array(doors)
     slot = _door_slot(d.shape, cell, side)
@@ -167,6 +175,15 @@ def set_door(doors: Doors, cell: CellLike, side: str, state: int) -> None:
     ValueError
         If ``state`` is not 0, 1 or 3, the door is on the outer wall and ``state`` is not
         ``LOCKED`` (outer doors stay locked), or ``doors`` is read-only.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from trapcore import maze
+    >>> d = np.zeros((2, 2), np.uint8)
+    >>> maze.set_door(d, (0, 0), "right", maze.OPEN)
+    >>> maze.door(d, (0, 0), "right") == maze.OPEN and maze.door(d, (0, 1), "left") == maze.OPEN
+    True
     """
     d = _as_door_array(doors)
     state = as_int(state, "state")

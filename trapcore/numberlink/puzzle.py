@@ -67,7 +67,7 @@ class Puzzle:
         The rules the puzzle is played under: every non-solid square lies on a path
         (``False``: squares may stay empty, as in Nikoli's Numberlink and janko.at's Arukone).
     touch : bool, default True
-        A path may run beside itself (``False``: it may not, 0.1's extra rule). ``solve``,
+        A path may run beside itself (``False``: it may not, the no-touch rule). ``solve``,
         ``count``, ``difficulty``, the solution check and the text files use these rules.
 
     Raises

@@ -61,6 +61,14 @@ def measure(puzzle: Puzzle) -> Quality:
         ``puzzle`` is not a :class:`Puzzle`.
     ValueError
         The puzzle has no solution.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> p = tc.Puzzle([[1, 0, 0], [0, 0, 2], [1, 0, 2]])
+    >>> q = tc.numberlink.measure(p)
+    >>> q.pairs
+    2
     """
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
