@@ -193,6 +193,15 @@ def escape_certificate(
     SearchLimitExceeded
         A position on the way was not proven lost within ``max_nodes`` (the start included), or
         the strategy has more than ``max_positions`` positions.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import trapcore as tc
+    >>> board = np.zeros((5, 5), np.uint8)                   # the empty 5x5: the cat escapes
+    >>> cert = tc.cat.escape_certificate(board, (2, 2))
+    >>> tc.cat.check_escape_certificate(board, (2, 2), cert)
+    True
     """
     b, start, max_nodes, max_positions = _arguments(board, cat, max_nodes, max_positions)
     rows, cols = b.shape

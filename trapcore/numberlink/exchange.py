@@ -318,6 +318,15 @@ def puzzlink_url(puzzle: Puzzle) -> str:
         ``puzzle`` is not a Puzzle.
     ValueError
         The puzzle has solid squares.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> p = tc.Puzzle([[1, 0, 0], [0, 0, 2], [1, 0, 2]], fill=False)
+    >>> tc.numberlink.puzzlink_url(p)
+    'https://puzz.link/p?numlin/3/3/1j21g2'
+    >>> tc.numberlink.parse_puzzlink(tc.numberlink.puzzlink_url(p)) == p
+    True
     """
     grid = _solid_free(puzzle, "puzz.link's Numberlink")
     h, w = grid.shape
