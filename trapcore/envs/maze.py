@@ -27,6 +27,17 @@ PALETTE = np.array([(0, 0, 0), (255, 255, 255), (214, 39, 40), (44, 160, 44)], d
 _MOVES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # Up, Right, Down, Left
 
 
+class ChannelBox(spaces.Box):
+    """A Box whose bounds are constant on each channel (axis 0), with a repr one line long:
+    ``Box(0, high per channel [15, 1, 1], (3, 10, 10), uint8)`` rather than three arrays."""
+
+    def __repr__(self) -> str:
+        lows = [int(v) for v in self.low.reshape(len(self.low), -1)[:, 0]]
+        highs = [int(v) for v in self.high.reshape(len(self.high), -1)[:, 0]]
+        low = lows[0] if len(set(lows)) == 1 else lows
+        return f"Box({low}, high per channel {highs}, {self.shape}, {self.dtype})"
+
+
 @dataclass(frozen=True)
 class MazeConfig:
     """The validated options of a maze environment (see :class:`MazeEnv`)."""
@@ -56,12 +67,12 @@ class MazeConfig:
         if self.observation == "doors":
             high = np.ones((3, r, c), dtype=np.uint8)
             high[0] = 15
-            return spaces.Box(0, high, dtype=np.uint8)
+            return ChannelBox(0, high, dtype=np.uint8)
         if self.observation == "local":
             v = 2 * self.view + 1
             high = np.ones((2, v, v), dtype=np.uint8)
             high[0] = 15
-            return spaces.Box(0, high, dtype=np.uint8)
+            return ChannelBox(0, high, dtype=np.uint8)
         s = self.scale
         return spaces.Box(0, 255, ((2 * r + 1) * s, (2 * c + 1) * s, 3), dtype=np.uint8)
 

@@ -119,7 +119,7 @@ def _check(args: argparse.Namespace) -> None:
     args.cell = 10 if args.cell is None else args.cell
     args.wall = 1 if args.wall is None else args.wall
     if args.cell < 2:
-        raise ValueError(f"CELL must be >= 2 pixels, got {args.cell}")
+        raise ValueError(f"cell must be >= 2 pixels, got {args.cell}")
     if args.output.lower().endswith(".svg"):
         _check_svg(args)
         return
@@ -140,7 +140,7 @@ def _check_svg(args: argparse.Namespace) -> None:
     from trapcore.cli import check_picture_path
 
     if args.cell > 1000:
-        raise ValueError(f"CELL must be <= 1000 in an SVG picture, got {args.cell}")
+        raise ValueError(f"cell must be <= 1000 in an SVG picture, got {args.cell}")
     if args.trace:
         raise ValueError("--trace is drawn only in raster pictures: use -o FILE.png")
     if args.wall != 1:
