@@ -197,8 +197,8 @@ def _add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
         ),
     )
     p.add_argument("--games", type=int, default=10_000, help="games per cell (default 10000)")
-    p.add_argument("--rows", type=int, default=11)
-    p.add_argument("--cols", type=int, default=11)
+    p.add_argument("--rows", type=int, default=11, help="board rows (default 11)")
+    p.add_argument("--cols", type=int, default=11, help="board columns (default 11)")
     p.add_argument(
         "--blocked",
         type=int,
@@ -216,8 +216,19 @@ def _add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
         help="player policy, a comma list or 'all' (random, greedy, lookahead, "
         "solver; default greedy)",
     )
-    p.add_argument("--rules", default="enclosed", choices=RULES)
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument(
+        "--rules",
+        default="enclosed",
+        choices=RULES,
+        help="enclosed (default): a game is won when the cat has no way out; surrounded: when "
+        "it cannot move",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the games (default: a fresh one, printed in the header)",
+    )
     p.add_argument("--workers", type=int, default=None, help="threads (default 1)")
     p.add_argument(
         "--max-nodes",
@@ -314,8 +325,12 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ),
     )
     p.add_argument("--board", metavar="FILE", help="board file ('-' for stdin)")
-    p.add_argument("--rows", type=int, default=11)
-    p.add_argument("--cols", type=int, default=11)
+    p.add_argument(
+        "--rows", type=int, default=11, help="rows of the random board (default 11)"
+    )
+    p.add_argument(
+        "--cols", type=int, default=11, help="columns of the random board (default 11)"
+    )
     p.add_argument(
         "--blocked",
         type=int,
@@ -323,7 +338,12 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="start blocks (default 15 on 11x11, scaled to the area: the start of "
         "`trapcore cat` with the same --seed)",
     )
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the random board (default: fresh, printed); not with --board",
+    )
     p.add_argument(
         "--cat",
         type=int,
