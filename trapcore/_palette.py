@@ -28,9 +28,7 @@ def lab(rgb: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """sRGB triples (0..255, shape (..., 3)) as CIELAB (D65) triples."""
     c = np.asarray(rgb, dtype=np.float64) / 255.0
     c = np.where(c > 0.04045, ((c + 0.055) / 1.055) ** 2.4, c / 12.92)
-    m = np.array(
-        [[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]
-    )
+    m = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]])
     xyz = c @ m.T / np.array([0.95047, 1.0, 1.08883])
     f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
     L = 116 * f[..., 1] - 16

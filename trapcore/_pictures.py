@@ -21,7 +21,17 @@ if TYPE_CHECKING:
     from trapcore.maze.maze import Maze
     from trapcore.numberlink.puzzle import Puzzle
 
-__all__ = ["RICH_CELLS", "STR_CELLS", "maze_html", "maze_svg", "puzzle_svg", "game_svg", "text"]
+__all__ = [
+    "RICH_CELLS",
+    "STR_CELLS",
+    "game_svg",
+    "maze_corner",
+    "maze_html",
+    "maze_png",
+    "maze_svg",
+    "puzzle_svg",
+    "text",
+]
 
 #: The most cells a rich (SVG/PNG) picture draws: 200 x 200, a few hundred kB of SVG.
 RICH_CELLS = 40_000
@@ -53,6 +63,22 @@ def maze_svg(maze: Maze) -> str | None:
     return maze.to_svg(cell=_cell(rows, cols, 4, 20))
 
 
+def maze_png(maze: Maze) -> bytes | None:
+    """The whole maze as PNG bytes, or None past :data:`RICH_CELLS` or without Pillow."""
+    rows, cols = maze.shape
+    if rows * cols > RICH_CELLS:
+        return None
+    try:
+        image = maze.to_image(cell=max(4, min(20, _WIDTH // max(rows, cols))))
+    except ImportError:
+        return None
+    import io
+
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    return buf.getvalue()
+
+
 def maze_corner(maze: Maze, size: int = CORNER) -> Maze:
     """The top-left ``size`` x ``size`` cells of ``maze`` as a maze of their own (its outer
     wall closed along the cut; a corner of a perfect maze may fall in several pieces)."""
@@ -82,7 +108,8 @@ def maze_html(maze: Maze) -> str | None:
 # -- Numberlink --------------------------------------------------------------------------------
 def _font(cell: int, chars: np.ndarray) -> np.ndarray:
     """A font size per label that fits a disc of diameter 0.8 * cell (digits ~0.6 em wide)."""
-    return np.maximum(6, np.minimum(0.55 * cell, 0.8 * cell / (0.62 * chars + 0.3))).round(1)
+    size: np.ndarray = np.maximum(6, np.minimum(0.55 * cell, 0.8 * cell / (0.62 * chars + 0.3)))
+    return np.round(size, 1)
 
 
 def puzzle_svg(puzzle: Puzzle) -> str | None:

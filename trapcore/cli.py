@@ -55,7 +55,9 @@ def used_seed(seed: int | None) -> int:
     return secrets.randbelow(2**32)
 
 
-def say_seed(command: str, seed: int, stream: IO[str] | None = None, *, given: bool = False) -> None:
+def say_seed(
+    command: str, seed: int, stream: IO[str] | None = None, *, given: bool = False
+) -> None:
     """Print ``seed`` on stderr (stdout stays the command's output), unless the user ``given``
     it (``--seed N``): then they already know how to repeat the run."""
     if given:
@@ -172,7 +174,9 @@ def _message(exc: BaseException) -> str:
     return text.splitlines()[0] if text.strip() else type(exc).__name__
 
 
-def _leaf_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+def _leaf_parser(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> argparse.ArgumentParser:
     """The (sub)parser that parsed the command's own options: ``cat solve``'s for ``cat solve``."""
     while True:
         subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
@@ -185,7 +189,9 @@ def _leaf_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> a
 _NAME_VALUE = re.compile(r"(?<![-\w.'\"])([a-z][a-z0-9_]*)(=([\w.+-]+))?")
 
 
-def cli_words(text: str, parser: argparse.ArgumentParser, names: dict[str, str] | None = None) -> str:
+def cli_words(
+    text: str, parser: argparse.ArgumentParser, names: dict[str, str] | None = None
+) -> str:
     """``text`` (a library message) with the Python parameter names of ``parser``'s options put
     as the user typed them: ``max_nodes must be >= 1`` -> ``--max-nodes must be >= 1``,
     ``min_length=9`` -> ``--min-length 9``, ``solids=True`` -> ``--solids``.

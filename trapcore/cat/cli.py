@@ -11,12 +11,12 @@ from typing import IO
 
 import numpy as np
 
+from trapcore._progress import timer
 from trapcore.cat import hexgrid
 from trapcore.cat.game import CatGame, Status
 from trapcore.cat.players import PLAYERS, POLICIES, RULES, SOLVE_POLICIES, SOLVER_PLAYER_NODES
 from trapcore.cat.render import read_board, render_board
 from trapcore.cat.simulation import simulate
-from trapcore._progress import timer
 from trapcore.cat.solver import DEFAULT_NODES, SOLVE_METHODS, Solution, Verdict, solve
 from trapcore.cli import add_progress_flags, progress_stream
 
@@ -325,12 +325,8 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ),
     )
     p.add_argument("--board", metavar="FILE", help="board file ('-' for stdin)")
-    p.add_argument(
-        "--rows", type=int, default=11, help="rows of the random board (default 11)"
-    )
-    p.add_argument(
-        "--cols", type=int, default=11, help="columns of the random board (default 11)"
-    )
+    p.add_argument("--rows", type=int, default=11, help="rows of the random board (default 11)")
+    p.add_argument("--cols", type=int, default=11, help="columns of the random board (default 11)")
     p.add_argument(
         "--blocked",
         type=int,

@@ -11,7 +11,7 @@ from trapcore._validate import as_cell
 from trapcore.cat._board import as_board
 from trapcore.cat._types import Board, Cell, CellLike
 
-__all__ = ["Position", "is_comment", "render_board", "read_board"]
+__all__ = ["Position", "render_board", "read_board"]
 
 
 class Position(NamedTuple):

@@ -47,7 +47,9 @@ def pair_colours(n: int) -> list[str]:
     return [hex_color(c) for c in distinct_colors(n)]
 
 
-def label_font(text: str, radius: float, fonts: dict[int, tkfont.Font], root: tk.Misc) -> tkfont.Font:
+def label_font(
+    text: str, radius: float, fonts: dict[int, tkfont.Font], root: tk.Misc
+) -> tkfont.Font:
     """The largest bold font (in pixels) whose ``text`` fits inside a disc of ``radius``: its
     width within 1.6 radii, its height within 1.2 radii (two digits or three fit as well as
     one, only smaller). ``fonts`` caches them by size for ``root``'s window."""

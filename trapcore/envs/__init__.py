@@ -42,7 +42,7 @@ def register_envs() -> None:
     }
     for env_id, kwargs in specs.items():
         if env_id not in _gym.registry:
-            _gym.register(id=env_id, **kwargs)  # type: ignore[arg-type]
+            _gym.register(id=env_id, **kwargs)
 
 
 register_envs()

@@ -49,8 +49,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--trace",
         action="store_true",
         help=(
-            "with --solve left/right and -o (not .svg): shade the cells the robot backtracked "
-            "from"
+            "with --solve left/right and -o (not .svg): shade the cells the robot backtracked from"
         ),
     )
     p.add_argument("--seed", type=int, default=None, help="seed (the same seed, the same maze)")

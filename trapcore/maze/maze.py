@@ -642,16 +642,4 @@ class Maze:
 
     def _repr_png_(self) -> bytes | None:
         """PNG bytes for Jupyter (``None`` without Pillow or past ``RICH_CELLS``)."""
-        if self.doors.size > _pictures.RICH_CELLS:
-            return None
-        try:
-            cell = max(4, min(20, 600 // max(self.shape)))
-            image = self.to_image(cell=cell)
-        except ImportError:
-            return None
-        import io
-
-        buf = io.BytesIO()
-        image.save(buf, format="PNG")
-        data: bytes = buf.getvalue()
-        return data
+        return _pictures.maze_png(self)
