@@ -97,3 +97,20 @@ def test_help_menu_names_the_keys_and_the_version(app, ui):
     ui.pump(app.root)
     assert "trapcore --help" in app.dialog.winfo_children()[0].cget("text")
     app.dialog.destroy()
+
+
+def test_a_load_during_generation_stays(app, ui, tmp_path):
+    app.select("numberlink")
+    tab = app.numberlink
+    ui.wait_for(app.root, lambda: not tab.busy)
+    f = tmp_path / "nine"
+    loaded = tc.numberlink.generate(9, seed=1)
+    f.write_text(loaded.to_text())
+    tab.size.set("12")
+    tab.new()
+    task = tab.task
+    assert task is not None
+    assert tab.load(f)
+    ui.wait_for(app.root, task._event.is_set)  # the generator finished in the background
+    ui.pump(app.root, 0.2)
+    assert tab.puzzle == loaded and tab.size.get() == "9"

@@ -208,6 +208,7 @@ class NumberlinkTab(Tab):
         if count > 1:
             name += f" (the first of {count} puzzles)"
         self._last_dir = str(path.parent)
+        self.cancel(quiet=True)  # a puzzle still being generated must not replace this one
         self.seed.set("")  # a loaded puzzle has no seed: the field must not claim one
         self.set_puzzle(puzzle, name)
         return True
