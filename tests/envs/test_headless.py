@@ -117,3 +117,19 @@ def test_numberlink_frame_has_a_grid_and_large_cells():
     assert inner.mean() < 0.01  # and nowhere else
     black = np.all(img == 0, axis=-1)
     assert black.any()  # the endpoints' rings
+
+
+@pytest.mark.parametrize("observation", ["doors", "local"])
+def test_vector_observation_space_repr_is_short(observation):
+    env = gym.make_vec(
+        "trapcore/Maze-v0",
+        num_envs=3,
+        vectorization_mode="vector_entry_point",
+        observation=observation,
+    )
+    text = repr(env.observation_space)
+    assert "\n" not in text and len(text) < 80, text
+    obs, _ = env.reset(seed=2)
+    assert env.observation_space.contains(obs)
+    assert env.observation_space.shape[0] == 3
+    env.close()
