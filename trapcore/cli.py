@@ -186,7 +186,8 @@ def _leaf_parser(
         parser = subs[0].choices[name]
 
 
-_NAME_VALUE = re.compile(r"(?<![-\w.'\"])([a-z][a-z0-9_]*)(=([\w.+-]+))?")
+# a name not inside a path, a file name, an option or a quoted string
+_NAME_VALUE = re.compile(r"(?<![-\w.'\"/\\])([a-z][a-z0-9_]*)(?![./\\]\w)(=([\w.+-]+))?")
 
 
 def cli_words(
