@@ -71,7 +71,7 @@ def test_cli_words_leaves_plain_words_alone():
     assert words("--max-nodes must be >= 1", p) == "--max-nodes must be >= 1"  # said already
     assert words("rows must be >= 2", p, {"rows": "N"}) == "N must be >= 2"
     assert words("unknown_name must be 1", p) == "unknown_name must be 1"
-    for path in ("/tmp/max_nodes.txt: bad", "max_nodes.txt: bad", "C:\\d\\max_nodes: bad"):
+    for path in ("runs/max_nodes.txt: bad", "max_nodes.txt: bad", "C:\\d\\max_nodes: bad"):
         assert words(path, p) == path  # file names stay as they are
 
 
