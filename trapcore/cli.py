@@ -9,9 +9,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING
+
+from trapcore._extras import hint, require
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -52,8 +55,13 @@ def used_seed(seed: int | None) -> int:
     return secrets.randbelow(2**32)
 
 
-def say_seed(command: str, seed: int, stream: IO[str] | None = None) -> None:
-    """Print ``seed`` on stderr (stdout stays the command's output)."""
+def say_seed(
+    command: str, seed: int, stream: IO[str] | None = None, *, given: bool = False
+) -> None:
+    """Print ``seed`` on stderr (stdout stays the command's output), unless the user ``given``
+    it (``--seed N``): then they already know how to repeat the run."""
+    if given:
+        return
     print(f"{command}: seed {seed} (--seed {seed} repeats this)", file=stream or sys.stderr)
 
 
@@ -73,7 +81,7 @@ def add_progress_flags(p: argparse.ArgumentParser, what: str = "a progress line"
         action="store_true",
         help=f"{what} on stderr even when it is not a terminal (default: only on a terminal)",
     )
-    g.add_argument("--no-progress", action="store_true", help=f"no {what}")
+    g.add_argument("--no-progress", action="store_true", help=f"do not show {what}")
 
 
 def progress_stream(args: argparse.Namespace, err: IO[str] | None = None) -> IO[str] | None:
@@ -85,10 +93,20 @@ def progress_stream(args: argparse.Namespace, err: IO[str] | None = None) -> IO[
     return err if getattr(args, "progress", False) or is_terminal(err) else None
 
 
-def check_picture_path(path: str, option: str = "-o") -> str:
+#: The picture formats named in messages and help (Pillow writes more; these always work).
+PICTURE_EXTENSIONS = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tiff")
+
+
+def picture_formats(svg: bool = False) -> str:
+    """The picture extensions a command writes, for its help and errors: ``".png, .jpg, ..."``."""
+    names = ((".svg",) if svg else ()) + PICTURE_EXTENSIONS
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def check_picture_path(path: str, option: str = "-o", *, svg: bool = False) -> str:
     """Check an output picture name before any work: not empty, not a folder, its folder exists,
-    an extension Pillow can write; raise ValueError in the CLI's words, ImportError without
-    Pillow."""
+    an extension Pillow can write (or ``.svg`` when ``svg``, which needs no Pillow); raise
+    ValueError in the CLI's words, ImportError (naming the extra) without Pillow."""
     from trapcore._io import check_output_path
 
     if not path:
@@ -99,16 +117,29 @@ def check_picture_path(path: str, option: str = "-o") -> str:
         raise ValueError(
             f"{option} {path!r} has no extension; say which format, such as {option} {path}.png"
         )
-    try:
-        from PIL import Image
-    except ImportError:
-        raise ImportError(PILLOW_HINT) from None
+    if svg and ext == ".svg":
+        return path  # written by trapcore itself, no Pillow needed
+    if ext == ".svg" or ext not in PICTURE_EXTENSIONS and ext not in _pillow_writes():
+        raise ValueError(
+            f"{option} {path!r}: cannot write {ext} pictures; use {picture_formats(svg)}"
+        )
+    Image = require("PIL.Image", "saving pictures")
     known = Image.registered_extensions()
     if ext not in known or known[ext] not in Image.SAVE:
         raise ValueError(
-            f"{option} {path!r}: Pillow cannot write {ext} pictures; use .png, .gif, .bmp or .webp"
+            f"{option} {path!r}: this Pillow cannot write {ext} pictures; "
+            f"use {picture_formats(svg)}"
         )
     return path
+
+
+def _pillow_writes() -> set[str]:
+    """The extensions the installed Pillow can write (empty without Pillow)."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return set()
+    return {e for e, fmt in Image.registered_extensions().items() if fmt in Image.SAVE}
 
 
 def save_picture(image: Image.Image, path: str) -> None:
@@ -122,8 +153,8 @@ def save_picture(image: Image.Image, path: str) -> None:
         image.save(fh, format=fmt)
 
 
-#: How to get Pillow from a checkout (the one line printed when a picture needs it).
-PILLOW_HINT = 'saving pictures needs Pillow: pip install -e ".[image]" (or pip install Pillow)'
+#: How to get Pillow (the one line printed when a picture needs it).
+PILLOW_HINT = hint("PIL", "saving pictures")
 
 
 def _quiet_broken_pipe() -> int:
@@ -141,6 +172,58 @@ def _message(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         text = exc.strerror + (f": {exc.filename}" if exc.filename else "")
     return text.splitlines()[0] if text.strip() else type(exc).__name__
+
+
+def _leaf_parser(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> argparse.ArgumentParser:
+    """The (sub)parser that parsed the command's own options: ``cat solve``'s for ``cat solve``."""
+    while True:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        name = getattr(args, subs[0].dest, None) if subs else None
+        if not subs or not isinstance(name, str) or name not in subs[0].choices:
+            return parser
+        parser = subs[0].choices[name]
+
+
+# a name not inside a path, a file name, an option or a quoted string
+_NAME_VALUE = re.compile(r"(?<![-\w.'\"/\\])([a-z][a-z0-9_]*)(?![./\\]\w)(=([\w.+-]+))?")
+
+
+def cli_words(
+    text: str, parser: argparse.ArgumentParser, names: dict[str, str] | None = None
+) -> str:
+    """``text`` (a library message) with the Python parameter names of ``parser``'s options put
+    as the user typed them: ``max_nodes must be >= 1`` -> ``--max-nodes must be >= 1``,
+    ``min_length=9`` -> ``--min-length 9``, ``solids=True`` -> ``--solids``.
+
+    A name with an underscore is always replaced; a one-word name (``seed``, ``workers``) only
+    where it stands as the subject of a check (``seed must ...``) or as ``name=value``, so that
+    plain words in a message stay words. ``names`` maps more Python names to the CLI's
+    (``{"rows": "N"}``, for a positional argument).
+    """
+    options: dict[str, tuple[str, bool]] = {}
+    for action in parser._actions:
+        longs = [o for o in action.option_strings if o.startswith("--")]
+        if longs and action.dest not in ("help", "version"):
+            flag = isinstance(action, (argparse._StoreTrueAction, argparse._StoreConstAction))
+            options.setdefault(action.dest, (longs[0], flag))
+    for py, cli in (names or {}).items():
+        options[py] = (cli, False)
+
+    def replace(m: re.Match[str]) -> str:
+        name, value = m.group(1), m.group(3)
+        if name not in options:
+            return m.group(0)
+        option, flag = options[name]
+        rest = text[m.end() :]
+        if value is not None:
+            return option if flag and value == "True" else f"{option} {value}"
+        if "_" in name or rest.startswith((" must ", " is ", " has ")):
+            return option
+        return m.group(0)
+
+    return _NAME_VALUE.sub(replace, text)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -175,7 +258,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError, OSError, SearchLimitExceeded) as exc:
         if os.environ.get("TRAPCORE_DEBUG"):
             raise
-        print(f"{name}: error: {_message(exc)}", file=sys.stderr)
+        text = _message(exc)
+        if not isinstance(exc, OSError):  # the library's words -> the command's options
+            text = cli_words(text, _leaf_parser(parser, args), getattr(args, "cli_names", None))
+        print(f"{name}: error: {text}", file=sys.stderr)
         return 2
     except MemoryError:
         if os.environ.get("TRAPCORE_DEBUG"):

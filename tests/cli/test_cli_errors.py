@@ -15,7 +15,7 @@ def test_no_pillow_is_one_line(tmp_path):
     (fake / "__init__.py").write_text("raise ImportError('No module named PIL')\n")
     env = {"PYTHONPATH": os.pathsep.join([str(fake.parent), os.environ.get("PYTHONPATH", "")])}
     proc = run("maze", 30, 60, 10, "-o", tmp_path / "m.png", env=env)
-    assert_clean_error(proc, 'pip install -e ".[image]"')
+    assert_clean_error(proc, 'pip install "trapcore[image]"')
     assert not (tmp_path / "m.png").exists()
 
 

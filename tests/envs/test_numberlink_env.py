@@ -18,7 +18,7 @@ def test_check_env_passes():
     env = gym.make("trapcore/Numberlink-v0", size=(4, 5), render_mode="rgb_array")
     check_env(env.unwrapped)
     env.reset(seed=0)
-    assert env.render().shape == (64, 80, 3)
+    assert env.render().shape == (128, 160, 3)  # 32 pixels a cell by default
 
 
 def test_episode_j_is_the_seeded_puzzle():

@@ -11,13 +11,14 @@ from typing import IO
 
 import numpy as np
 
+from trapcore._progress import timer
 from trapcore.cat import hexgrid
 from trapcore.cat.game import CatGame, Status
 from trapcore.cat.players import PLAYERS, POLICIES, RULES, SOLVE_POLICIES, SOLVER_PLAYER_NODES
 from trapcore.cat.render import read_board, render_board
 from trapcore.cat.simulation import simulate
-from trapcore.cat.solver import DEFAULT_NODES, SOLVE_METHODS, Verdict, solve
-from trapcore.cli import add_progress_flags
+from trapcore.cat.solver import DEFAULT_NODES, SOLVE_METHODS, Solution, Verdict, solve
+from trapcore.cli import add_progress_flags, progress_stream
 
 __all__ = ["add_parser", "play", "run_simulate", "run_solve"]
 
@@ -192,12 +193,12 @@ def _add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
         help="play many games in the kernels and print the player's win rates",
         description=(
             "Play whole games of Trap the Cat inside the kernels and print the player's "
-            "win rate (with a 95%% interval) and mean moves for each cat x player."
+            "win rate (with a 95% interval) and mean moves for each cat x player."
         ),
     )
     p.add_argument("--games", type=int, default=10_000, help="games per cell (default 10000)")
-    p.add_argument("--rows", type=int, default=11)
-    p.add_argument("--cols", type=int, default=11)
+    p.add_argument("--rows", type=int, default=11, help="board rows (default 11)")
+    p.add_argument("--cols", type=int, default=11, help="board columns (default 11)")
     p.add_argument(
         "--blocked",
         type=int,
@@ -215,8 +216,19 @@ def _add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
         help="player policy, a comma list or 'all' (random, greedy, lookahead, "
         "solver; default greedy)",
     )
-    p.add_argument("--rules", default="enclosed", choices=RULES)
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument(
+        "--rules",
+        default="enclosed",
+        choices=RULES,
+        help="enclosed (default): a game is won when the cat has no way out; surrounded: when "
+        "it cannot move",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the games (default: a fresh one, printed in the header)",
+    )
     p.add_argument("--workers", type=int, default=None, help="threads (default 1)")
     p.add_argument(
         "--max-nodes",
@@ -313,8 +325,8 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ),
     )
     p.add_argument("--board", metavar="FILE", help="board file ('-' for stdin)")
-    p.add_argument("--rows", type=int, default=11)
-    p.add_argument("--cols", type=int, default=11)
+    p.add_argument("--rows", type=int, default=11, help="rows of the random board (default 11)")
+    p.add_argument("--cols", type=int, default=11, help="columns of the random board (default 11)")
     p.add_argument(
         "--blocked",
         type=int,
@@ -322,7 +334,12 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="start blocks (default 15 on 11x11, scaled to the area: the start of "
         "`trapcore cat` with the same --seed)",
     )
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the random board (default: fresh, printed); not with --board",
+    )
     p.add_argument(
         "--cat",
         type=int,
@@ -336,7 +353,13 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         choices=SOLVE_POLICIES,
         help="the cat to solve against (default optimal: any move)",
     )
-    p.add_argument("--max-nodes", type=int, default=DEFAULT_NODES)
+    p.add_argument(
+        "--max-nodes",
+        type=int,
+        default=DEFAULT_NODES,
+        help=f"the search's budget in positions (default {DEFAULT_NODES}); when it runs out the "
+        "answer is 'unknown'",
+    )
     p.add_argument(
         "--method",
         default="auto",
@@ -351,6 +374,7 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="threads for the proof-number search (-1: every CPU; the verdict does not depend "
         "on it)",
     )
+    add_progress_flags(p, "a progress line (the seconds spent searching)")
     p.set_defaults(func=run_solve)
 
 
@@ -394,30 +418,46 @@ def run_solve(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     if cat is None:
         cat = (board.shape[0] // 2, board.shape[1] // 2)
     t0 = time.perf_counter()
-    sol = solve(
-        board,
-        cat,
-        policy=args.policy,
-        max_nodes=args.max_nodes,
-        method=args.method,
-        workers=args.workers,
-    )
+    label = f"solving (at most {args.max_nodes} positions)"
+    with timer(label, progress_stream(args)):
+        sol = solve(
+            board,
+            cat,
+            policy=args.policy,
+            max_nodes=args.max_nodes,
+            method=args.method,
+            workers=args.workers,
+        )
     dt = time.perf_counter() - t0
     print(render_board(board, cat), file=out)
     print(f"against the {args.policy} cat: {sol.verdict}", file=out)
-    if sol.verdict is Verdict.LOSS:
-        print(
-            f"  the cat reaches the border within {sol.depth} of its moves whatever you do",
-            file=out,
-        )
-    elif sol.verdict is Verdict.WIN:
-        print(f"  you can force a win (proved within {sol.depth} cat moves)", file=out)
-    else:
-        print(
-            f"  undecided within {sol.nodes} nodes; no forced escape within {sol.depth} cat moves",
-            file=out,
-        )
+    for line in _solution_lines(sol, args.max_nodes):
+        print(f"  {line}", file=out)
     if sol.block is not None:
         print(f"best block: {sol.block[0]} {sol.block[1]}", file=out)
-    print(f"nodes: {sol.nodes}, time: {dt:.3f} s", file=out)
+    print(f"nodes: {sol.nodes} positions searched, time: {dt:.3f} s", file=out)
     return 0
+
+
+def _solution_lines(sol: Solution, max_nodes: int) -> list[str]:
+    """What a :class:`Solution` means, in words (no -1 horizons, no unexplained zeros)."""
+    moves = f"{sol.depth} of its move{'s' * (sol.depth != 1)}"
+    if sol.verdict is Verdict.LOSS:
+        if sol.depth < 0:
+            return ["the cat escapes whatever you do (proved by the proof-number search)"]
+        if sol.depth == 0:
+            return [f"the cat reaches the border within {moves}: it is on it already"]
+        return [f"the cat reaches the border within {moves} whatever you do"]
+    if sol.verdict is Verdict.WIN:
+        if sol.nodes == 0:
+            return ["you can force a win (proved at once by a cut test, with no search)"]
+        if sol.depth < 0:
+            return ["you can force a win (proved by the proof-number search, which has no horizon)"]
+        return [f"you can force a win (proved within {moves})"]
+    lines = [
+        f"undecided: the search used its whole budget of {max_nodes} positions without a proof"
+    ]
+    if sol.depth >= 0:
+        lines.append(f"the cat has no forced escape within {moves}")
+    lines.append("a larger --max-nodes may decide it (the time grows about in proportion)")
+    return lines

@@ -7,7 +7,7 @@ import numpy.typing as npt
 
 from trapcore._validate import _describe, as_cell, as_choice, as_grid
 from trapcore.cat._types import Board, CellLike, ShapeLike
-from trapcore.cat.render import Position, read_board
+from trapcore.cat.render import Position, is_comment, read_board
 
 __all__ = [
     "LAYOUTS",
@@ -133,7 +133,11 @@ def board_to_text(
 
 def _detect(text: str) -> str | None:
     """The layout a drawing's indentation shows: the parity of its indented rows, or None."""
-    rows = [line for line in text.splitlines() if any(ch in ".#Cc" for ch in line)]
+    rows = [
+        line
+        for line in text.splitlines()
+        if any(ch in ".#Cc" for ch in line) and not is_comment(line)
+    ]
     if len(rows) < 2:
         return None
     indent = [len(line) - len(line.lstrip(" ")) for line in rows[:2]]

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from trapcore import _pictures
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import hexgrid
 from trapcore.cat._board import MAX_GAME_CELLS, as_board
@@ -448,6 +449,14 @@ class CatGame:
         """The board as offset hex rows (:func:`trapcore.cat.render_board`): ``.`` free, ``#``
         blocked, ``C`` the cat; even rows are indented half a cell (even-r)."""
         return render_board(self._board, self._cat)
+
+    def __str__(self) -> str:
+        """The board as text (:meth:`to_text`)."""
+        return _pictures.text(self, self._rows * self._cols)
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture: the hex board, blocked cells dark, the cat orange."""
+        return _pictures.game_svg(self)
 
     def __repr__(self) -> str:
         return (

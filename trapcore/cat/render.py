@@ -66,18 +66,39 @@ def render_board(board: npt.ArrayLike, cat: CellLike | None = None, *, numbers: 
     return "\n".join(lines)
 
 
+#: The characters of a drawn row: free, blocked, the cat (either case).
+_CELLS = frozenset(".#Cc")
+_BLANKS = frozenset(" \t")
+_DIGITS = frozenset("0123456789")
+
+
+def is_comment(line: str) -> bool:
+    """True for a comment line of a board file: ``#`` first, then text that cannot be a row
+    (``# from the 2024 cup``); ``# . # .`` stays a row of cells."""
+    body = line.strip()
+    return body.startswith("#") and not set(body) <= _CELLS | _BLANKS | _DIGITS
+
+
+def _is_header(body: str) -> bool:
+    """Column numbers as :func:`render_board` writes them (``0 1 2``, ``1  (tens)``)."""
+    body = body.removesuffix("(tens)")
+    return bool(body.strip()) and set(body) <= _DIGITS | _BLANKS
+
+
 def read_board(text: str) -> Position:
     """Parse a board drawing.
 
-    A line holding any of ``.``, ``#``, ``C`` is a row of those characters (``.`` free, ``#``
-    blocked, ``C`` the cat; everything else, such as row numbers and the half-cell indent, is
-    ignored), so :func:`render_board` and :meth:`CatGame.to_text` output reads back; a line of
-    only ``0``/``1`` and spaces is a row of digits; other lines (column headers) are skipped.
+    A drawing has one line per row: ``.`` free, ``#`` blocked, ``C`` the cat, separated by
+    any spaces (the half-cell indent of even rows is ignored), optionally after a row number,
+    so :func:`render_board` and :meth:`CatGame.to_text` output reads back; lines of column
+    numbers are skipped. Without any ``.``, ``#`` or ``C``, lines of ``0``/``1`` digits are the
+    rows. Blank lines are skipped, and so are comment lines: ``#`` followed by text that
+    cannot be a row (``# seed 4, from the cup``).
 
     Parameters
     ----------
     text : str
-        The drawing.
+        The drawing (a leading byte order mark is ignored).
 
     Returns
     -------
@@ -87,29 +108,67 @@ def read_board(text: str) -> Position:
     Raises
     ------
     ValueError
-        No rows, or rows of different lengths.
+        No rows, rows of different lengths, two cats, or any other character in a row; the
+        message names the line and column (1-based) of the fault.
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")
+    lines = [
+        (number, line.rstrip())
+        for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1)
+        if line.strip() and not is_comment(line)
+    ]
+    drawing = any(_CELLS & set(line) for _, line in lines)
     grid: list[list[int]] = []
+    where: list[int] = []  # the line number of each row
     cat: Cell | None = None
-    for line in text.splitlines():
-        if any(ch in ".#Cc" for ch in line):
-            cells = [ch for ch in line if ch in ".#Cc"]
-        elif line.strip() and set(line.strip()) <= set("01 \t"):
-            cells = [ch for ch in line if ch in "01"]
-        else:
+    for number, line in lines:
+        if drawing and _is_header(line):
             continue
+        cells = _row_cells(number, line, ".#Cc" if drawing else "01")
         row: list[int] = []
         for ch in cells:
             if ch in "Cc":
                 if cat is not None:
-                    raise ValueError(f"board: two cats, at {cat} and {(len(grid), len(row))}")
+                    raise ValueError(
+                        f"board: line {number}: two cats, at {cat} and {(len(grid), len(row))} "
+                        "(row, col)"
+                    )
                 cat = (len(grid), len(row))
             row.append(1 if ch in "#1" else 0)
         grid.append(row)
+        where.append(number)
     if not grid:
         raise ValueError("board: the text holds no rows of '.', '#' and 'C'")
-    if len({len(r) for r in grid}) != 1:
-        raise ValueError(f"board: rows have different lengths {sorted({len(r) for r in grid})}")
+    for number, row in zip(where, grid):
+        if len(row) != len(grid[0]):
+            raise ValueError(
+                f"board: rows have different lengths: line {number} has {len(row)} cells, "
+                f"line {where[0]} has {len(grid[0])}"
+            )
     return Position(np.array(grid, dtype=np.uint8), cat)
+
+
+def _row_cells(number: int, line: str, alphabet: str) -> list[str]:
+    """The cells of one row, after an optional row number; ValueError at an unknown character."""
+    body = line.lstrip(" \t")
+    start = len(line) - len(body)
+    if alphabet == ".#Cc":  # a row number (render_board's), then at least one blank
+        digits = len(body) - len(body.lstrip("0123456789"))
+        if digits and body[digits : digits + 1] in (" ", "\t"):
+            start += digits
+    cells = []
+    for col, ch in enumerate(line[start:], start + 1):
+        if ch in alphabet:
+            cells.append(ch)
+        elif ch not in _BLANKS:
+            what = (
+                "'.' (free), '#' (blocked) and 'C' (the cat)"
+                if alphabet == ".#Cc"
+                else "'0' (free) and '1' (blocked)"
+            )
+            raise ValueError(
+                f"board: line {number}, column {col}: unknown character {ch!r}; a row holds "
+                f"{what}, and a comment line starts with '#'"
+            )
+    return cells

@@ -22,6 +22,30 @@ __all__ = ["DemoApp", "NoDisplay", "open_root", "run"]
 #: The smallest canvas the window keeps beside the control panel, in pixels.
 MIN_CANVAS = (300, 260)
 
+#: The Help menu's "Keys and mouse" text.
+KEYS_TEXT = """Keys (every tab)
+  Ctrl+N    new game, maze or puzzle (as the panel's fields say)
+  Ctrl+Z    undo the last block or path step
+  Esc       cancel the work in progress
+  Ctrl+1/2/3  the Trap the Cat, Maze and Numberlink tabs
+  F1        this help
+  Ctrl+Q    quit
+
+Mouse
+  Trap the Cat: click a free cell to block it; the cat replies.
+  Maze: the wheel zooms in and out; a drag moves the zoomed view.
+  Numberlink: drag from a number to draw its path to the other copy;
+    drag over a path to redraw it; right-click a path to clear it."""
+
+#: The Help menu's "Documentation" text.
+DOCS_TEXT = """The documentation of trapcore:
+  README.md (in the source and on the package's PyPI page): installing,
+    the Python API, the command line, the environments, this demo.
+  trapcore --help, and trapcore COMMAND --help for each command.
+  help(trapcore.cat), help(trapcore.maze), help(trapcore.numberlink)
+    in Python: every function's docstring.
+This demo: trapcore demo [--tab cat|maze|numberlink]"""
+
 
 class NoDisplay(RuntimeError):
     """No graphical display is available (or tkinter is missing); the message says which."""
@@ -96,6 +120,7 @@ class DemoApp:
             ("<Control-q>", self.quit),
             ("<Control-Q>", self.quit),
             ("<Escape>", self.cancel),
+            ("<F1>", self.show_keys),
         ):
             root.bind(seq, _handler(fn, "break"))
         for i, name in enumerate(self.TABS, 1):
@@ -115,8 +140,8 @@ class DemoApp:
                 width = max(width, t.panel.winfo_reqwidth() + 12 + MIN_CANVAS[0])
                 height = max(height, max(t.panel.winfo_reqheight() + 8, MIN_CANVAS[1]))
         tabs = 32  # the notebook's tab row and border
-        status = 2 * self.cat.status_label.winfo_reqheight() + 10
-        busy = self.cat.busybar.frame.winfo_reqheight() + 2
+        status = self.cat.status_height() + 6
+        busy = self.cat.busybar.slot.winfo_reqheight()
         return width + 8, height + tabs + status + busy
 
     def _menu(self) -> None:
@@ -136,7 +161,51 @@ class DemoApp:
                 command=functools.partial(self.select, name),
             )
         menu.add_cascade(label="View", menu=view)
+        help_menu = tk.Menu(menu, tearoff=False)
+        help_menu.add_command(label="Keys and mouse", accelerator="F1", command=self.show_keys)
+        help_menu.add_command(label="Documentation", command=self.show_docs)
+        help_menu.add_separator()
+        help_menu.add_command(label="About trapcore", command=self.show_about)
+        menu.add_cascade(label="Help", menu=help_menu)
+        self.menu = menu
         self.root.configure(menu=menu)
+
+    def show_keys(self) -> None:
+        """The Help menu's "Keys and mouse": every shortcut and what the mouse does per tab."""
+        self._message("Keys and mouse", KEYS_TEXT)
+
+    def show_docs(self) -> None:
+        """Where the documentation is (README, ``trapcore --help``, the docstrings)."""
+        self._message("Documentation", DOCS_TEXT)
+
+    def show_about(self) -> None:
+        from trapcore import __version__
+
+        self._message(
+            "About trapcore",
+            f"trapcore {__version__}\n\nFast engines for Trap the Cat, perfect mazes and "
+            "Numberlink: Cython kernels with a Python API, a command line (trapcore --help), "
+            "Gymnasium and PettingZoo environments, and this demo.\n\nMIT licence.",
+        )
+
+    def _message(self, title: str, text: str) -> None:
+        """A small window with ``text`` and a Close button (Escape closes it too); kept in
+        ``self.dialog`` so tests and screenshots can find it."""
+        old = getattr(self, "dialog", None)
+        if old is not None:
+            with contextlib.suppress(tk.TclError):
+                old.destroy()
+        win = tk.Toplevel(self.root)
+        win.title(title)
+        win.configure(background=BG)
+        win.transient(self.root)
+        body = ttk.Label(win, text=text, justify="left", padding=12, wraplength=640)
+        body.pack(fill="both", expand=True)
+        close = ttk.Button(win, text="Close", command=win.destroy)
+        close.pack(pady=(0, 10))
+        win.bind("<Escape>", _handler(win.destroy, "break"))
+        close.focus_set()
+        self.dialog = win
 
     def select(self, name: str) -> None:
         """Show the tab ``name`` (one of ``TABS``)."""

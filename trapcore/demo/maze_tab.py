@@ -612,6 +612,8 @@ class MazeTab(Tab):
             try:
                 self.save_png(name)
             except ImportError:
-                self.say_error('Saving needs Pillow: pip install -e ".[image]".')
+                from trapcore._extras import hint
+
+                self.say_error(hint("PIL", "Saving") + ".")
             except (OSError, ValueError) as exc:
                 self.say_error(f"Save: {exc}")

@@ -3,10 +3,10 @@ the library, show the solution; a distinct colour for every pair."""
 
 from __future__ import annotations
 
-import colorsys
 import math
 import os
 import tkinter as tk
+import tkinter.font as tkfont
 from pathlib import Path
 from tkinter import filedialog, ttk
 from typing import TYPE_CHECKING
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 import trapcore as tc
+from trapcore._palette import distinct_colors, hex_color, label_color
 from trapcore.demo.widgets import BLOCKED, MUTED, Tab, mix, parse_int, parse_seed, row, spin
 from trapcore.numberlink import Puzzle
 
@@ -23,26 +24,8 @@ if TYPE_CHECKING:
 Cell = tuple[int, int]
 Paths = dict[int, list[Cell]]
 
-#: The first pairs' colours, picked by hand; more pairs get colours spread over hue, saturation
-#: and brightness, each as far from the others as can be (see :func:`pair_colours`).
-PALETTE = (
-    "#e03131",
-    "#1c7ed6",
-    "#2f9e44",
-    "#f59f00",
-    "#ae3ec9",
-    "#0ca678",
-    "#e8590c",
-    "#5c7cfa",
-    "#a61e4d",
-    "#74b816",
-    "#1098ad",
-    "#862e9c",
-    "#f06595",
-    "#364fc7",
-    "#8d6e63",
-    "#5f3dc4",
-)
+#: The first pairs' colours: the start of :func:`pair_colours` (the same for every puzzle).
+PALETTE = tuple(hex_color(c) for c in distinct_colors(16))
 #: The file dialog's filters: all files first, since shared puzzle files have no extension.
 FILETYPES = [("All files", "*"), ("Text", "*.txt")]
 
@@ -53,34 +36,34 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 
 def ink(colour: str) -> str:
-    """White or black, whichever reads better on ``colour``."""
-    r, g, b = _rgb(colour)
-    return "#1b1b1b" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "white"
+    """Black or white, whichever contrasts more with ``colour`` (WCAG contrast ratio)."""
+    return hex_color(label_color(_rgb(colour)))
 
 
 def pair_colours(n: int) -> list[str]:
-    """``n`` distinct colours: the hand-picked ``PALETTE``, then colours chosen greedily from a
-    grid of hues, saturations and brightnesses, each the farthest (in RGB) from those taken, so
-    no two pairs share a colour however many a puzzle has."""
-    colours = list(PALETTE[:n])
-    if n <= len(colours):
-        return colours
-    grid = []
-    for i in range(max(96, 2 * n)):
-        h = (i * 0.6180339887) % 1.0
-        for s, v in ((0.9, 0.85), (0.55, 0.95), (0.95, 0.55), (0.35, 0.7)):
-            r, g, b = colorsys.hsv_to_rgb(h, s, v)
-            grid.append((round(r * 255), round(g * 255), round(b * 255)))
-    cands = np.unique(np.array(grid, dtype=float), axis=0)
-    taken = np.array([_rgb(c) for c in colours], dtype=float)
-    best = np.min(np.linalg.norm(cands[:, None, :] - taken[None, :, :], axis=2), axis=1)
-    while len(colours) < n:
-        i = int(np.argmax(best))
-        pick = cands[i]
-        colours.append("#{:02x}{:02x}{:02x}".format(*tuple(int(v) for v in pick)))
-        best = np.minimum(best, np.linalg.norm(cands - pick, axis=1))
-        best[i] = -1.0
-    return colours
+    """``n`` distinct colours, each as far as can be (in CIELAB, where distance is what the eye
+    sees) from all earlier ones (:func:`trapcore._palette.distinct_colors`): with 40 pairs on a
+    board, no two pairs look alike, and pair ``k`` keeps its colour whatever ``n``."""
+    return [hex_color(c) for c in distinct_colors(n)]
+
+
+def label_font(
+    text: str, radius: float, fonts: dict[int, tkfont.Font], root: tk.Misc
+) -> tkfont.Font:
+    """The largest bold font (in pixels) whose ``text`` fits inside a disc of ``radius``: its
+    width within 1.6 radii, its height within 1.2 radii (two digits or three fit as well as
+    one, only smaller). ``fonts`` caches them by size for ``root``'s window."""
+    size = max(6, int(radius * 1.15))
+    while True:
+        font = fonts.get(size)
+        if font is None:
+            font = fonts[size] = tkfont.Font(
+                root=root, family="TkDefaultFont", size=-size, weight="bold"
+            )
+        fits = font.measure(text) <= 1.6 * radius and font.metrics("ascent") <= 1.2 * radius
+        if fits or size <= 6:
+            return font
+        size -= 1
 
 
 class NumberlinkTab(Tab):
@@ -102,6 +85,7 @@ class NumberlinkTab(Tab):
         self.colours: list[str] = []
         self._geom: tuple[float, float, float] | None = None  # left, top, cell size
         self._last_dir: str | None = None
+        self._fonts: dict[int, tkfont.Font] = {}  # labels' fonts by pixel size (label_font)
 
         self.size = tk.StringVar(value="7")
         self.seed = tk.StringVar(value="")
@@ -198,6 +182,8 @@ class NumberlinkTab(Tab):
         ks = np.unique(grid[grid > 0])
         self.endpoints = {int(k): [(int(r), int(c)) for r, c in np.argwhere(grid == k)] for k in ks}
         self.colours = pair_colours(int(ks.max()) if len(ks) else 0)
+        rows, cols = grid.shape
+        self.size.set(str(max(rows, cols)))  # the fields follow what is shown
         self.label = label
         self.redraw()
         self.update_status(f"{label}: {len(ks)} pairs. Drag from a number to draw a path.")
@@ -222,6 +208,8 @@ class NumberlinkTab(Tab):
         if count > 1:
             name += f" (the first of {count} puzzles)"
         self._last_dir = str(path.parent)
+        self.cancel(quiet=True)  # a puzzle still being generated must not replace this one
+        self.seed.set("")  # a loaded puzzle has no seed: the field must not claim one
         self.set_puzzle(puzzle, name)
         return True
 
@@ -329,11 +317,10 @@ class NumberlinkTab(Tab):
                         joinstyle="round",
                         tags=("path", f"path_{k}"),
                     )
-        rad = s * 0.36
+        rad = s * 0.4
         for k, cells in self.endpoints.items():
             text = self.symbol(k)
-            size = max(6, int(s * (0.36 if len(text) < 3 else 0.26)))
-            font = ("TkDefaultFont", size, "bold")
+            font = label_font(text, rad, self._fonts, self.root)
             for r, c in cells:
                 x, y = self.cell_center(r, c)
                 cv.create_oval(

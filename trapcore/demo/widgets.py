@@ -7,6 +7,7 @@ import functools
 import random
 import threading
 import tkinter as tk
+import tkinter.font as tkfont
 from collections.abc import Callable
 from tkinter import ttk
 from typing import TYPE_CHECKING, TypeVar
@@ -33,6 +34,8 @@ BG = "#f4f1ea"
 BLOCKED = "#3b4a55"
 ERROR = "#b02a2a"
 MUTED = "#555"
+#: Lines of text the status box always has room for (a longer message makes it taller).
+STATUS_LINES = 2
 
 T = TypeVar("T")
 
@@ -131,16 +134,24 @@ class Task:
 
 
 class BusyBar:
-    """A progress bar with a label and a Cancel button, shown while a tab is busy."""
+    """A progress bar with a label and a Cancel button, shown while a tab is busy.
+
+    Its row is always there (``slot``, as tall as the bar): showing or hiding the bar changes
+    what the row holds, never its height, so the board above it does not move."""
 
     def __init__(self, parent: tk.Misc, on_cancel: Callable[[], object]) -> None:
-        self.frame = ttk.Frame(parent)
+        self.slot = ttk.Frame(parent)
+        self.frame = ttk.Frame(self.slot)
         self.label = ttk.Label(self.frame, text="")
         self.bar = ttk.Progressbar(self.frame, length=140, mode="indeterminate")
         self.cancel_button = ttk.Button(self.frame, text="Cancel (Esc)", command=on_cancel)
         self.label.pack(side="left", padx=(0, 6))
         self.bar.pack(side="left", padx=4)
         self.cancel_button.pack(side="left", padx=4)
+        self.frame.update_idletasks()  # the bar's height, before it is ever shown
+        self.slot.configure(height=self.frame.winfo_reqheight() + 2)
+        self.slot.pack_propagate(False)
+        self.slot.pack(side="top", fill="x")
         self.visible = False
 
     def show(self, text: str, determinate: bool = False) -> None:
@@ -153,7 +164,7 @@ class BusyBar:
             self.bar.configure(mode="indeterminate")
             self.bar.start(15)
         if not self.visible:
-            self.frame.pack(side="top", anchor="e", padx=6, pady=(2, 0))
+            self.frame.pack(side="right", padx=6, pady=(2, 0))
             self.visible = True
 
     def progress(self, fraction: float) -> None:
@@ -182,11 +193,22 @@ class Tab:
         self.status = tk.StringVar(value="")
         self.error = False
         self.busybar = BusyBar(self.bottom, self.cancel)
+        # the status line's box keeps room for STATUS_LINES lines (more only if a message needs
+        # them), so a message of one line after one of two does not move the board
+        self.status_box = ttk.Frame(self.bottom)
+        self.status_box.pack(side="bottom", fill="x", padx=8, pady=(2, 4))
+        self.status_box.pack_propagate(False)
         self.status_label = ttk.Label(
-            self.bottom, textvariable=self.status, anchor="w", justify="left", width=1
+            self.status_box, textvariable=self.status, anchor="nw", justify="left", width=1
         )
-        self.status_label.pack(side="bottom", fill="x", padx=8, pady=(2, 4))
+        self.status_label.pack(fill="both", expand=True)
         self.status_label.bind("<Configure>", self._wrap)
+        self.status.set("Xg")  # one line's height, with the label's own padding
+        self.status_label.update_idletasks()
+        line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
+        self._status_base = self.status_label.winfo_reqheight() + (STATUS_LINES - 1) * line
+        self.status.set("")
+        self._fit_status()
         self.task: Task | None = None
         self._redraw_job: str | None = None
         body = ttk.Frame(self.frame)
@@ -201,6 +223,16 @@ class Tab:
         wrap = max(50, event.width - 4)
         if int(str(self.status_label.cget("wraplength")) or 0) != wrap:
             self.status_label.configure(wraplength=wrap)
+            self._fit_status()
+
+    def status_height(self) -> int:
+        """The status box's height: ``STATUS_LINES`` lines, or the message's if it is taller."""
+        return max(self._status_base, self.status_label.winfo_reqheight())
+
+    def _fit_status(self) -> None:
+        height = self.status_height()
+        if int(str(self.status_box.cget("height")) or 0) != height:
+            self.status_box.configure(height=height)
 
     # status and background work
     def say(self, text: str) -> None:
@@ -208,6 +240,8 @@ class Tab:
         self.error = False
         self.status_label.configure(foreground="")
         self.status.set(text)
+        self._fit_status()
+        self.root.after_idle(self._fit_status)  # once the label has measured the new text
 
     def say_error(self, text: str) -> None:
         """Show ``text`` as an error (in red) until the next message or the next work."""

@@ -8,13 +8,16 @@ PettingZoo: ``trapcore.envs.trap_the_cat_v0.env()``.
 ``gym.make("trapcore.envs:trapcore/Maze-v0")`` (Gymnasium 1.x's module-qualified ids).
 """
 
-import gymnasium as _gym
+from trapcore._extras import require as _require
 
-from trapcore.envs import trap_the_cat_v0
-from trapcore.envs.cat import CatEnv
-from trapcore.envs.maze import OBSERVATIONS, MazeEnv
-from trapcore.envs.maze_vector import MazeVectorEnv
-from trapcore.envs.numberlink import NumberlinkEnv
+_gym = _require("gymnasium", "trapcore.envs")
+_require("pettingzoo", "trapcore.envs")
+
+from trapcore.envs import trap_the_cat_v0  # noqa: E402
+from trapcore.envs.cat import CatEnv  # noqa: E402
+from trapcore.envs.maze import OBSERVATIONS, MazeEnv  # noqa: E402
+from trapcore.envs.maze_vector import MazeVectorEnv  # noqa: E402
+from trapcore.envs.numberlink import NumberlinkEnv  # noqa: E402
 
 __all__ = [
     "OBSERVATIONS",
@@ -39,7 +42,7 @@ def register_envs() -> None:
     }
     for env_id, kwargs in specs.items():
         if env_id not in _gym.registry:
-            _gym.register(id=env_id, **kwargs)  # type: ignore[arg-type]
+            _gym.register(id=env_id, **kwargs)
 
 
 register_envs()

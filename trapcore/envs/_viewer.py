@@ -1,8 +1,23 @@
-"""A tkinter window that shows RGB frames: the ``human`` render mode of every trapcore env."""
+"""A tkinter window that shows RGB frames: the ``human`` render mode of every trapcore env.
+
+On a machine with no display (a training server, CI: no ``$DISPLAY`` on X11, no Tk) ``human``
+falls back to drawing nothing: the first frame logs one warning (logger ``trapcore.envs``)
+and the env goes on, so Gymnasium's
+``check_env`` and PettingZoo's ``render_test``, which make each env in every declared render mode,
+pass headless.
+"""
 
 from __future__ import annotations
 
+import logging
+import os
+import sys
+
 import numpy as np
+
+# a log record, not a warning: `-W error` (or pytest's filterwarnings) must not turn a headless
+# machine's fallback into a failure of check_env
+_log = logging.getLogger("trapcore.envs")
 
 __all__ = ["Screen", "Viewer"]
 
@@ -32,6 +47,18 @@ class Viewer:
         self._root.destroy()
 
 
+def no_display_reason() -> str | None:
+    """Why no window can open here (``"no $DISPLAY"``, ``"no tkinter"``), or None if one may."""
+    if sys.platform.startswith("linux") or "bsd" in sys.platform:
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            return "no display ($DISPLAY is not set)"
+    try:
+        import tkinter  # noqa: F401
+    except ImportError:
+        return "no tkinter"
+    return None
+
+
 class Screen:
     """What an env's ``render`` does with a frame: hand it back (``rgb_array``) or show it in a
     :class:`Viewer` opened on first use (``human``); :meth:`close` closes that window."""
@@ -39,12 +66,29 @@ class Screen:
     def __init__(self, title: str) -> None:
         self.title = title
         self._viewer: Viewer | None = None
+        self._headless = False
 
     def present(self, frame: np.ndarray, mode: str | None) -> np.ndarray | None:
         if mode != "human":
             return frame
+        if self._headless:
+            return None
         if self._viewer is None:
-            self._viewer = Viewer(self.title)
+            reason = no_display_reason()
+            if reason is None:
+                try:
+                    self._viewer = Viewer(self.title)
+                except Exception as exc:  # tkinter.TclError: the display refused the window
+                    reason = f"{type(exc).__name__}: {exc}"
+            if self._viewer is None:
+                self._headless = True
+                _log.warning(
+                    "%s: render_mode='human' shows no window here (%s); frames are dropped "
+                    "(render_mode='rgb_array' returns them)",
+                    self.title,
+                    reason,
+                )
+                return None
         self._viewer.show(frame)
         return None
 

@@ -8,6 +8,7 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector.utils import batch_space
 
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_cell, as_choice, as_int
@@ -25,6 +26,35 @@ OBSERVATIONS = ("doors", "pixels", "local")
 #: Colours of the pixel observation and the picture: wall, floor, agent, goal.
 PALETTE = np.array([(0, 0, 0), (255, 255, 255), (214, 39, 40), (44, 160, 44)], dtype=np.uint8)
 _MOVES = ((-1, 0), (0, 1), (1, 0), (0, -1))  # Up, Right, Down, Left
+
+
+class ChannelBox(spaces.Box):
+    """A Box whose bounds are constant on each channel, with a repr one line long:
+    ``Box(0, high per channel [15, 1, 1], (3, 10, 10), uint8)`` rather than three arrays. The
+    channels are the first axis (:meth:`batched`: the second, after the env axis)."""
+
+    channel_axis = 0
+
+    def batched(self, n: int) -> ChannelBox:
+        """The space of ``n`` such observations stacked (a vector env's), as short a repr."""
+        box = batch_space(self, n)
+        assert isinstance(box, spaces.Box)
+        out = ChannelBox(box.low, box.high, dtype=np.uint8)
+        out.channel_axis = 1
+        return out
+
+    def __repr__(self) -> str:
+        def per_channel(a: np.ndarray) -> list[int]:
+            return [
+                int(v)
+                for v in np.moveaxis(a, self.channel_axis, 0).reshape(
+                    a.shape[self.channel_axis], -1
+                )[:, 0]
+            ]
+
+        lows, highs = per_channel(self.low), per_channel(self.high)
+        low = lows[0] if len(set(lows)) == 1 else lows
+        return f"Box({low}, high per channel {highs}, {self.shape}, {self.dtype})"
 
 
 @dataclass(frozen=True)
@@ -56,12 +86,12 @@ class MazeConfig:
         if self.observation == "doors":
             high = np.ones((3, r, c), dtype=np.uint8)
             high[0] = 15
-            return spaces.Box(0, high, dtype=np.uint8)
+            return ChannelBox(0, high, dtype=np.uint8)
         if self.observation == "local":
             v = 2 * self.view + 1
             high = np.ones((2, v, v), dtype=np.uint8)
             high[0] = 15
-            return spaces.Box(0, high, dtype=np.uint8)
+            return ChannelBox(0, high, dtype=np.uint8)
         s = self.scale
         return spaces.Box(0, 255, ((2 * r + 1) * s, (2 * c + 1) * s, 3), dtype=np.uint8)
 

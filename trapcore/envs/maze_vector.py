@@ -14,7 +14,7 @@ from gymnasium.vector.utils import batch_space
 
 from trapcore._seeding import root_key
 from trapcore._validate import _describe, as_choice, as_int
-from trapcore.envs.maze import PALETTE, maze_config, picture
+from trapcore.envs.maze import PALETTE, ChannelBox, maze_config, picture
 from trapcore.maze import MAX_BATCH_CELLS, _env
 
 __all__ = ["MazeVectorEnv"]
@@ -93,7 +93,10 @@ class MazeVectorEnv(VectorEnv):
         self.render_mode = render_mode
         self.single_observation_space = cfg.observation_space()
         self.single_action_space = spaces.Discrete(4)
-        self.observation_space = batch_space(self.single_observation_space, n)
+        single = self.single_observation_space
+        self.observation_space = (
+            single.batched(n) if isinstance(single, ChannelBox) else batch_space(single, n)
+        )
         self.action_space = batch_space(self.single_action_space, n)
         r, c = cfg.rows, cfg.cols
         self._doors = np.zeros((n, r, c), dtype=np.uint8)

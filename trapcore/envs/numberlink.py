@@ -41,6 +41,10 @@ _PALETTE = np.array(
     ],
     dtype=np.uint8,
 )
+#: The drawn path's colour: the number's, halfway to white (empty and solid squares unchanged).
+_TINTS = _PALETTE.copy()
+_TINTS[2:] = (_PALETTE[2:].astype(np.int32) + 255) // 2
+_GRID_LINE = np.array((150, 150, 150), dtype=_PALETTE.dtype)
 
 
 class NumberlinkEnv(gym.Env):
@@ -77,7 +81,7 @@ class NumberlinkEnv(gym.Env):
         Truncation (default ``4 * rows * cols``).
     render_mode : {"rgb_array"}, optional
     render_scale : int
-        Pixels per cell (default 16).
+        Pixels per cell (default 32, at least 8).
 
     Notes
     -----
@@ -104,7 +108,7 @@ class NumberlinkEnv(gym.Env):
         solved_reward: Any = 1.0,
         max_steps: Any = None,
         render_mode: Any = None,
-        render_scale: Any = 16,
+        render_scale: Any = 32,
     ) -> None:
         self.rows, self.cols = as_board_size(size, minimum=2, maximum=30)
         flags = (("fill", fill), ("touch", touch), ("long_paths", long_paths), ("solids", solids))
@@ -127,7 +131,7 @@ class NumberlinkEnv(gym.Env):
         if render_mode is not None:
             as_choice(render_mode, "render_mode", self.metadata["render_modes"])
         self.render_mode = render_mode
-        self.render_scale = as_int(render_scale, "render_scale", minimum=2, maximum=256)
+        self.render_scale = as_int(render_scale, "render_scale", minimum=8, maximum=256)
         self.observation_space = spaces.Box(-1, n, (3, self.rows, self.cols), dtype=np.int16)
         self.action_space = spaces.Discrete(n * 4)
         self._key: np.ndarray | None = None
@@ -254,17 +258,28 @@ class NumberlinkEnv(gym.Env):
         return self._observe(), reward, solved, truncated, {"action_mask": self.action_mask()}
 
     def render(self) -> np.ndarray:
-        """The board as RGB: numbers and their paths in colour, solids dark, endpoints framed."""
+        """The board as RGB, ``render_scale`` pixels a cell: grey grid lines, each number's
+        endpoints a disc of its colour ringed in black, its drawn path a lighter tint of that
+        colour, solid squares dark."""
         if self.puzzle is None:
             raise RuntimeError("call reset() before render()")
         owner = self._owner
         colour = np.where(owner < 0, 1, np.where(owner > 0, 2 + (owner - 1) % 16, 0))
-        img = _PALETTE[colour]
         s = self.render_scale
-        img = np.repeat(np.repeat(img, s, axis=0), s, axis=1)
-        ends = np.repeat(np.repeat(self._grid > 0, s, axis=0), s, axis=1)
-        frame = np.zeros_like(ends)
-        frame[::s] = frame[s - 1 :: s] = True
-        frame[:, ::s] = frame[:, s - 1 :: s] = True
-        img[ends & frame] = 0
+
+        def cells(a: np.ndarray) -> np.ndarray:  # one value a cell -> s x s pixels a cell
+            return np.repeat(np.repeat(a, s, axis=0), s, axis=1)
+
+        img = cells(_TINTS[colour])
+        yy, xx = np.mgrid[0:s, 0:s]
+        d = np.hypot(yy - (s - 1) / 2, xx - (s - 1) / 2)
+        radius = 0.36 * s
+        disc = np.tile(d <= radius, self._grid.shape)
+        ring = np.tile((d <= radius) & (d > radius - max(1.0, s / 14)), self._grid.shape)
+        ends = cells(self._grid > 0)
+        full = cells(_PALETTE[colour])
+        img[ends & disc] = full[ends & disc]
+        img[ends & ring] = 0
+        img[::s] = img[:, ::s] = _GRID_LINE  # the grid, closed on the right and at the bottom
+        img[-1] = img[:, -1] = _GRID_LINE
         return img

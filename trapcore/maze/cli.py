@@ -8,7 +8,7 @@ from typing import IO
 
 from trapcore import maze as _maze
 from trapcore._progress import bar, timer
-from trapcore.cli import add_progress_flags, progress_stream
+from trapcore.cli import add_progress_flags, picture_formats, progress_stream
 from trapcore.maze._types import Path
 
 
@@ -19,7 +19,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description=(
             "Carve a perfect ROWS x COLS maze (entrance top-left, exit bottom-right). Without -o "
             "the maze is printed as text; with -o it is saved as a picture of CELL pixels per "
-            "cell (cols*CELL + 1 by rows*CELL + 1 pixels, needs Pillow)."
+            "cell (cols*CELL + 1 by rows*CELL + 1 pixels): SVG (.svg) is written by trapcore, "
+            f"the raster formats ({picture_formats()}) need Pillow."
         ),
     )
     p.add_argument("rows", type=int, help="rows of cells")
@@ -31,7 +32,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=None,
         help="with -o: pixels from one wall line to the next (default 10)",
     )
-    p.add_argument("-o", "--output", default=None, help="save a picture (PNG, ...) here")
+    p.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        metavar="FILE",
+        help=f"save a picture here; the extension says the format: {picture_formats(svg=True)}",
+    )
     p.add_argument(
         "--solve",
         choices=["left", "right", "bfs"],
@@ -41,7 +48,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--trace",
         action="store_true",
-        help="with --solve left/right and -o: shade the cells the robot backtracked from",
+        help=(
+            "with --solve left/right and -o (not .svg): shade the cells the robot backtracked from"
+        ),
     )
     p.add_argument("--seed", type=int, default=None, help="seed (the same seed, the same maze)")
     p.add_argument(
@@ -110,6 +119,9 @@ def _check(args: argparse.Namespace) -> None:
     args.wall = 1 if args.wall is None else args.wall
     if args.cell < 2:
         raise ValueError(f"cell must be >= 2 pixels, got {args.cell}")
+    if args.output.lower().endswith(".svg"):
+        _check_svg(args)
+        return
     if not 1 <= args.wall < args.cell:
         raise ValueError(
             f"--wall must be at least 1 and less than cell ({args.cell}) pixels, got {args.wall}"
@@ -120,7 +132,24 @@ def _check(args: argparse.Namespace) -> None:
             f"the picture would be {width} x {height} pixels, more than the "
             f"{_maze.MAX_PIXELS} allowed: use a smaller cell or a smaller maze"
         )
-    check_picture_path(args.output)
+    check_picture_path(args.output, svg=True)
+
+
+def _check_svg(args: argparse.Namespace) -> None:
+    from trapcore.cli import check_picture_path
+
+    if args.cell > 1000:
+        raise ValueError(f"cell must be <= 1000 in an SVG picture, got {args.cell}")
+    if args.trace:
+        raise ValueError("--trace is drawn only in raster pictures: use -o FILE.png")
+    if args.wall != 1:
+        raise ValueError("--wall is drawn only in raster pictures: use -o FILE.png")
+    if args.rows * args.cols > _maze.MAX_SVG_CELLS:
+        raise ValueError(
+            f"an SVG picture holds at most {_maze.MAX_SVG_CELLS} cells, this maze has "
+            f"{args.rows * args.cols}: use -o FILE.png"
+        )
+    check_picture_path(args.output, svg=True)
 
 
 def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
@@ -129,7 +158,7 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     out = out or sys.stdout
     _check(args)
     seed = used_seed(args.seed)
-    say_seed("trapcore maze", seed)
+    say_seed("trapcore maze", seed, given=args.seed is not None)
     # progress: only for runs longer than half a second, only on a terminal (or --progress)
     stream = progress_stream(args)
     size = f"{args.rows}x{args.cols}"
@@ -150,6 +179,18 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
         out.write(m.to_text(path=path))
         if path is not None:
             out.write(f"path: {len(path)} cells\n")
+        return 0
+    if args.output.lower().endswith(".svg"):
+        from trapcore._io import atomic_write
+
+        with timer(f"writing {args.output}", stream):
+            atomic_write(args.output, m.to_svg(cell=args.cell, path=path), name="-o")
+        size = f"{args.cols * args.cell + 2} x {args.rows * args.cell + 2}"
+        print(
+            f"saved {args.output}: SVG of {size} units, {m.rows} x {m.cols} cells"
+            + (f", path {len(path)} cells" if path is not None else ""),
+            file=out,
+        )
         return 0
     with timer("drawing the picture", stream):
         image = m.to_image(

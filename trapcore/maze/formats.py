@@ -67,10 +67,9 @@ def _ends(
 def to_networkx(maze: Maze) -> Any:  # a networkx.Graph (networkx ships no types)
     """``maze`` as a ``networkx.Graph``: nodes are cells ``(row, col)``, edges the open doors;
     ``G.graph`` holds ``shape``, ``entrance`` and ``exit``. See :meth:`Maze.to_networkx`."""
-    try:
-        import networkx as nx
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError("to_networkx needs networkx: pip install networkx") from None
+    from trapcore._extras import require
+
+    nx = require("networkx", "to_networkx")
     d = _as_maze(maze).doors
     rows, cols = d.shape
     g = nx.Graph(shape=(rows, cols), entrance=maze.entrance, exit=maze.exit)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex
 import numpy as np
 import numpy.typing as npt
 
+from trapcore import _pictures
 from trapcore._validate import _describe, as_cell, as_choice, as_generator
 from trapcore.maze import _carve, _solve
 from trapcore.maze import formats as _formats
@@ -627,24 +628,18 @@ class Maze:
         """
         return _formats.to_svg(self, cell=cell, path=path, colors=colors)
 
+    def __str__(self) -> str:
+        """The maze as ``+---+`` text (:meth:`to_text`); past a million cells, its repr."""
+        return _pictures.text(self, self.doors.size)
+
     def _repr_svg_(self) -> str | None:
-        """Jupyter's picture of the maze (``None`` for mazes too large to draw)."""
-        if self.doors.size > _formats.MAX_SVG_CELLS:
-            return None
-        return self.to_svg(cell=max(4, min(20, 600 // max(self.shape))))
+        """Jupyter's picture of the maze (``None`` past ``RICH_CELLS``: see _repr_html_)."""
+        return _pictures.maze_svg(self)
+
+    def _repr_html_(self) -> str | None:
+        """For a maze too large to draw whole in a notebook: its top-left corner, captioned."""
+        return _pictures.maze_html(self)
 
     def _repr_png_(self) -> bytes | None:
-        """PNG bytes for Jupyter (``None`` without Pillow or for mazes too large to draw)."""
-        if self.doors.size > _formats.MAX_SVG_CELLS:
-            return None
-        try:
-            cell = max(4, min(20, 600 // max(self.shape)))
-            image = self.to_image(cell=cell)
-        except ImportError:
-            return None
-        import io
-
-        buf = io.BytesIO()
-        image.save(buf, format="PNG")
-        data: bytes = buf.getvalue()
-        return data
+        """PNG bytes for Jupyter (``None`` without Pillow or past ``RICH_CELLS``)."""
+        return _pictures.maze_png(self)

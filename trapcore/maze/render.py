@@ -186,10 +186,9 @@ def to_image(
                 f"colors has unknown keys {sorted(map(str, unknown))}; use {sorted(palette)}"
             )
         palette.update({key: _as_color(value, key) for key, value in colors.items()})
-    try:
-        from PIL import Image
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError("to_image needs Pillow: pip install 'trapcore[image]'") from None
+    from trapcore._extras import require
+
+    Image = require("PIL.Image", "to_image")
     lut = np.array(
         [palette["floor"], palette["wall"], palette["path"], palette["trace"]], dtype=np.uint8
     )
@@ -199,4 +198,5 @@ def to_image(
     reps_c = np.full(2 * cols + 1, wall)
     reps_c[1::2] = cell - wall
     pixels = lut[np.repeat(np.repeat(lab, reps_r, axis=0), reps_c, axis=1)]
-    return Image.fromarray(pixels, "RGB")
+    image: _Image.Image = Image.fromarray(pixels, "RGB")
+    return image

@@ -99,7 +99,7 @@ def add_parser(
         help="with 'solve': solutions to look for per puzzle (default 2, which proves uniqueness)",
     )
     add_progress_flags(p, "a progress line")
-    p.set_defaults(func=run)
+    p.set_defaults(func=run, cli_names={"rows": "N"})
     return p
 
 
@@ -149,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
             "N or --cols"
         )
     seed = used_seed(args.seed)
-    say_seed("trapcore numberlink", seed)
+    say_seed("trapcore numberlink", seed, given=args.seed is not None)
     with timer(f"generating a {n}x{cols} puzzle", progress_stream(args)):
         puzzle = _generate(
             n,
@@ -209,10 +209,11 @@ def _generate(
     except (ValueError, SearchLimitExceeded) as exc:
         if "max_attempts" not in str(exc) and "max_nodes" not in str(exc):
             raise
-        raise ValueError(
-            "no puzzle met the request within the generator's attempts; try "
-            "another --seed, a smaller --min-length, --solids or no --difficulty"
-        ) from None
+        # the library's own reason, in the CLI's words (trapcore.cli.main turns min_length=3
+        # into --min-length 3): the CLI has no --max-attempts, another seed is the way to retry
+        reason = str(exc).removeprefix("generate: ").replace("raise max_attempts", "")
+        reason = reason.rstrip().removesuffix(" or").rstrip(" ;,")
+        raise ValueError(f"{reason}; or try another --seed") from None
 
 
 # a contest board of several layers, or with vias: solved as a Board

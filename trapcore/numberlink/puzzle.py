@@ -14,6 +14,7 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from trapcore import _pictures
 from trapcore._validate import _describe
 from trapcore.numberlink._grid import Grid, as_puzzle_grid, as_rules, frozen, read_only
 from trapcore.numberlink.solve import DEFAULT_MAX_NODES, check, count, count_nodes, solve
@@ -244,6 +245,14 @@ class Puzzle:
         r, c = self._grid.shape
         rules = ("" if self._fill else " fill=False") + ("" if self._touch else " touch=False")
         return f"<Puzzle {r}x{c} numbers={self.numbers}{rules}>"
+
+    def __str__(self) -> str:
+        """The puzzle as text (:meth:`to_text`: a ``W H`` line, then the rows)."""
+        return _pictures.text(self, int(self._grid.size))
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter's picture: the grid, each number's endpoints a disc of its own colour."""
+        return _pictures.puzzle_svg(self)
 
     def __eq__(self, other: object) -> bool:
         """Puzzles are equal when their grids and rules are (solutions and symbols aside)."""
