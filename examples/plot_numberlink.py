@@ -13,7 +13,7 @@ import numpy as np
 import trapcore as tc
 
 p = tc.numberlink.generate(8, seed=5)
-print(p)
+print(repr(p))
 print(p.to_text())
 assert len(tc.numberlink.solve(p.grid, limit=2)) == 1  # one solution: unique
 assert tc.numberlink.check(p.grid, p.solution)
