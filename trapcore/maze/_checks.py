@@ -6,7 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._names import by_name
-from trapcore._validate import as_cell, as_choice, as_int
+from trapcore._validate import as_cell, as_choice, as_int, check_array_size, frozen_copy
 from trapcore.maze._carve import Hand, Method
 from trapcore.maze._types import Cell, Doors
 from trapcore.maze.doors import MAX_MAZE_CELLS
@@ -69,12 +69,14 @@ def _as_border_cell(cell: object, shape: tuple[int, int], name: str) -> Cell:
 def _frozen(doors: Doors) -> Doors:
     """A read-only uint8 array over a private ``bytes`` copy of ``doors``: unlike an array that
     owns its memory, it can never be made writable again (``flags.writeable = True`` raises)."""
-    return np.frombuffer(doors.tobytes(), dtype=np.uint8).reshape(doors.shape)
+    return frozen_copy(doors)
 
 
 def _snapshot(doors: npt.ArrayLike) -> npt.ArrayLike:
     """A private copy of the caller's doors, taken before any check (so another thread that
-    changes the caller's array cannot slip a value in between the check and the copy)."""
+    changes the caller's array cannot slip a value in between the check and the copy). Its
+    shape is checked first: a huge (or broadcast) array is refused before it is copied."""
+    check_array_size(doors, "doors", max_cells=MAX_MAZE_CELLS, ndim=2)
     if isinstance(doors, (list, tuple)):
         return doors  # check_doors converts it to a new array
     try:

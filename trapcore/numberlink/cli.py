@@ -215,8 +215,12 @@ def _generate(
         ) from None
 
 
-# a contest board of several layers, or with vias: solved as a Board
-_LAYERED = re.compile(r"^\s*(SIZE\s+\d+\s*[Xx]\s*\d+\s*[Xx]\s*\d+|VIA#)", re.MULTILINE)
+# a contest board of several layers, or with vias: solved as a Board. Spaces only within a line
+# ([^\S\n], not \s): a \s* after ^ would rescan every following blank line from each line start,
+# quadratic in blank lines (100,000 of them took minutes)
+_LAYERED = re.compile(
+    r"^[^\S\n]*(SIZE[^\S\n]+\d+[^\S\n]*[Xx][^\S\n]*\d+[^\S\n]*[Xx][^\S\n]*\d+|VIA#)", re.MULTILINE
+)
 
 
 def _solve_layers(args: argparse.Namespace, text: str, source: str, limit: int) -> int:

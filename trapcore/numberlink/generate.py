@@ -78,7 +78,9 @@ def _quantiles(rows: int, cols: int, fill: bool, touch: bool) -> tuple[float, fl
         slope = np.polyfit(sides[sides >= 8], logs[sides >= 8, 0], 1)[0]
         q1 = float(logs[-1, 0] + slope * (side - sides[-1]))
         q2 = q1 + float(logs[-1, 1] - logs[-1, 0])
-    return 10**q1, 10**q2
+    # far past the table (4096 x 4096) the trend passes the largest float: infinity, not an error
+    lo, hi = (10.0**q if q < 300 else float("inf") for q in (q1, q2))
+    return lo, hi
 
 
 def difficulty_band(
@@ -122,6 +124,8 @@ def difficulty_level(puzzle: Puzzle) -> str:
 
 #: The largest board ``generate`` accepts (70 x 70): larger unique puzzles take too long to prove.
 MAX_GENERATE_CELLS = 4900
+#: The most boards ``generate(max_attempts=)`` may try (a kernel counter, far past any use).
+MAX_ATTEMPTS = 10**9
 
 
 def _as_band(
@@ -215,7 +219,7 @@ def generate(
         these rules (:func:`difficulty_band`), so about three boards are tried per puzzle at any
         size; a ``(low, high)`` pair is taken as it is. Needs ``unique=True``.
     max_attempts : int, default 1000
-        Give up (ValueError) after this many fresh boards.
+        Give up (ValueError) after this many fresh boards (at most ``MAX_ATTEMPTS``, 10**9).
     max_nodes : int or None, default None
         Solver budget per uniqueness check; past it, paths are cut as above, so the result is
         always proven unique and a smaller budget gives shorter paths sooner. ``None``: 2 * 10**4
@@ -259,7 +263,7 @@ def generate(
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError(f"unique must be a bool, got {_describe(unique)}")
     unique = bool(unique)
-    max_attempts = as_int(max_attempts, "max_attempts", minimum=1)
+    max_attempts = as_int(max_attempts, "max_attempts", minimum=1, maximum=MAX_ATTEMPTS)
     if max_nodes is None:
         max_nodes = _LONG_BUDGET if long_paths else _SHORT_BUDGET
     budget = as_max_nodes(max_nodes)
