@@ -207,7 +207,8 @@ def _generate(
             solids=solids,
         )
     except (ValueError, SearchLimitExceeded) as exc:
-        if "max_attempts" not in str(exc) and "max_nodes" not in str(exc):
+        text = str(exc)  # (a size with no default budget keeps its own message)
+        if "no default" in text or ("max_attempts" not in text and "max_nodes" not in text):
             raise
         raise ValueError(
             "no puzzle met the request within the generator's attempts; try "
