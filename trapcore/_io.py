@@ -16,14 +16,15 @@ import re
 import secrets
 import signal
 import stat
+import sys
 import threading
 from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any, BinaryIO, Literal, TextIO, overload
 
-try:
+#: POSIX advisory locks mark a temporary file in use (Windows instead refuses to delete an open one)
+_POSIX = sys.platform != "win32"
+if sys.platform != "win32":
     import fcntl
-except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     from _typeshed import StrPath, SupportsRead
@@ -154,7 +155,7 @@ def _lock(fd: int) -> bool:
     it ends, so a file nobody locks is stale. Windows has no flock, but it refuses to delete a file
     another process holds open, which serves the same purpose.
     """
-    if fcntl is None:
+    if sys.platform == "win32":
         return True
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -195,7 +196,7 @@ def remove_stale_temps(target: str) -> list[str]:
     folder, base = os.path.split(target)
     folder = folder or "."
     pattern = re.compile(r"\." + re.escape(base) + r"\.[0-9a-f]{12}\.tmp")
-    removed = []
+    removed: list[str] = []
     try:
         names = os.listdir(folder)
     except OSError:
@@ -211,7 +212,7 @@ def remove_stale_temps(target: str) -> list[str]:
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 continue
-            if fcntl is not None:
+            if _POSIX:
                 if not (_lock(fd) and _same_file(path, fd)):
                     continue
             else:  # Windows: a file open elsewhere cannot be deleted; ours must be closed first
@@ -309,9 +310,9 @@ def _atomic_open(target: str, mode: str, encoding: str) -> Iterator[IO[Any]]:
                     target_mode = 0o666 & ~umask
                 with contextlib.suppress(OSError):
                     os.chmod(tmp, target_mode)
-                if fcntl is not None:  # renamed while open and locked: no cleaner takes it
+                if _POSIX:  # renamed while open and locked: no cleaner takes it
                     os.replace(tmp, target)
-            if fcntl is None:  # Windows renames no open file
+            if not _POSIX:  # Windows renames no open file
                 os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -32,6 +32,8 @@ def masked(kind, target, *args, **kwargs):
         "doors": tc.Maze.carve(4, 4, seed=1).doors.copy(),
         "grid": np.array([[1, 0, 1], [2, 0, 2]], np.int16),
         "path": np.array([[0, 0], [0, 1]], np.int64),
+        "walls": tc.Maze.carve(3, 3, seed=1).to_grid(),
+        "connections": tc.maze.to_connection_list(tc.Maze.carve(3, 3, seed=1)),
     }[kind]
     value = np.ma.masked_array(data, mask=np.zeros(data.shape, bool))
     obj = tc
@@ -67,7 +69,7 @@ def board_tampered(what, value):
 
 def puzzle_tampered(attr):
     p = nl.generate(5, seed=1)
-    before = p.grid.copy()
+    before = getattr(p, attr).copy()
     arr = getattr(p, attr)
     for candidate in (arr, arr.base):
         if isinstance(candidate, np.ndarray):
@@ -76,7 +78,7 @@ def puzzle_tampered(attr):
             except ValueError:
                 continue
             candidate[...] = 7
-    assert (p.grid == before).all(), "the puzzle's grid was changed from outside"
+    assert (getattr(p, attr) == before).all(), f"the puzzle's {attr} was changed from outside"
     return p.solve(limit=2)
 
 

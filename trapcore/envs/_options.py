@@ -46,11 +46,11 @@ def as_blocked(blocked: Any, rows: int, cols: int) -> int:
     """The start blocks of a Trap the Cat env: an int >= 0 that leaves the player a cell to block
     (a free cell other than the cat's), else every reset would deal a finished game (an all-zero
     action mask, then an error from ``step``)."""
-    blocked = as_int(blocked, "blocked", minimum=0)
-    if blocked > rows * cols - 2:
+    count = as_int(blocked, "blocked", minimum=0)
+    if count > rows * cols - 2:
         raise ValueError(
-            f"size {rows} x {cols} with blocked={blocked} leaves no cell to block (the cat takes "
+            f"size {rows} x {cols} with blocked={count} leaves no cell to block (the cat takes "
             f"one of its {rows * cols} cells): the game would be over at every reset; use a "
             f"bigger size or blocked <= {rows * cols - 2}"
         )
-    return blocked
+    return count

@@ -154,7 +154,7 @@ def to_grid(maze: Maze) -> npt.NDArray[np.uint8]:
 
 def _as_wall_grid(grid: npt.ArrayLike, name: str) -> npt.NDArray[np.integer[Any]]:
     check_array_size(grid, name, max_cells=9 * MAX_MAZE_CELLS)  # (2R+1)(2C+1) <= 9 R C
-    shape = grid.shape if isinstance(grid, np.ndarray) else ()
+    shape: tuple[int, ...] = grid.shape if isinstance(grid, np.ndarray) else ()
     if len(shape) == 2 and ((shape[0] - 1) // 2) * ((shape[1] - 1) // 2) > MAX_MAZE_CELLS:
         raise ValueError(  # on the shape, before anything is copied
             f"{name} of shape {shape} is a maze of more than the {MAX_MAZE_CELLS} cells accepted"

@@ -248,8 +248,9 @@ def generate(
         always proven unique and a smaller budget gives shorter paths sooner. ``None``: 2 * 10**4
         with long paths, 10**7 without; under ``touch=True`` past 400 squares (20 x 20), 10**5
         (30 x 30 in about 0.5 s, 50 x 50 in 2.5 s), and refused (ValueError) past 2500 squares
-        (50 x 50), where no default budget finishes: pass one, or ``touch=False``. With long paths, 10**7 gives a median path of 10
-        squares at 15 x 15 under Flow Free's rules, in about 17 s instead of 55 ms.
+        (50 x 50), where no default budget finishes: pass one, or ``touch=False``. With long
+        paths, 10**7 gives a median path of 10 squares at 15 x 15 under Flow Free's rules, in
+        about 17 s instead of 55 ms.
 
     Returns
     -------
