@@ -201,8 +201,9 @@ def remove_stale_temps(target: str) -> list[str]:
         names = os.listdir(folder)
     except OSError:
         return removed
+    prefix = f".{base}."
     for entry in names:
-        if not pattern.fullmatch(entry):
+        if not entry.startswith(prefix) or not pattern.fullmatch(entry):  # one listing a write
             continue
         path = os.path.join(folder, entry)
         try:
