@@ -21,6 +21,9 @@ __all__ = [
     "as_cell",
     "as_grid",
     "as_choice",
+    "refuse_masked",
+    "check_array_size",
+    "frozen_copy",
     "MAX_CELLS",
 ]
 
@@ -130,6 +133,54 @@ def as_cell(cell: object, shape: tuple[int, int], name: str) -> tuple[int, int]:
     return r, c
 
 
+def refuse_masked(value: object, name: str) -> None:
+    """TypeError for a ``numpy.ma.MaskedArray``: a mask has no meaning on a board, a grid or a
+    path, and numpy's own error (``MaskError``) names neither the argument nor the fix."""
+    if isinstance(value, np.ma.MaskedArray):
+        raise TypeError(
+            f"{name} must be a plain array, got a numpy masked array; choose the value of its "
+            f"masked entries with {name}.filled(value)"
+        )
+
+
+def check_array_size(
+    value: object, name: str, *, max_cells: int = MAX_CELLS, ndim: int | None = None
+) -> None:
+    """Refuse, before anything is copied, an array argument too big to accept.
+
+    Masked arrays are refused (TypeError, :func:`refuse_masked`). For an object with a ``shape``
+    (an ndarray, a broadcast view, a memmap), an ``ndim`` other than ``ndim`` (when given) or
+    more than ``max_cells`` entries is a ValueError naming ``name``: checked on the shape alone,
+    so a ``numpy.broadcast_to`` view of 2**33 entries is refused without allocating them. Lists
+    and other objects are left to the caller's conversion (they already hold their entries).
+    """
+    refuse_masked(value, name)
+    shape = getattr(value, "shape", None) if isinstance(value, np.ndarray) else None
+    if shape is None:
+        return
+    if ndim is not None and len(shape) != ndim:
+        raise ValueError(f"{name} must be {ndim}-D, got {len(shape)}-D with shape {shape}")
+    size = 1
+    for n in shape:
+        size *= int(n)
+    if size > max_cells:
+        raise ValueError(
+            f"{name} has {size} entries (shape {shape}), more than the {max_cells} accepted"
+        )
+
+
+def frozen_copy(array: npt.NDArray[_S]) -> npt.NDArray[_S]:
+    """A read-only C-contiguous copy of ``array`` over a private ``bytes`` object.
+
+    Unlike an array that owns its memory (or a view of one), it can never be made writable again:
+    ``flags.writeable = True`` raises on it and on its ``base``, so what the library hands out
+    cannot be changed behind the back of the object that trusts it.
+    """
+    a = np.ascontiguousarray(array)
+    out: npt.NDArray[_S] = np.frombuffer(a.tobytes(), dtype=a.dtype).reshape(a.shape)
+    return out
+
+
 def as_grid(
     array: object,
     name: str,
@@ -147,6 +198,7 @@ def as_grid(
     with ValueError. Read-only and non-contiguous inputs are accepted (the result may be a copy).
     """
     a: npt.NDArray[np.generic]
+    refuse_masked(array, name)
     if isinstance(array, np.ndarray):
         a = array
     else:

@@ -31,6 +31,13 @@ def call(dotted, *args, **kwargs):
     return obj(*args, **kwargs)
 
 
+def case(module, name, *args, **kwargs):
+    """Call ``fuzz.<module>.<name>``: an issue's cases kept in a module of their own."""
+    import importlib
+
+    return getattr(importlib.import_module(f"fuzz.{module}"), name)(*args, **kwargs)
+
+
 def maze_method(method, *args, **kwargs):
     """Call a method of a valid 6 x 7 maze."""
     return getattr(_maze(), method)(*args, **kwargs)

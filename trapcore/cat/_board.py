@@ -9,12 +9,24 @@ from trapcore._validate import MAX_CELLS, as_cell, as_grid, as_size
 from trapcore.cat import _hexgrid
 from trapcore.cat._types import Board, Cell, CellLike, ShapeLike
 
-__all__ = ["as_board", "as_shape", "free_cell", "MAX_SOLVE_CELLS", "MAX_GAME_CELLS"]
+__all__ = [
+    "as_board",
+    "as_shape",
+    "free_cell",
+    "check_policy_cells",
+    "MAX_SOLVE_CELLS",
+    "MAX_GAME_CELLS",
+    "MAX_SMART_CELLS",
+]
 
 #: The largest board the solver, the solver player and simulate() accept (cells).
 MAX_SOLVE_CELLS = 4096
 #: The largest board a CatGame accepts (cells): a game is played by hand, a million cells is plenty.
 MAX_GAME_CELLS = 1 << 20
+#: The largest board the smart cat (``policy="smart"``, the "hard" level) plays on (cells,
+#: 128 x 128): its move searches the board's escape routes, about 0.25 s there and growing as
+#: cells**1.5 (23.6 s a move at 500 x 500).
+MAX_SMART_CELLS = 1 << 14
 
 _UINT8 = np.dtype(np.uint8)
 
@@ -58,3 +70,14 @@ def free_cell(board: Board, cell: CellLike, name: str) -> Cell:
     if board[r, c]:
         raise ValueError(f"{name} = ({r}, {c}) is a blocked cell")
     return r, c
+
+
+def check_policy_cells(policy: object, cells: int, name: str = "policy") -> None:
+    """ValueError naming ``name`` when a validated ``policy`` cannot play on ``cells`` cells (the
+    smart cat past :data:`MAX_SMART_CELLS`); checked before the board is made or copied."""
+    if policy == "smart" and cells > MAX_SMART_CELLS:
+        raise ValueError(
+            f"{name}='smart' plays on at most {MAX_SMART_CELLS} cells (128 x 128; a move costs "
+            f"about 0.25 s there, growing as cells**1.5), got a board of {cells} cells; use "
+            f"{name}='bfs' or 'rays', or a smaller board"
+        )

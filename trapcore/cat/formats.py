@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._validate import _describe, as_cell, as_choice, as_grid
+from trapcore.cat._board import as_shape
 from trapcore.cat._types import Board, CellLike, ShapeLike
 from trapcore.cat.render import Position, is_comment, read_board
 
@@ -45,7 +46,7 @@ def odd_r_cell(cell: CellLike, shape: ShapeLike) -> tuple[int, int]:
     TypeError, ValueError
         For a cell that is not a pair of ints inside ``shape``.
     """
-    rows, cols = (int(n) for n in shape)
+    rows, cols = as_shape(shape)  # ints >= 1 (inf or 2.5 are refused, not truncated)
     r, c = as_cell(cell, (rows, cols), "cell")
     return r, cols - 1 - c
 

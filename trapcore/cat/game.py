@@ -22,7 +22,7 @@ import numpy.typing as npt
 from trapcore import _pictures
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import hexgrid
-from trapcore.cat._board import MAX_GAME_CELLS, as_board
+from trapcore.cat._board import MAX_GAME_CELLS, as_board, check_policy_cells
 from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
 from trapcore.cat.players import RULES, _cat_step, as_policy, model_of, policy_name
 from trapcore.cat.render import render_board
@@ -108,7 +108,8 @@ class CatGame:
     policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
         How the cat moves (see :func:`trapcore.cat.cat_move`): a name, a difficulty level, or a
         callable ``(board, cat, rng) -> cell`` returning a free neighbour of the cat (run in
-        Python; it gets a read-only copy of the board and the game's generator).
+        Python; it gets a read-only copy of the board and the game's generator). The smart cat
+        plays on at most 16384 cells (128 x 128; a ValueError names ``policy`` past it).
     rules : {"enclosed", "surrounded"}
         When the player wins: as soon as the cat has no path to the border, or only when it
         cannot move at all.
@@ -157,6 +158,7 @@ class CatGame:
         rules = as_choice(rules, "rules", RULES)
         gen = as_generator(seed)
         rows, cols = as_size(rows, cols, max_cells=MAX_GAME_CELLS)
+        check_policy_cells(policy, rows * cols)
         cat = (rows // 2, cols // 2) if start is None else as_cell(start, (rows, cols), "start")
         if not isinstance(winnable, (bool, np.bool_)):
             raise TypeError(f"winnable must be True or False, got {winnable!r}")
@@ -210,6 +212,7 @@ class CatGame:
         rules = as_choice(rules, "rules", RULES)
         gen = as_generator(seed)
         b = np.array(as_board(board, max_cells=MAX_GAME_CELLS), dtype=np.uint8, order="C")
+        check_policy_cells(policy, b.size)
         rows, cols = b.shape
         cat = (rows // 2, cols // 2) if start is None else as_cell(start, b.shape, "start")
         if b[cat]:

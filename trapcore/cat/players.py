@@ -9,7 +9,7 @@ import numpy.typing as npt
 from trapcore._names import by_name
 from trapcore._validate import as_cell, as_choice, as_generator, as_int
 from trapcore.cat import _play
-from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, check_policy_cells, free_cell
 from trapcore.cat._codes import Model, Player, Policy, Rules
 from trapcore.cat._types import Board, Cell, CellLike, Mover, PlayerLike, PolicyLike, SeedLike
 from trapcore.errors import IllegalMoveError
@@ -160,7 +160,8 @@ def cat_move(
         straight ray with the fewest cells to the edge, else to a random free neighbour;
         ``"smart"`` takes a border cell when it can, else a move that forces an escape (a short
         exact search), else the move whose escape distance suffers least from the player's best
-        single block, ties broken at random. The levels ``"easy"``, ``"normal"``, ``"hard"``
+        single block, ties broken at random (on at most 16384 cells,
+        128 x 128). The levels ``"easy"``, ``"normal"``, ``"hard"``
         play as :data:`LEVELS` maps them. A callable ``(board, cat, rng) -> cell`` (a read-only
         board copy, the cat's cell, a ``numpy.random.Generator``) returns a free neighbour of
         ``cat``; it runs in Python and is asked only when the cat can move on.
@@ -178,12 +179,14 @@ def cat_move(
     Raises
     ------
     TypeError, ValueError
-        Bad board, policy, rules or seed; ``cat`` outside, blocked or on the border.
+        Bad board, policy, rules or seed; ``cat`` outside, blocked or on the border; the smart
+        cat on a board of more than 16384 cells.
     IllegalMoveError
         A callable policy returned a cell that is not a free neighbour of ``cat``.
     """
     b = as_board(board)
     policy = as_policy(policy)
+    check_policy_cells(policy, b.size)
     rules = as_choice(rules, "rules", RULES)
     r, c = free_cell(b, cat, "cat")
     rows, cols = b.shape

@@ -14,12 +14,13 @@ already enclosed. ``check_certificate`` walks it with its own rules (nothing of 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import as_int
+from trapcore._validate import _describe, as_int
 from trapcore.cat import hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
 from trapcore.cat.solver import Verdict, solve
@@ -269,24 +270,53 @@ def compact_certificate(cert: Certificate) -> dict[str, Any]:
 
     :func:`escape_certificate` shares the subtree of a position met twice, but plain nested
     lists lose that sharing in JSON (the empty 9x9's unfolds to 1.8 GB); this form keeps it.
-    :func:`check_escape_certificate` takes either form."""
+    :func:`check_escape_certificate` takes either form.
+
+    Raises
+    ------
+    ValueError
+        ``cert`` is not shaped like a certificate (a node is ``[rest, answers]``, a step
+        ``[row, col, next node or None]``, an answer ``[row, col, step]``).
+    """
     index: dict[int, int] = {}
     nodes: list[Any] = []
+    todo: list[Any] = []  # an explicit stack: a deep certificate cannot exhaust Python's
 
-    def visit(node: Any) -> int | None:
+    def bad(what: str) -> ValueError:
+        return ValueError(f"cert is not an escape certificate: {what}")
+
+    def pair(item: Any, n: int, what: str) -> Sequence[Any]:
+        if isinstance(item, (str, bytes)) or not isinstance(item, Sequence) or len(item) != n:
+            raise bad(f"{what} must be a list of {n} items, got {_describe(item)}")
+        return item
+
+    def ref(node: Any) -> int | None:
         if node is None:
             return None
-        if id(node) in index:
-            return index[id(node)]
-        at = index[id(node)] = len(nodes)
-        nodes.append(None)
-        rest, answers = node
-        out_rest = None if rest is None else [rest[0], rest[1], visit(rest[2])]
-        out_answers = [[r, c, [st[0], st[1], visit(st[2])]] for r, c, st in answers]
-        nodes[at] = [out_rest, out_answers]
-        return at
+        if id(node) not in index:
+            pair(node, 2, "a player node [rest, answers]")
+            index[id(node)] = len(nodes)
+            nodes.append(None)
+            todo.append(node)
+        return index[id(node)]
 
-    return {"nodes": nodes, "root": visit(cert)}
+    def step(st: Any) -> list[Any]:
+        st = pair(st, 3, "a cat step [row, col, next]")
+        return [st[0], st[1], ref(st[2])]
+
+    root = ref(cert)
+    while todo:
+        node = todo.pop()
+        rest, answers = node
+        if isinstance(answers, (str, bytes)) or not isinstance(answers, Sequence):
+            raise bad(f"a node's answers must be a list, got {_describe(answers)}")
+        out_rest = None if rest is None else step(rest)
+        out_answers = []
+        for answer in answers:
+            r, c, st = pair(answer, 3, "an answer [row, col, step]")
+            out_answers.append([r, c, step(st)])
+        nodes[index[id(node)]] = [out_rest, out_answers]
+    return {"nodes": nodes, "root": root}
 
 
 def check_escape_certificate(

@@ -595,7 +595,13 @@ class MazeTab(Tab):
             path, moves, _back, _name = self._solution
         image = maze.to_image(cell=cell, wall=2 if cell >= 8 else 1, path=path, trace=moves)
         target = Path(filename)
-        image.save(target)
+        from PIL import Image  # to_image needed it already
+
+        from trapcore._io import atomic_open  # a symlink written through, a device refused
+
+        fmt = Image.registered_extensions().get(target.suffix.lower(), "PNG")
+        with atomic_open(target, "wb", name="filename") as fh:
+            image.save(fh, format=fmt)
         self.say(f"Saved {target} ({image.size[0]} x {image.size[1]} pixels).")
         return target
 

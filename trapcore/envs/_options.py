@@ -8,7 +8,7 @@ import numpy as np
 
 from trapcore._validate import _describe, as_int
 
-__all__ = ["as_board_size", "as_number"]
+__all__ = ["as_blocked", "as_board_size", "as_number"]
 
 
 def as_number(
@@ -40,3 +40,17 @@ def as_board_size(size: Any, *, minimum: int, maximum: int) -> tuple[int, int]:
     rows = as_int(size[0], "size[0] (rows)", minimum=minimum, maximum=maximum)
     cols = as_int(size[1], "size[1] (cols)", minimum=minimum, maximum=maximum)
     return rows, cols
+
+
+def as_blocked(blocked: Any, rows: int, cols: int) -> int:
+    """The start blocks of a Trap the Cat env: an int >= 0 that leaves the player a cell to block
+    (a free cell other than the cat's), else every reset would deal a finished game (an all-zero
+    action mask, then an error from ``step``)."""
+    count = as_int(blocked, "blocked", minimum=0)
+    if count > rows * cols - 2:
+        raise ValueError(
+            f"size {rows} x {cols} with blocked={count} leaves no cell to block (the cat takes "
+            f"one of its {rows * cols} cells): the game would be over at every reset; use a "
+            f"bigger size or blocked <= {rows * cols - 2}"
+        )
+    return count

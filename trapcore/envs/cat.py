@@ -11,8 +11,9 @@ from gymnasium import spaces
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.cat import POLICIES, RULES, CatGame, Status
+from trapcore.cat._board import check_policy_cells
 from trapcore.envs._hexdraw import hex_picture
-from trapcore.envs._options import as_board_size, as_number
+from trapcore.envs._options import as_blocked, as_board_size, as_number
 from trapcore.envs._viewer import Screen
 
 __all__ = ["CatEnv"]
@@ -30,7 +31,8 @@ class CatEnv(gym.Env):
     size : int or (rows, cols)
         Board size (default 11 x 11, at least 3 a side); even-r offset rows.
     blocked : int
-        Cells blocked at random at the start (default 8).
+        Cells blocked at random at the start (default 8; at most ``rows * cols - 2``, so
+        that the player has a cell to block).
     policy : {"bfs", "rays", "smart"}
         The cat (see :func:`trapcore.cat.cat_move`).
     rules : {"enclosed", "surrounded"}
@@ -72,8 +74,9 @@ class CatEnv(gym.Env):
         render_scale: Any = 24,
     ) -> None:
         self.rows, self.cols = rows, cols = as_board_size(size, minimum=3, maximum=1024)
-        self.blocked = as_int(blocked, "blocked", minimum=0, maximum=rows * cols - 1)
+        self.blocked = as_blocked(blocked, rows, cols)
         self.policy = as_choice(policy, "policy", POLICIES)
+        check_policy_cells(self.policy, rows * cols)  # the smart cat's size limit, at once
         self.rules = as_choice(rules, "rules", RULES)
         if not isinstance(winnable, (bool, np.bool_)):
             raise TypeError(f"winnable must be a bool, got {_describe(winnable)}")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import gymnasium as gym
 import numpy as np
@@ -45,6 +48,21 @@ _PALETTE = np.array(
 _TINTS = _PALETTE.copy()
 _TINTS[2:] = (_PALETTE[2:].astype(np.int32) + 255) // 2
 _GRID_LINE = np.array((150, 150, 150), dtype=_PALETTE.dtype)
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _locked(method: _F) -> _F:
+    """Run ``method`` holding the env's lock: one env stepped from several threads stays
+    consistent (each call sees and leaves a whole state; the order of the calls is the threads')."""
+
+    @functools.wraps(method)
+    def run(self: NumberlinkEnv, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return cast(_F, run)
 
 
 class NumberlinkEnv(gym.Env):
@@ -90,6 +108,10 @@ class NumberlinkEnv(gym.Env):
     ``a = cell * 4 + direction`` (0 up, 1 right, 2 down, 3 left) moves the head standing on
     ``cell = row * cols + col``; ``info["action_mask"]`` (``int8``) marks the legal ones.
     ``info["solution"]`` (at reset) is the generator's solution, for imitation.
+
+    Thread safety: ``reset``, ``step``, ``action_mask``, ``solved`` and ``render`` hold a lock,
+    so threads sharing one env never see or leave a half-made move; which thread's move comes
+    first is theirs to order (one env per thread, or a vector env, is the usual way).
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
@@ -137,10 +159,12 @@ class NumberlinkEnv(gym.Env):
         self._key: np.ndarray | None = None
         self._episode = 0
         self.puzzle: Puzzle | None = None
+        self._lock = threading.RLock()
 
     def __repr__(self) -> str:
         return f"<NumberlinkEnv {self.rows}x{self.cols} fill={self.fill} touch={self.touch}>"
 
+    @_locked
     def reset(
         self, *, seed: Any = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -187,6 +211,7 @@ class NumberlinkEnv(gym.Env):
     def _complete(self, k: int) -> bool:
         return self._paths[k][-1] == self._ends[k]
 
+    @_locked
     def action_mask(self) -> np.ndarray:
         """``int8`` (rows * cols * 4,): 1 for the legal head moves."""
         mask = np.zeros(self.rows * self.cols * 4, dtype=np.int8)
@@ -215,6 +240,7 @@ class NumberlinkEnv(gym.Env):
             heads[path[-1]] = 1
         return np.stack([self._grid, self._owner, heads])
 
+    @_locked
     def solved(self) -> bool:
         """True when every path is complete and the rules hold (``check``)."""
         if not all(self._complete(k) for k in self._paths):
@@ -224,6 +250,7 @@ class NumberlinkEnv(gym.Env):
         except ValueError:
             return False
 
+    @_locked
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Move a head (see the class notes)."""
         if self.puzzle is None:
@@ -257,6 +284,7 @@ class NumberlinkEnv(gym.Env):
         reward = self.solved_reward if solved else -self.step_penalty
         return self._observe(), reward, solved, truncated, {"action_mask": self.action_mask()}
 
+    @_locked
     def render(self) -> np.ndarray:
         """The board as RGB, ``render_scale`` pixels a cell: grey grid lines, each number's
         endpoints a disc of its colour ringed in black, its drawn path a lighter tint of that
@@ -283,3 +311,12 @@ class NumberlinkEnv(gym.Env):
         img[::s] = img[:, ::s] = _GRID_LINE  # the grid, closed on the right and at the bottom
         img[-1] = img[:, -1] = _GRID_LINE
         return img
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        del state["_lock"]  # a lock does not pickle; the copy gets its own
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()

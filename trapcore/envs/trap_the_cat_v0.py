@@ -14,7 +14,7 @@ from trapcore._validate import _describe, as_choice, as_int
 from trapcore.cat import RULES, winnable_board
 from trapcore.cat.hexgrid import escape_path, random_board
 from trapcore.envs._hexdraw import hex_picture
-from trapcore.envs._options import as_board_size
+from trapcore.envs._options import as_blocked, as_board_size
 from trapcore.envs._viewer import Screen
 
 __all__ = ["env", "raw_env", "DIRECTIONS"]
@@ -45,7 +45,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
         Board size (default 11 x 11, at least 3 a side), even-r offset rows; the cat starts in
         the centre.
     blocked : int
-        Cells blocked at random at the start (default 8), never the cat's.
+        Cells blocked at random at the start (default 8; at most ``rows * cols - 2``, so
+        that the player has a cell to block), never the cat's.
     rules : {"enclosed", "surrounded"}
         The blocker wins as soon as the cat has no path to the border, or only when the cat
         cannot move.
@@ -85,7 +86,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
     ) -> None:
         super().__init__()
         self.rows, self.cols = rows, cols = as_board_size(size, minimum=3, maximum=1024)
-        self.blocked = as_int(blocked, "blocked", minimum=0, maximum=rows * cols - 1)
+        self.blocked = as_blocked(blocked, rows, cols)
         self.rules = as_choice(rules, "rules", RULES)
         if not isinstance(winnable, (bool, np.bool_)):
             raise TypeError(f"winnable must be a bool, got {_describe(winnable)}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import _describe, as_cell, as_choice, as_grid, as_int
+from trapcore._validate import _describe, as_cell, as_choice, as_grid, as_int, check_array_size
 from trapcore.maze._types import CellLike, Doors
 
 __all__ = [
@@ -92,6 +92,7 @@ def _as_door_array(doors: object, name: str = "doors") -> Doors:
         raise TypeError(f"{name} must have dtype uint8, got {doors.dtype}")
     if doors.ndim != 2 or 0 in doors.shape:
         raise ValueError(f"{name} must be a non-empty 2-D array, got shape {doors.shape}")
+    check_array_size(doors, name, max_cells=MAX_MAZE_CELLS)  # before any result is allocated
     return doors
 
 

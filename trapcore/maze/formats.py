@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import _describe, as_int, as_size
+from trapcore._validate import _describe, as_int, as_size, check_array_size
 from trapcore.maze._types import Cell, CellLike, Colors, Doors, RouteLike
-from trapcore.maze.doors import LOCKED, OPEN
+from trapcore.maze.doors import LOCKED, MAX_MAZE_CELLS, OPEN
 
 if TYPE_CHECKING:
     from trapcore.maze.maze import Maze
@@ -152,6 +152,12 @@ def to_grid(maze: Maze) -> npt.NDArray[np.uint8]:
 
 
 def _as_wall_grid(grid: npt.ArrayLike, name: str) -> npt.NDArray[np.integer[Any]]:
+    check_array_size(grid, name, max_cells=9 * MAX_MAZE_CELLS)  # (2R+1)(2C+1) <= 9 R C
+    shape: tuple[int, ...] = grid.shape if isinstance(grid, np.ndarray) else ()
+    if len(shape) == 2 and ((shape[0] - 1) // 2) * ((shape[1] - 1) // 2) > MAX_MAZE_CELLS:
+        raise ValueError(  # on the shape, before anything is copied
+            f"{name} of shape {shape} is a maze of more than the {MAX_MAZE_CELLS} cells accepted"
+        )
     a = np.asarray(grid)
     if a.dtype == bool:
         a = a.astype(np.uint8)
@@ -235,6 +241,7 @@ def from_connection_list(
     TypeError, ValueError
         For another dtype or shape, or a connection through the outer wall.
     """
+    check_array_size(connection_list, "connection_list", max_cells=2 * MAX_MAZE_CELLS)
     a = np.asarray(connection_list)
     if a.dtype != bool and not np.issubdtype(a.dtype, np.integer):
         raise TypeError(f"connection_list must be a bool array, got dtype {a.dtype}")

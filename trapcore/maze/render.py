@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import as_int
+from trapcore._validate import as_int, check_array_size
 from trapcore.maze._types import Cell, ColorLike, Colors, RouteLike
 from trapcore.maze.doors import OPEN
 
@@ -79,6 +79,10 @@ def _as_route(path: RouteLike, shape: tuple[int, int], name: str) -> npt.NDArray
     """A checked int64 (n, 2) copy of a route of neighbouring cells inside ``shape``, or None."""
     if path is None:
         return None
+    # checked on the shape before anything is copied: a walk between neighbours that enters a
+    # cell more often than it has doors (4) is longer than any route drawn (a wall follower's
+    # trail included), so n <= 4 x cells (+ slack) rows of 2 entries
+    check_array_size(path, name, max_cells=8 * shape[0] * shape[1] + 16)
     a = np.asarray(path)
     if a.size == 0:
         return np.empty((0, 2), dtype=np.int64)

@@ -7,7 +7,7 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import _describe, as_grid, as_int
+from trapcore._validate import _describe, as_grid, as_int, frozen_copy
 
 #: The largest board ``solve``, ``check`` and ``Puzzle`` accept (in squares).
 MAX_SOLVE_CELLS = 1 << 22
@@ -49,24 +49,15 @@ def as_max_nodes(max_nodes: object, name: str = "max_nodes") -> int:
 
 
 def read_only(array: npt.ArrayLike) -> Grid:
-    """A read-only copy of ``array`` (as C-contiguous int16): what a Puzzle keeps."""
-    out = np.array(array, dtype=np.int16, order="C", copy=True)
-    out.setflags(write=False)
-    return out
+    """A read-only copy of ``array`` (as C-contiguous int16) over a private ``bytes`` object: what
+    a Puzzle keeps. Neither it nor its ``base`` can be made writable again."""
+    return frozen_copy(np.asarray(array, dtype=np.int16))
 
 
 def frozen(array: npt.ArrayLike) -> Grid:
-    """``array`` made read-only in place when nothing else can write it (an int16 C-contiguous
-    array owning its data, fresh from a kernel or an unpickler, or another Puzzle's frozen
-    array); otherwise a read-only copy."""
-    if (
-        isinstance(array, np.ndarray)
-        and array.dtype == np.int16
-        and array.flags.c_contiguous
-        and array.flags.owndata
-    ):
-        array.setflags(write=False)
-        return array
+    """What a Puzzle keeps of a kernel's or an unpickler's array: :func:`read_only`. (Freezing
+    the array in place would not do: an array that owns its memory can be made writable again
+    by anyone holding it or a view of it, through ``.base``.)"""
     return read_only(array)
 
 

@@ -207,7 +207,8 @@ def _generate(
             solids=solids,
         )
     except (ValueError, SearchLimitExceeded) as exc:
-        if "max_attempts" not in str(exc) and "max_nodes" not in str(exc):
+        text = str(exc)  # (a size with no default budget keeps its own message)
+        if "no default" in text or ("max_attempts" not in text and "max_nodes" not in text):
             raise
         # the library's own reason, in the CLI's words (trapcore.cli.main turns min_length=3
         # into --min-length 3): the CLI has no --max-attempts, another seed is the way to retry
@@ -216,8 +217,12 @@ def _generate(
         raise ValueError(f"{reason}; or try another --seed") from None
 
 
-# a contest board of several layers, or with vias: solved as a Board
-_LAYERED = re.compile(r"^\s*(SIZE\s+\d+\s*[Xx]\s*\d+\s*[Xx]\s*\d+|VIA#)", re.MULTILINE)
+# a contest board of several layers, or with vias: solved as a Board. Spaces only within a line
+# ([^\S\n], not \s): a \s* after ^ would rescan every following blank line from each line start,
+# quadratic in blank lines (100,000 of them took minutes)
+_LAYERED = re.compile(
+    r"^[^\S\n]*(SIZE[^\S\n]+\d+[^\S\n]*[Xx][^\S\n]*\d+[^\S\n]*[Xx][^\S\n]*\d+|VIA#)", re.MULTILINE
+)
 
 
 def _solve_layers(args: argparse.Namespace, text: str, source: str, limit: int) -> int:

@@ -6,17 +6,16 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import os
 import re
-import secrets
 import string
 import unicodedata
 from collections.abc import Iterable, Iterator
 
 import numpy as np
 
+from trapcore._io import atomic_write
 from trapcore._validate import _describe, as_choice
 from trapcore.numberlink._grid import INT16_MAX
 from trapcore.numberlink.puzzle import Puzzle
@@ -157,9 +156,10 @@ def write_puzzles(
     TypeError
         ``path`` is not path-like, or an item is not a ``Puzzle``.
     ValueError
-        As for :meth:`Puzzle.to_text` (nothing is written then).
+        As for :meth:`Puzzle.to_text` (nothing is written then); or ``path`` is a folder, a
+        device, a FIFO or a socket (a symbolic link is written through, as ``open`` would).
     OSError
-        The file cannot be written.
+        The file cannot be written (the old file, if any, is left as it was).
     """
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or os.PathLike, got {_describe(path)}")
@@ -170,17 +170,8 @@ def write_puzzles(
         if not isinstance(p, Puzzle):
             raise TypeError(f"puzzles[{i}] must be a Puzzle, got {_describe(p)}")
         parts.append(p.to_text(style=style, solution=solution))
-    path = os.fspath(path)
-    tmp = f"{path}.{secrets.token_hex(6)}.tmp"  # same folder, so the rename is atomic
-    fh = open(tmp, "x", encoding="utf-8", newline="\n")
-    try:
-        with fh:
-            fh.write("\n".join(parts))
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    # a temporary file renamed over the target; a symlink is written through, a device refused
+    atomic_write(path, "\n".join(parts))
     return len(parts)
 
 

@@ -60,11 +60,34 @@ _LONG_PATH_SQUARES = (49, 225)
 #: ``generate(max_nodes=None)``: the solver's budget per uniqueness check, with long paths and
 #: without. Past it a check cuts paths, so a small one keeps long-path generation quick.
 _LONG_BUDGET, _SHORT_BUDGET = 2 * 10**4, 10**7
+#: ``max_nodes=None`` under ``touch=True`` past the calibrated boards (20 x 20): 10**7 nodes a
+#: check cost 10-50 s a puzzle at 25 x 25 and minutes at 70 x 70 (a node is 1-2 us there);
+#: 10**5 a check makes 30 x 30 in about 0.5 s, 40 x 40 in 0.7 s and 50 x 50 in 2.5 s. Past
+#: ``_MAX_DEFAULT_TOUCH_SQUARES`` no default budget finishes (70 x 70: 1000 failed attempts at
+#: 10**4 or 10**5 a check), so ``max_nodes=None`` is refused there.
+_CALIBRATED_SQUARES, _TOUCH_BUDGET, _MAX_DEFAULT_TOUCH_SQUARES = 400, 10**5, 2500
 
 
 def _default_long_paths(rows: int, cols: int) -> bool:
     """What ``long_paths=None`` means for a rows x cols board."""
     return _LONG_PATH_SQUARES[0] <= rows * cols <= _LONG_PATH_SQUARES[1]
+
+
+def _default_budget(rows: int, cols: int, touch: bool, unique: bool, long_paths: bool) -> int:
+    """What ``max_nodes=None`` means (see ``_TOUCH_BUDGET``); ValueError where no default
+    budget finishes."""
+    if long_paths:
+        return _LONG_BUDGET
+    if not (touch and unique) or rows * cols <= _CALIBRATED_SQUARES:
+        return _SHORT_BUDGET
+    if rows * cols > _MAX_DEFAULT_TOUCH_SQUARES:
+        raise ValueError(
+            f"generate: under touch=True (Flow Free's rules) no default budget proves a unique "
+            f"{rows} x {cols} puzzle in reasonable time (at most {_MAX_DEFAULT_TOUCH_SQUARES} "
+            "squares, 50 x 50; 70 x 70 ran for minutes): pass touch=False (70 x 70 in "
+            "seconds), unique=False, a smaller board, or your own budget per check (max_nodes=N)"
+        )
+    return _TOUCH_BUDGET
 
 
 def _quantiles(rows: int, cols: int, fill: bool, touch: bool) -> tuple[float, float]:
@@ -78,7 +101,9 @@ def _quantiles(rows: int, cols: int, fill: bool, touch: bool) -> tuple[float, fl
         slope = np.polyfit(sides[sides >= 8], logs[sides >= 8, 0], 1)[0]
         q1 = float(logs[-1, 0] + slope * (side - sides[-1]))
         q2 = q1 + float(logs[-1, 1] - logs[-1, 0])
-    return 10**q1, 10**q2
+    # far past the table (4096 x 4096) the trend passes the largest float: infinity, not an error
+    lo, hi = (10.0**q if q < 300 else float("inf") for q in (q1, q2))
+    return lo, hi
 
 
 def difficulty_band(
@@ -122,6 +147,8 @@ def difficulty_level(puzzle: Puzzle) -> str:
 
 #: The largest board ``generate`` accepts (70 x 70): larger unique puzzles take too long to prove.
 MAX_GENERATE_CELLS = 4900
+#: The most boards ``generate(max_attempts=)`` may try (a kernel counter, far past any use).
+MAX_ATTEMPTS = 2**62
 
 
 def _as_band(
@@ -206,11 +233,13 @@ def generate(
         these rules (:func:`difficulty_band`), so about three boards are tried per puzzle at any
         size; a ``(low, high)`` pair is taken as it is. Needs ``unique=True``.
     max_attempts : int, default 1000
-        Give up (ValueError) after this many fresh boards.
+        Give up (ValueError) after this many fresh boards (at most ``MAX_ATTEMPTS``, 2**62).
     max_nodes : int or None, default None
         Solver budget per uniqueness check; past it, paths are cut as above, so the result is
         always proven unique and a smaller budget gives shorter paths sooner (a larger one, longer
-        paths for more time). ``None``: 2 * 10**4 with long paths, 10**7 without.
+        paths for more time). ``None``: 2 * 10**4 with long paths, 10**7 without; under
+        ``touch=True`` past 400 squares (20 x 20), 10**5, and refused (ValueError) past 2500
+        squares (50 x 50), where no default budget finishes: pass one, or ``touch=False``.
 
     Returns
     -------
@@ -250,9 +279,9 @@ def generate(
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError(f"unique must be a bool, got {_describe(unique)}")
     unique = bool(unique)
-    max_attempts = as_int(max_attempts, "max_attempts", minimum=1)
+    max_attempts = as_int(max_attempts, "max_attempts", minimum=1, maximum=MAX_ATTEMPTS)
     if max_nodes is None:
-        max_nodes = _LONG_BUDGET if long_paths else _SHORT_BUDGET
+        max_nodes = _default_budget(rows, cols, touch, unique, long_paths)
     budget = as_max_nodes(max_nodes)
     band = _as_band(difficulty, rows, cols, fill, touch)
     if band is not None and not unique:

@@ -98,7 +98,8 @@ def solve(
     -------
     list of ndarray of int16, shape (rows, cols)
         Each solution: the path number on every square of a path, ``-1`` on solids, ``0`` on
-        squares left empty (only with ``fill=False``).
+        squares left empty (only with ``fill=False``). A grid without numbers is answered at
+        once: the grid itself with ``fill=False`` (or when it is all solid), else ``[]``.
 
     Raises
     ------
@@ -115,6 +116,8 @@ def solve(
     fill, touch = as_rules(fill, touch)
     limit = _as_limit(limit, g)
     budget = as_max_nodes(max_nodes)
+    if (empty := _without_numbers(g, fill)) is not None:
+        return empty
     if not fill:
         return _without_fill(g, limit, budget, touch)
     if _colour_refutes(g):
@@ -203,6 +206,8 @@ def count(
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
     max_nodes = as_max_nodes(max_nodes)
+    if (empty := _without_numbers(g, fill)) is not None:
+        return len(empty)
     if fill and _colour_refutes(g):
         return 0
     n: int | None
@@ -246,7 +251,8 @@ def count_nodes(
     -------
     int
         Nodes over all the portfolio's sweeps (one node = one square given a pipe shape); 0
-        when, with fill, the colour count refutes the grid before any search.
+        when, with fill, the colour count refutes the grid before any search, and for a grid
+        without numbers (answered at once).
 
     Raises
     ------
@@ -259,9 +265,19 @@ def count_nodes(
     fill, touch = as_rules(fill, touch)
     limit = _as_limit(limit, g)
     budget = as_max_nodes(max_nodes)
-    if fill and _colour_refutes(g):
+    if _without_numbers(g, fill) is not None or (fill and _colour_refutes(g)):
         return 0
     return _search(g, limit, budget, "count_nodes", fill, touch)[1]
+
+
+def _without_numbers(g: Grid, fill: bool) -> list[Grid] | None:
+    """The answer for a grid without numbers, at once (None when it has numbers): no paths, so
+    its one solution is the grid itself when no square must be filled (``fill=False``, or only
+    solids), else none. The search would try pipe shapes on every square before finding that
+    out (a 16 x 16 empty grid ran for minutes)."""
+    if g.max() > 0:
+        return None
+    return [g.copy()] if not fill or not (g == 0).any() else []
 
 
 def _colour_refutes(g: Grid) -> bool:

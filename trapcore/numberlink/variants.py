@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._rng import components
-from trapcore._validate import _describe, as_choice, as_int
+from trapcore._validate import _describe, as_choice, as_int, check_array_size, frozen_copy
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _graph, _route
 from trapcore.numberlink._grid import (
@@ -55,6 +55,7 @@ Table = npt.NDArray[np.int32]
 
 def _as_values(array: object, name: str, ndim: int) -> Values:
     """Validate board values of ``ndim`` dimensions: int16 range, >= -1, each number twice."""
+    check_array_size(array, name, max_cells=MAX_SOLVE_CELLS)
     try:
         a = np.asarray(array)
     except Exception as exc:
@@ -75,6 +76,7 @@ def _as_values(array: object, name: str, ndim: int) -> Values:
 def _as_table(neighbours: object, n: int) -> Table:
     """Validate a neighbour table for n nodes: ints in [-1, n), symmetric, no self loops or
     repeats; returned compacted (each row's neighbours first, then -1s), int32, read-only."""
+    check_array_size(neighbours, "neighbours", max_cells=n * _MAX_DEGREE)
     try:
         a = np.asarray(neighbours)
     except Exception as exc:
@@ -180,11 +182,10 @@ class Board:
         cells: Table | None,
         down: Table | None,
     ) -> None:
-        values = values.copy()
-        values.setflags(write=False)
-        for arr in (cells, down):
-            if arr is not None:
-                arr.setflags(write=False)
+        # private copies over bytes: what the kernels trust can never be made writable again
+        values, table = frozen_copy(values), frozen_copy(table)
+        cells = None if cells is None else frozen_copy(cells)
+        down = None if down is None else frozen_copy(down)
         self._values, self._table, self._fill, self._touch = values, table, fill, touch
         self._shape, self._cells, self._down = shape, cells, down
 
