@@ -207,22 +207,35 @@ def to_numpy(
         if dtype is not None:
             values = values.astype(dtype, copy=False)
         return Ragged(values.reshape(-1, *inner), offsets // width)
-    if pa.types.is_fixed_size_binary(arr.type) or pa.types.is_binary(arr.type):
+    if pa.types.is_fixed_size_binary(arr.type) or _is_bytes(pa, arr.type):
         if dtype is None or shape is None:
             raise TypeError(
                 "a grid column stored as bytes needs dtype= and shape= (the manifest's "
                 "'columns' has them), or a pyarrow Table and the column's name"
             )
         per = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
-        if pa.types.is_binary(arr.type):
-            arr = arr.cast(pa.binary(per))
-        raw = np.frombuffer(arr.buffers()[1], dtype=np.uint8)[arr.offset * per :][: n * per]
+        if pa.types.is_fixed_size_binary(arr.type):
+            raw = np.frombuffer(arr.buffers()[1], dtype=np.uint8)[arr.offset * per :][: n * per]
+        else:  # variable-length bytes (polars, pandas objects): each row must be `per` bytes
+            arr = arr.cast(pa.large_binary())
+            offsets = np.frombuffer(arr.buffers()[1], dtype=np.int64)[arr.offset :][: n + 1]
+            if n and not (np.diff(offsets) == per).all():
+                raise ValueError(f"rows of {per} bytes expected for dtype {dtype} and shape {shape}")
+            raw = np.frombuffer(arr.buffers()[2], dtype=np.uint8)[offsets[0] :][: n * per]
         out = raw.view(np.dtype(dtype).newbyteorder("<")).reshape(n, *shape)
         return out.astype(np.dtype(dtype), copy=False)
     values = _flat(arr)
     if pa.types.is_fixed_size_list(arr.type):
         values = values.reshape(n, *(_dims(arr.type) if shape is None else shape))
     return values if dtype is None else values.astype(dtype, copy=False)
+
+
+def _is_bytes(pa: Any, typ: Any) -> bool:
+    return bool(
+        pa.types.is_binary(typ)
+        or pa.types.is_large_binary(typ)
+        or getattr(pa.types, "is_binary_view", lambda t: False)(typ)
+    )
 
 
 def _flat(arr: Any) -> Any:

@@ -84,7 +84,7 @@ def clean_stale(out: Path) -> None:
         if not (p.name.startswith(STAGING) or p.name.startswith(OLD)) or not p.is_dir():
             continue
         try:
-            pid = int(p.name.split("-")[3])
+            pid = int(p.name.split("-")[2])
         except (IndexError, ValueError):
             continue
         if pid != os.getpid() and not _alive(pid):
@@ -231,6 +231,10 @@ def check_folder(folder: Path, *, load: bool = True) -> Checked:
         path = folder / r["file"]
         if r["start"] != expect:
             problems.append(f"{r['file']}: starts at item {r['start']}, expected {expect}")
+        if r.get("rows", r["stop"] - r["start"]) != r["stop"] - r["start"]:
+            problems.append(
+                f"{r['file']}: {r['rows']} rows for items {r['start']}..{r['stop'] - 1}"
+            )
         expect = r["stop"]
         blob = b""
         try:
