@@ -34,7 +34,7 @@ cdef int32_t solve_one(const uint8_t* dp, int32_t rows, int32_t cols, int32_t s,
     (neighbours Up, Right, Down, Left: the first to reach a cell is its parent, as in
     src/maze/solve.pyx) until g, the path as (row, col) pairs in out[0:2k] and the decision
     points. Returns k, the path's cells (0 when g is unreachable)."""
-    cdef int32_t n = rows * cols, i, cur, nb, k, head = 0, tail = 0, dead = 0, choice = 0
+    cdef int32_t n = rows * cols, i, cur, k, head = 0, tail = 0, dead = 0, choice = 0
     cdef int32_t r, deg
     cdef uint8_t d, m
     cdef int32_t[4] off

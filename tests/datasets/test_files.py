@@ -101,7 +101,9 @@ def test_metadata_card_and_manifest(tmp_path):
         assert r["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
     card = (tmp_path / "README.md").read_text()
     assert info.content_hash in card and "`77`" in card
-    paths = [ln.strip()[3:-1] for ln in card.split("---")[1].splitlines() if ln.strip().startswith('- "')]
+    paths = [
+        ln.strip()[3:-1] for ln in card.split("---")[1].splitlines() if ln.strip().startswith('- "')
+    ]
     assert paths == [r["file"] for r in shards]  # the card's data_files are the manifest's
     assert repr(info).startswith("<DatasetInfo maze n=30 shards=2")
     again = card.split("```python\n")[1].split("```")[0].replace('"DIR"', repr(str(tmp_path / "b")))

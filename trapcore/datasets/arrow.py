@@ -48,8 +48,8 @@ def _column(pa: Any, name: str, value: Any) -> tuple[Any, Any]:
     (the pairs of a solution as r0, c0, r1, c1, ...). The field's metadata holds the dtype and
     the shape that :func:`to_numpy` restores."""
     values = value.values if isinstance(value, Ragged) else value
+    per = int(np.prod(values.shape[1:], dtype=np.int64))
     shape: list[int | None] = list(values.shape[1:])
-    per = int(np.prod(shape, dtype=np.int64))
     if isinstance(value, Ragged):
         shape = [None, *shape]
         flat = pa.array(_le(values).reshape(-1))
@@ -106,9 +106,7 @@ def shard_metadata(
 def metadata_of(batch: Batch, *, shard: int, num_shards: int) -> dict[str, Any]:
     """The JSON metadata of ``batch`` as one shard of its dataset (with its content hash)."""
     meta: dict[str, Any] = json.loads(
-        shard_metadata(batch.spec, batch.seed, batch.n, shard, num_shards, batch.columns)[
-            META_KEY
-        ]
+        shard_metadata(batch.spec, batch.seed, batch.n, shard, num_shards, batch.columns)[META_KEY]
     )
     meta.update(start=batch.start, stop=batch.stop)
     meta["shard_hash"] = ContentHash().update(batch.columns).hexdigest()
@@ -162,7 +160,8 @@ def to_numpy(
         For data that is not such a column, or a grid column without its dtype and shape.
     """
     pa = _pa()
-    arr, meta = data, {}
+    arr = data
+    meta: dict[bytes, bytes] = {}
     if name is not None:
         if isinstance(data, (pa.Table, pa.RecordBatch)):
             if name not in data.column_names:
@@ -180,7 +179,9 @@ def to_numpy(
         try:
             info = json.loads((Path(dataset) / MANIFEST).read_text())["columns"][name]
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise ValueError(f"dataset {dataset!r} has no manifest entry for {name!r}: {exc}") from None
+            raise ValueError(
+                f"dataset {dataset!r} has no manifest entry for {name!r}: {exc}"
+            ) from None
         dtype = info["dtype"] if dtype is None else dtype
         shape = info["shape"] if shape is None else shape
     if dtype is None and DTYPE_KEY in meta:
@@ -220,7 +221,9 @@ def to_numpy(
             arr = arr.cast(pa.large_binary())
             offsets = np.frombuffer(arr.buffers()[1], dtype=np.int64)[arr.offset :][: n + 1]
             if n and not (np.diff(offsets) == per).all():
-                raise ValueError(f"rows of {per} bytes expected for dtype {dtype} and shape {shape}")
+                raise ValueError(
+                    f"rows of {per} bytes expected for dtype {dtype} and shape {shape}"
+                )
             raw = np.frombuffer(arr.buffers()[2], dtype=np.uint8)[offsets[0] :][: n * per]
         out = raw.view(np.dtype(dtype).newbyteorder("<")).reshape(n, *shape)
         return out.astype(np.dtype(dtype), copy=False)
@@ -290,7 +293,9 @@ def from_table(table: Any, *, columns: Any = None) -> Batch:
     cols = {}
     for k in names:
         info = meta["columns"][k]
-        cols[k] = _typed(to_numpy(table, k, dtype=info["dtype"], shape=info["shape"]), info["dtype"])
+        cols[k] = _typed(
+            to_numpy(table, k, dtype=info["dtype"], shape=info["shape"]), info["dtype"]
+        )
     batch = Batch(
         spec_from_dict(meta["spec"]), meta["seed"], meta["n"], meta["start"], meta["stop"], cols
     )

@@ -7,7 +7,7 @@ import json
 import os
 import shutil
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,7 +16,7 @@ import numpy as np
 
 from trapcore._validate import _describe, as_int
 from trapcore.datasets.arrow import META_KEY, ContentHash, _pa, from_table, metadata_of
-from trapcore.datasets.generate import MAX_ITEMS, _check, _gib
+from trapcore.datasets.generate import _check, _gib
 from trapcore.datasets.items import Batch, Ragged, item_bytes
 from trapcore.datasets.manifest import (
     DATA,
@@ -166,7 +166,9 @@ def _as_compression(compression: object) -> str:
     return str(compression)
 
 
-def check_shard_size(spec: Spec, n: int, num_shards: int, names: dict[str, str] | None = None) -> None:
+def check_shard_size(
+    spec: Spec, n: int, num_shards: int, names: dict[str, str] | None = None
+) -> None:
     """Refuse, before any work, shards over :data:`MAX_SHARD_BYTES` (estimated)."""
     names = names or {}
     per = -(-n // num_shards) * item_bytes(spec)
@@ -263,12 +265,21 @@ def write_parquet(
 
         if client is None:
             records = write_shards(
-                spec, n, fixed_seed, list(range(num_shards)), num_shards, staging,
-                workers=workers, compression=codec, content=content, progress=tick,
+                spec,
+                n,
+                fixed_seed,
+                list(range(num_shards)),
+                num_shards,
+                staging,
+                workers=workers,
+                compression=codec,
+                content=content,
+                progress=tick,
             )
         else:
-            records = _on_dask(client, spec, n, fixed_seed, num_shards, workers, codec, staging,
-                               content, tick)
+            records = _on_dask(
+                client, spec, n, fixed_seed, num_shards, workers, codec, staging, content, tick
+            )
         import pyarrow.parquet as pq
 
         meta = json.loads(pq.read_schema(staging / records[0].file).metadata[META_KEY])
@@ -376,7 +387,11 @@ def _read_npz(path: Path, columns: Sequence[str] | None) -> Batch:
                 else:
                     cols[k] = z[k]
         batch = Batch(
-            spec_from_dict(meta["spec"]), meta["seed"], meta["n"], meta["start"], meta["stop"],
+            spec_from_dict(meta["spec"]),
+            meta["seed"],
+            meta["n"],
+            meta["start"],
+            meta["stop"],
             cols,
         )
     except (EOFError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
@@ -393,9 +408,12 @@ def _read_npz(path: Path, columns: Sequence[str] | None) -> Batch:
 def _check_columns(columns: object) -> list[str] | None:
     if columns is None:
         return None
-    if isinstance(columns, str) or not all(isinstance(c, str) for c in columns):  # type: ignore[attr-defined]
+    if isinstance(columns, str) or not isinstance(columns, (list, tuple)):
         raise TypeError(f"columns must be a list of column names, got {_describe(columns)}")
-    return list(columns)  # type: ignore[call-overload]
+    names = [c for c in columns if isinstance(c, str)]
+    if len(names) != len(columns):
+        raise TypeError(f"columns must be a list of column names, got {_describe(columns)}")
+    return names
 
 
 def _has_columns(names: list[str] | None, have: list[str], path: Path) -> None:
@@ -459,15 +477,17 @@ def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
     batches = []
     for f, table in tables:
         b = from_table(table, columns=names)
-        if len(b) != table.num_rows or ("index" in b.columns and not np.array_equal(
-            b["index"], np.arange(b.start, b.stop)
-        )):
+        if len(b) != table.num_rows or (
+            "index" in b.columns and not np.array_equal(b["index"], np.arange(b.start, b.stop))
+        ):
             raise DatasetError(f"{os.fspath(f)!r} does not hold items {b.start}..{b.stop - 1}")
         batches.append(b)
     first = batches[0]
     for prev, b in zip(batches, batches[1:]):
         if (b.spec, b.seed, b.n) != (first.spec, first.seed, first.n) or b.start != prev.stop:
-            raise DatasetError(f"{os.fspath(path)!r}: its shards are not consecutive shards of one dataset")
+            raise DatasetError(
+                f"{os.fspath(path)!r}: its shards are not consecutive shards of one dataset"
+            )
     if len(batches) == 1:
         return first
     cols = {}
@@ -510,6 +530,12 @@ def verify(path: StrPath) -> DatasetInfo:
     except (KeyError, TypeError, ValueError) as exc:
         raise DatasetError(f"{os.fspath(folder)!r}: its manifest is damaged ({exc})") from None
     return DatasetInfo(
-        checked.directory, checked.files, spec, seed, n, len(checked.files),
-        str(m.get("content_hash", "")), time.perf_counter() - t0,
+        checked.directory,
+        checked.files,
+        spec,
+        seed,
+        n,
+        len(checked.files),
+        str(m.get("content_hash", "")),
+        time.perf_counter() - t0,
     )

@@ -34,8 +34,6 @@ def item_bytes(spec: Spec) -> int:
     return cells + 32
 
 
-
-
 @dataclass(frozen=True, eq=False)
 class Ragged:
     """Rows of different lengths in one array: row ``i`` is ``values[offsets[i]:offsets[i+1]]``.
@@ -75,7 +73,9 @@ class Ragged:
         try:
             rows = list(parts)
         except TypeError:
-            raise TypeError(f"parts must be an iterable of Ragged, got {_describe(parts)}") from None
+            raise TypeError(
+                f"parts must be an iterable of Ragged, got {_describe(parts)}"
+            ) from None
         bad = [p for p in rows if not isinstance(p, Ragged)]
         if bad:
             raise TypeError(f"parts must hold only Ragged, got {_describe(bad[0])}")

@@ -170,9 +170,7 @@ def _load_manifest(folder: Path) -> dict[str, Any]:
     path = folder / MANIFEST
     if not path.is_file():
         staging = sorted(p.name for p in folder.glob(STAGING + "*"))
-        hint = (
-            f" (a run that did not finish left {staging[0]})" if staging else ""
-        )
+        hint = f" (a run that did not finish left {staging[0]})" if staging else ""
         raise DatasetError(
             f"{os.fspath(folder)!r} has no {MANIFEST}: not a finished trapcore dataset{hint}"
         )
@@ -219,9 +217,7 @@ def check_folder(folder: Path, *, load: bool = True) -> Checked:
         raise DatasetError(f"{os.fspath(folder / MANIFEST)!r} lacks its list of shards") from None
     listed = {r["file"] for r in records}
     if not legacy:
-        present = {
-            f"{DATA}/{p.name}" for p in (folder / DATA).glob("*") if p.suffix == ".parquet"
-        }
+        present = {f"{DATA}/{p.name}" for p in (folder / DATA).glob("*") if p.suffix == ".parquet"}
         for extra in sorted(present - listed):
             problems.append(f"{extra}: a shard the manifest does not list")
     expect = 0

@@ -78,8 +78,16 @@ class _Shard:
     """An open Parquet writer for one shard; the schema (with the shard's metadata) comes from
     its first row group."""
 
-    def __init__(self, sink: Any, spec: Spec, seed: int, n: int, shard: int, num_shards: int,
-                 compression: str) -> None:
+    def __init__(
+        self,
+        sink: Any,
+        spec: Spec,
+        seed: int,
+        n: int,
+        shard: int,
+        num_shards: int,
+        compression: str,
+    ) -> None:
         self.sink, self.compression = sink, compression
         self.meta = (spec, seed, n, shard, num_shards)
         self.writer: Any = None
@@ -168,7 +176,12 @@ def write_shards(
                     records.append(_record(folder, current_s, num_shards, n))
                 current_s = s
                 current = _Shard(
-                    str(folder / shard_name(s, num_shards)), spec, seed, n, s, num_shards,
+                    str(folder / shard_name(s, num_shards)),
+                    spec,
+                    seed,
+                    n,
+                    s,
+                    num_shards,
                     compression,
                 )
             assert current is not None
