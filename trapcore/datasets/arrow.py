@@ -204,6 +204,8 @@ def to_numpy(
         offsets -= offsets[0]
         inner = [int(d) for d in list(shape or [None])[1:]]
         width = int(np.prod(inner, dtype=np.int64))
+        if pa.types.is_fixed_size_list(arr.type.value_type):
+            width = 1  # 0.2's files: a list of (row, col) lists, offsets count pairs
         values = _flat(arr)
         if dtype is not None:
             values = values.astype(dtype, copy=False)
