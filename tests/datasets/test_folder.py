@@ -305,3 +305,44 @@ def test_memory_is_bounded_by_row_groups():
     assert shards._groups(10**9, 0, 1, g)[:2] == [(0, g), (g, 2 * g)]
     big = tds.MazeSpec(1024, 1024)
     assert shards.group_size(big) == 1
+
+
+def _v1_fixed(values):
+    arr = pa.array(np.ascontiguousarray(values).reshape(-1))
+    for d in reversed(values.shape[1:]):
+        arr = pa.FixedSizeListArray.from_arrays(arr, d)
+    return arr
+
+
+def test_a_0_2_folder_still_reads_and_is_replaced(tmp_path):
+    """0.2 wrote shards beside the manifest (format 1) as nested lists; read takes them, and a
+    new run into that folder removes them once its own dataset is complete."""
+    import json as _json
+
+    spec = tds.MazeSpec(4, 5)
+    b = tds.generate(spec, 10, 3)
+    cols = {}
+    for k, v in b.columns.items():
+        if isinstance(v, tds.Ragged):
+            cols[k] = pa.ListArray.from_arrays(
+                pa.array(v.offsets.astype(np.int32)), _v1_fixed(v.values)
+            )
+        else:
+            cols[k] = pa.array(v) if v.ndim == 1 else _v1_fixed(v)
+    meta = tds.files.metadata_of(b, shard=0, num_shards=1)
+    meta["format_version"] = 1
+    table = pa.table(cols).replace_schema_metadata({b"trapcore": _json.dumps(meta).encode()})
+    pq.write_table(table, tmp_path / "train-00000-of-00001.parquet")
+    manifest = {k: meta[k] for k in ("format", "format_version", "kind", "spec", "seed", "n")}
+    manifest.update(files=["train-00000-of-00001.parquet"], columns=meta["columns"])
+    (tmp_path / "trapcore.json").write_text(_json.dumps(manifest))
+    back = tds.read(tmp_path)
+    for k in b.columns:
+        x, y = b[k], back[k]
+        if isinstance(x, tds.Ragged):
+            np.testing.assert_array_equal(x.values, y.values)
+            np.testing.assert_array_equal(x.offsets, y.offsets)
+        else:
+            np.testing.assert_array_equal(x, y)
+    tds.write_parquet(spec, 10, 3, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "data", "trapcore.json"]
