@@ -41,6 +41,15 @@ def _le(values: np.ndarray) -> np.ndarray:
     return v.astype(v.dtype.newbyteorder("<"), copy=False)
 
 
+def _prim(pa: Any, values: np.ndarray) -> Any:
+    """A 1-D numeric ndarray as an Arrow array on its buffer (``pa.array`` would first ask
+    pandas, importing it: half a second a process)."""
+    v = _le(values)
+    if v.dtype.kind not in "iuf":  # bools are bits in Arrow, bytes in numpy
+        return pa.array(v)
+    return pa.Array.from_buffers(pa.from_numpy_dtype(v.dtype), len(v), [None, pa.py_buffer(v)])
+
+
 def _column(pa: Any, name: str, value: Any) -> tuple[Any, Any]:
     """``(array, field)`` for a column, built on its numpy buffers. Rows of fixed shape with
     :data:`BINARY_FROM` values or more are fixed-size binary (the row's bytes, little-endian,
@@ -52,21 +61,21 @@ def _column(pa: Any, name: str, value: Any) -> tuple[Any, Any]:
     shape: list[int | None] = list(values.shape[1:])
     if isinstance(value, Ragged):
         shape = [None, *shape]
-        flat = pa.array(_le(values).reshape(-1))
+        flat = _prim(pa, values.reshape(-1))
         offsets = value.offsets * per
         if offsets[-1] < 2**31:
-            arr = pa.ListArray.from_arrays(pa.array(offsets.astype(np.int32)), flat)
+            arr = pa.ListArray.from_arrays(_prim(pa, offsets.astype(np.int32)), flat)
         else:
-            arr = pa.LargeListArray.from_arrays(pa.array(offsets), flat)
+            arr = pa.LargeListArray.from_arrays(_prim(pa, offsets), flat)
     elif values.ndim == 1:
-        arr = pa.array(_le(values))
+        arr = _prim(pa, values)
     elif per >= BINARY_FROM:
         data = _le(values)
         arr = pa.FixedSizeBinaryArray.from_buffers(
             pa.binary(per * data.itemsize), len(data), [None, pa.py_buffer(data)]
         )
     else:
-        arr = pa.FixedSizeListArray.from_arrays(pa.array(_le(values).reshape(-1)), per)
+        arr = pa.FixedSizeListArray.from_arrays(_prim(pa, values.reshape(-1)), per)
     meta = {DTYPE_KEY: str(values.dtype).encode(), SHAPE_KEY: json.dumps(shape).encode()}
     return arr, pa.field(name, arr.type, nullable=False, metadata=meta)
 
