@@ -346,3 +346,16 @@ def test_a_0_2_folder_still_reads_and_is_replaced(tmp_path):
             np.testing.assert_array_equal(x, y)
     tds.write_parquet(spec, 10, 3, tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "data", "trapcore.json"]
+
+
+def test_writing_and_reading_do_not_import_pandas(tmp_path):
+    """pyarrow's pa.array and to_numpy import pandas when it is installed (half a CPU-second a
+    process, a Dask worker's too): the writer and read() build on buffers instead."""
+    code = (
+        "import sys, trapcore.datasets as tds\n"
+        f"tds.write_parquet(tds.MazeSpec(4, 4), 50, 1, {str(tmp_path / 'p')!r}, num_shards=2)\n"
+        f"tds.read({str(tmp_path / 'p')!r})\n"
+        "print('pandas' in sys.modules)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+    assert r.stdout.strip() == "False", r.stderr

@@ -209,7 +209,7 @@ def to_numpy(
         raise ValueError("the column has nulls: it is not a trapcore dataset column")
     n = len(arr)
     if pa.types.is_list(arr.type) or pa.types.is_large_list(arr.type):
-        offsets = arr.offsets.to_numpy().astype(np.int64)
+        offsets = _np(arr.offsets).astype(np.int64)
         offsets -= offsets[0]
         inner = [int(d) for d in list(shape or [None])[1:]]
         width = int(np.prod(inner, dtype=np.int64))
@@ -261,7 +261,18 @@ def _flat(arr: Any) -> Any:
         or pa.types.is_large_list(arr.type)
     ):
         arr = arr.flatten()
-    return arr.to_numpy(zero_copy_only=False)
+    return _np(arr)
+
+
+def _np(arr: Any) -> np.ndarray:
+    """A primitive Arrow array without nulls as numpy, on its buffer (``to_numpy`` would import
+    pandas)."""
+    pa = _pa()
+    if arr.null_count or not (pa.types.is_integer(arr.type) or pa.types.is_floating(arr.type)):
+        return np.asarray(arr.to_numpy(zero_copy_only=False))
+    dtype = np.dtype(arr.type.to_pandas_dtype()).newbyteorder("<")
+    data = np.frombuffer(arr.buffers()[1], dtype=dtype)
+    return data[arr.offset : arr.offset + len(arr)]
 
 
 def _dims(typ: Any) -> list[int]:

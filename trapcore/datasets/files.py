@@ -151,7 +151,7 @@ Load it:
 import trapcore.datasets as tds
 batch = tds.read(".")                  # checked against {MANIFEST}; numpy arrays, in shape
 import pyarrow.parquet as pq
-doors = tds.to_numpy(pq.read_table("{DATA}")["doors"])   # any column, in shape
+doors = tds.to_numpy(pq.read_table("{DATA}"), "doors")   # any column, in shape
 import datasets                        # Hugging Face
 ds = datasets.load_dataset(".", split="train").with_format("numpy")
 ```
@@ -321,7 +321,7 @@ def _on_dask(
     for s, data in enumerate(map_shards(client, shard_bytes, args)):
         name = shard_name(s, num_shards)
         (staging / name).write_bytes(data)
-        content.update(from_table(pq.read_table(pa.BufferReader(data))).columns)
+        content.update(from_table(pq.ParquetFile(pa.BufferReader(data)).read()).columns)
         start, stop = shard_range(n, s, num_shards)
         records.append(ShardRecord(name, start, stop, len(data), hashlib.sha256(data).hexdigest()))
         tick(stop - start)
@@ -465,13 +465,13 @@ def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
         checked = check_folder(path)
         _has_columns(names, list(checked.manifest.get("columns", {})), path)
         tables = [
-            (f, pq.read_table(pa.BufferReader(b), columns=names))
+            (f, pq.ParquetFile(pa.BufferReader(b)).read(columns=names))
             for f, b in zip(checked.files, checked.data)
         ]
     else:
         try:
             _has_columns(names, pq.read_schema(path).names, path)
-            tables = [(path, pq.read_table(path, columns=names))]
+            tables = [(path, pq.ParquetFile(path).read(columns=names))]
         except (pa.ArrowInvalid, OSError) as exc:
             raise DatasetError(f"{os.fspath(path)!r} is not a Parquet shard: {exc}") from None
     batches = []
