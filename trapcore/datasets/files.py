@@ -366,7 +366,8 @@ def write_npz(batch: Batch, path: StrPath) -> Path:
     buf = io.BytesIO()
     # numpy's stub also matches **arrays against allow_pickle: bool (every key here is a column)
     np.savez_compressed(buf, **arrays)  # type: ignore[arg-type]
-    return replace_file(Path(path), buf.getvalue())
+    target = replace_file(Path(path), buf.getvalue())
+    return target if Path(path).is_symlink() else Path(path)
 
 
 def _read_npz(path: Path, columns: Sequence[str] | None) -> Batch:
