@@ -94,10 +94,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "dataset",
         help="generate a dataset of puzzles as Parquet shards",
         description=(
-            "Generate N puzzles into DIR as Parquet shards (train-00000-of-0000K.parquet), with a "
-            "dataset card (README.md) and a manifest (trapcore.json). Item k (column 'index') "
-            "depends only on the spec, the seed and k: the files do not depend on --dask or "
-            "--workers."
+            "Generate N puzzles into DIR/data as Parquet shards (train-00000-of-0000K.parquet), "
+            "with a dataset card (DIR/README.md) and a manifest (DIR/trapcore.json) of each "
+            "shard's items, size and SHA-256; 'trapcore dataset verify DIR' checks them. Item k "
+            "(column 'index') depends only on the spec, the seed and k: the files do not depend "
+            "on --dask or --workers."
         ),
     )
     kinds = p.add_subparsers(dest="kind", metavar="KIND", required=True)
