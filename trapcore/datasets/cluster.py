@@ -43,7 +43,11 @@ def _client(client: object) -> Iterator[distributed.Client]:
                 f"client='local:W' needs a number of workers W, got {client!r}"
             ) from None
         w = as_int(w, "client workers", minimum=1, maximum=256)
-        with _workers_ignore_ctrl_c():
+        import dask
+
+        # the workers' statistical profiler samples every task's stack 100 times a second
+        quiet = {"distributed.worker.profile.enabled": False}
+        with _workers_ignore_ctrl_c(), dask.config.set(quiet):
             # distributed leaves LocalCluster and Client.__init__ unannotated
             cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
                 n_workers=w,
