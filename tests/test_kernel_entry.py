@@ -131,6 +131,17 @@ ENTRIES = {
         lambda f, a: f(a["doors"], a["ends"], a["paths"], a["measures"]),
         "doors",
     ),
+    "trapcore.maze._rows.solve_rows": Entry(
+        {
+            "doors": ((2, 3, 3), np.uint8),
+            "ends": ((2, 4), np.int32),
+            "values": ((18, 2), np.int32),
+            "offsets": ((3,), np.int64),
+            "measures": ((2, 4), np.int32),
+        },
+        lambda f, a: f(a["doors"], a["ends"], a["values"], a["offsets"], a["measures"]),
+        "doors",
+    ),
     "trapcore.maze._carve.braid": Entry(
         {"doors": ((3, 3), np.uint8)}, lambda f, a: f(a["doors"], 0.5, gen()), "doors"
     ),

@@ -58,3 +58,38 @@ def test_local_cluster_started_for_the_call(tmp_path):
     alone = tds.write_parquet(spec, 100, 2, tmp_path / "a", num_shards=2)
     local = tds.write_parquet(spec, 100, 2, tmp_path / "b", num_shards=2, client="local:2")
     assert _bytes(alone) == _bytes(local)
+
+
+def test_ctrl_c_on_a_local_cluster_is_one_line(tmp_path):
+    """Ctrl-C in a terminal reaches the whole process group: the workers ignore it, the command
+    closes the cluster and prints one line, and no staging folder or dataset is left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "big"
+    cmd = [sys.executable, "-c", "import sys; from trapcore.cli import main; sys.exit(main())"]
+    cmd += ["dataset", "maze", "-n", "20000000", "--shards", "100", "--dask", "local:2"]
+    p = subprocess.Popen(
+        [*cmd, "--seed", "1", "-o", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        for _ in range(6000):  # until a shard has come back (the cluster is up and working)
+            if list(out.glob(".trapcore-staging-*/*.parquet")) or p.poll() is not None:
+                break
+            time.sleep(0.1)
+        os.killpg(p.pid, signal.SIGINT)
+        _, err = p.communicate(timeout=600)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 130
+    assert [ln for ln in err.splitlines() if ln.strip()] == ["trapcore dataset: interrupted"]
+    assert not out.exists() or not list(out.iterdir())

@@ -1,5 +1,6 @@
 """Dataset files: Parquet shards and npz round trips, metadata, hashes, atomic writes, the CLI."""
 
+import hashlib
 import io
 import json
 
@@ -53,15 +54,31 @@ def test_parquet_round_trip(tmp_path, spec):
 
 def test_rows_give_numpy_arrays_in_shape(tmp_path):
     tds.write_parquet(tds.MazeSpec(6, 9), 10, 1, tmp_path)
-    table = pq.read_table(tmp_path / "train-00000-of-00001.parquet")
+    table = pq.read_table(tmp_path / "data" / "train-00000-of-00001.parquet")
+    doors = tds.to_numpy(table, "doors")
+    assert doors.shape == (10, 6, 9) and doors.dtype == np.uint8
+    np.testing.assert_array_equal(doors, tds.generate(tds.MazeSpec(6, 9), 10, 1)["doors"])
+    sol = tds.to_numpy(table, "solution")
+    assert sol.values.shape[1] == 2 and len(sol) == 10
+    assert tuple(sol[3][0]) == (0, 0) and tuple(sol[3][-1]) == (5, 8)
+    np.testing.assert_array_equal(tds.to_numpy(table, "path_length"), sol.lengths)
     row = table.slice(3, 1).to_pylist()[0]
-    assert row["index"] == 3
-    assert np.asarray(row["doors"]).shape == (6, 9)
-    sol = np.asarray(row["solution"])
-    assert sol.ndim == 2 and sol.shape[1] == 2
-    assert tuple(sol[0]) == (0, 0) and tuple(sol[-1]) == (5, 8)
-    assert row["path_length"] == len(sol)
-    assert pa.types.is_fixed_size_list(table.schema.field("doors").type)
+    assert row["index"] == 3 and len(row["doors"]) == 54  # a row's bytes, C order
+    assert np.frombuffer(row["doors"], np.uint8).reshape(6, 9).tolist() == doors[3].tolist()
+    assert np.asarray(row["solution"]).reshape(-1, 2).tolist() == sol[3].tolist()
+    assert pa.types.is_fixed_size_binary(table.schema.field("doors").type)
+    # a bare column needs the dtype and the shape the manifest records
+    manifest = json.loads((tmp_path / "trapcore.json").read_text())
+    info = manifest["columns"]["doors"]
+    np.testing.assert_array_equal(
+        tds.to_numpy(table["doors"], dtype=info["dtype"], shape=info["shape"]), doors
+    )
+    with pytest.raises(TypeError, match="dtype= and shape="):
+        tds.to_numpy(table["doors"])
+    with pytest.raises(ValueError, match="name"):
+        tds.to_numpy(table, "grid")
+    with pytest.raises(TypeError, match="data"):
+        tds.to_numpy([1, 2, 3])
 
 
 def test_metadata_card_and_manifest(tmp_path):
@@ -73,9 +90,21 @@ def test_metadata_card_and_manifest(tmp_path):
     assert (meta["shard"], meta["num_shards"], meta["start"], meta["stop"]) == (1, 2, 15, 30)
     assert meta["columns"]["doors"] == {"dtype": "uint8", "shape": [5, 5]}
     manifest = json.loads((tmp_path / "trapcore.json").read_text())
-    assert manifest["content_hash"] == info.content_hash and len(manifest["shard_hashes"]) == 2
+    assert manifest["content_hash"] == info.content_hash and manifest["format_version"] == 2
+    shards = manifest["shards"]
+    assert [(r["file"], r["start"], r["stop"], r["rows"]) for r in shards] == [
+        ("data/train-00000-of-00002.parquet", 0, 15, 15),
+        ("data/train-00001-of-00002.parquet", 15, 30, 15),
+    ]
+    for r, path in zip(shards, info.files):
+        assert r["bytes"] == path.stat().st_size
+        assert r["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
     card = (tmp_path / "README.md").read_text()
-    assert info.content_hash in card and 'path: "train-*.parquet"' in card and "`77`" in card
+    assert info.content_hash in card and "`77`" in card
+    paths = [
+        ln.strip()[3:-1] for ln in card.split("---")[1].splitlines() if ln.strip().startswith('- "')
+    ]
+    assert paths == [r["file"] for r in shards]  # the card's data_files are the manifest's
     assert repr(info).startswith("<DatasetInfo maze n=30 shards=2")
     again = card.split("```python\n")[1].split("```")[0].replace('"DIR"', repr(str(tmp_path / "b")))
     exec(again, {})
@@ -105,26 +134,37 @@ def test_rewrite_removes_stale_shards_and_failures_keep_good_files(tmp_path, mon
     spec = tds.MazeSpec(4, 4)
     tds.write_parquet(spec, 20, 1, tmp_path, num_shards=4)
     tds.write_parquet(spec, 20, 1, tmp_path, num_shards=2)
-    assert sorted(p.name for p in tmp_path.glob("*.parquet")) == [
+    assert sorted(p.name for p in (tmp_path / "data").iterdir()) == [
         "train-00000-of-00002.parquet",
         "train-00001-of-00002.parquet",
     ]
-    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["README.md", "data", "trapcore.json"]
+    before = _tree(tmp_path)
 
-    real = _files.shard_bytes
+    from trapcore.datasets import items
+
+    real = items.ITEMS["maze"]
     calls = []
 
-    def failing(*args):
-        calls.append(args[3])
-        if args[3] == 1:
+    def failing(spec, key, start, stop, workers=1):
+        calls.append(start)
+        if start >= 10:
             raise RuntimeError("disk full")
-        return real(*args)
+        return real(spec, key, start, stop, workers)
 
-    monkeypatch.setattr(_files, "shard_bytes", failing)
+    monkeypatch.setitem(items.ITEMS, "maze", failing)
     with pytest.raises(RuntimeError, match="disk full"):
-        tds.write_parquet(spec, 20, 1, tmp_path, num_shards=2)
-    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # no temp file left
-    assert calls == [0, 1]
+        tds.write_parquet(spec, 20, 2, tmp_path, num_shards=4)
+    assert _tree(tmp_path) == before  # the old dataset whole, no staging left
+    assert calls == [0, 5, 10]
+    assert tds.read(tmp_path).seed == 1
+
+
+def _tree(folder):
+    return {
+        str(p.relative_to(folder)): p.read_bytes() if p.is_file() else None
+        for p in sorted(folder.rglob("*"))
+    }
 
 
 def test_npz_round_trip(tmp_path):
@@ -284,13 +324,16 @@ def test_hugging_face_loads_the_folder(tmp_path):
         pytest.skip("Hugging Face datasets is not installed")
     tds.write_parquet(tds.MazeSpec(4, 6), 12, 2, tmp_path / "hf", num_shards=2)
     ds = datasets.load_dataset(
-        "parquet", data_dir=str(tmp_path / "hf"), split="train", cache_dir=str(tmp_path / "cache")
-    ).with_format("numpy")
-    assert len(ds) == 12
-    np.testing.assert_array_equal(ds["index"], np.arange(12))
-    np.testing.assert_array_equal(
-        np.asarray(ds["doors"]), tds.generate(tds.MazeSpec(4, 6), 12, 2)["doors"]
+        str(tmp_path / "hf"), split="train", cache_dir=str(tmp_path / "cache")
     )
+    assert len(ds) == 12
+    np.testing.assert_array_equal(np.asarray(ds["index"]), np.arange(12))
+    np.testing.assert_array_equal(
+        tds.to_numpy(ds.data.table, "doors", dataset=tmp_path / "hf"),
+        tds.generate(tds.MazeSpec(4, 6), 12, 2)["doors"],
+    )
+    sol = tds.to_numpy(ds.data.table, "solution", dataset=tmp_path / "hf")
+    np.testing.assert_array_equal(sol.values, tds.read(tmp_path / "hf")["solution"].values)
 
 
 @settings(

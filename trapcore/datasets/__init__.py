@@ -1,8 +1,18 @@
 """Datasets of puzzles at any scale: specs, generate(), Parquet and npz writers, readers, Dask."""
 
-from trapcore.datasets.files import DatasetInfo, read, shard_name, write_npz, write_parquet
-from trapcore.datasets.generate import MAX_ITEMS, generate, shard_range
-from trapcore.datasets.items import Batch, Ragged
+from trapcore.datasets.arrow import to_numpy
+from trapcore.datasets.files import (
+    MAX_SHARD_BYTES,
+    DatasetInfo,
+    read,
+    shard_name,
+    verify,
+    write_npz,
+    write_parquet,
+)
+from trapcore.datasets.generate import MAX_BATCH_BYTES, MAX_ITEMS, generate, shard_range
+from trapcore.datasets.items import Batch, Ragged, item_bytes
+from trapcore.datasets.manifest import DatasetError
 from trapcore.datasets.spec import (
     MAZE_MEASURES,
     NUMBERLINK_MEASURES,
@@ -13,20 +23,26 @@ from trapcore.datasets.spec import (
 )
 
 __all__ = [
+    "MAX_BATCH_BYTES",
     "MAX_ITEMS",
+    "MAX_SHARD_BYTES",
     "MAZE_MEASURES",
     "NUMBERLINK_MEASURES",
     "Batch",
-    "DatasetInfo",
     "CatSpec",
+    "DatasetError",
+    "DatasetInfo",
     "MazeSpec",
     "NumberlinkSpec",
     "Ragged",
     "generate",
+    "item_bytes",
     "read",
     "shard_name",
     "shard_range",
     "spec_from_dict",
+    "to_numpy",
+    "verify",
     "write_npz",
     "write_parquet",
 ]

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import logging
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -40,15 +43,48 @@ def _client(client: object) -> Iterator[distributed.Client]:
                 f"client='local:W' needs a number of workers W, got {client!r}"
             ) from None
         w = as_int(w, "client workers", minimum=1, maximum=256)
-        # distributed leaves LocalCluster and Client.__init__ unannotated
-        cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=w, threads_per_worker=1, processes=True, dashboard_address=":0"
-        )
-        with cluster, distributed.Client(cluster) as c:  # type: ignore[no-untyped-call]
-            yield c
+        import dask
+
+        # the workers' statistical profiler samples every task's stack 100 times a second
+        quiet = {"distributed.worker.profile.enabled": False}
+        with _workers_ignore_ctrl_c(), dask.config.set(quiet):
+            # distributed leaves LocalCluster and Client.__init__ unannotated
+            cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=w,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",
+                silence_logs=logging.ERROR,  # a task cancelled at Ctrl-C is no warning
+            )
+        try:
+            with cluster, distributed.Client(cluster) as c:  # type: ignore[no-untyped-call]
+                yield c
+        except KeyboardInterrupt:
+            _quiet()  # closing a cluster mid-task logs warnings; Ctrl-C is one line, the CLI's
+            raise
         return
     with distributed.Client(client) as c:  # type: ignore[no-untyped-call]  # as above
         yield c
+
+
+@contextlib.contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Start worker processes with SIGINT ignored (inherited), so that Ctrl-C in a terminal,
+    which reaches the whole process group, stops only this process: it closes the cluster, and
+    no worker prints a traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _quiet() -> None:
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def map_shards(
@@ -65,6 +101,9 @@ def map_shards(
                 if f is not None:  # only items before i were released
                     yield f.result()
                 futures[i] = None
+        except KeyboardInterrupt:
+            _quiet()
+            raise
         finally:
             for rest in futures:
                 if rest is not None:

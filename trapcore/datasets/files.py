@@ -1,12 +1,13 @@
-"""Dataset files: sharded Parquet (with a card and a manifest), npz of stacked arrays, read()."""
+"""Dataset files: a folder of Parquet shards (``data/``, a card and a manifest), npz of stacked
+arrays, read() and verify()."""
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
+import shutil
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -14,20 +15,41 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from trapcore._validate import _describe, as_int
-from trapcore.datasets.arrow import META_KEY, ContentHash, _pa, from_table, metadata_of, to_table
-from trapcore.datasets.generate import _check, generate
-from trapcore.datasets.items import Batch, Ragged
+from trapcore.datasets.arrow import META_KEY, ContentHash, _pa, from_table, metadata_of
+from trapcore.datasets.generate import _check, _gib
+from trapcore.datasets.items import Batch, Ragged, item_bytes
+from trapcore.datasets.manifest import (
+    DATA,
+    MANIFEST,
+    DatasetError,
+    check_folder,
+    manifest_dict,
+    prepare,
+    replace_file,
+    swap_in,
+)
+from trapcore.datasets.shards import shard_bytes, shard_name, write_shards
 from trapcore.datasets.spec import Spec, spec_from_dict
 
 if TYPE_CHECKING:
     import distributed
     from _typeshed import StrPath
 
-__all__ = ["DatasetInfo", "read", "shard_name", "write_npz", "write_parquet"]
+__all__ = [
+    "MAX_SHARD_BYTES",
+    "DatasetError",
+    "DatasetInfo",
+    "read",
+    "shard_name",
+    "verify",
+    "write_npz",
+    "write_parquet",
+]
 
-#: The manifest written beside the shards.
-MANIFEST = "trapcore.json"
 COMPRESSIONS = ("zstd", "snappy", "gzip", "none")
+#: The most bytes one shard may hold, estimated from the spec (``item_bytes`` per item) before
+#: any work starts: 64 GiB. More items need more shards.
+MAX_SHARD_BYTES = 1 << 36
 
 
 @dataclass(frozen=True)
@@ -38,13 +60,13 @@ class DatasetInfo:
     ----------
     directory : pathlib.Path
     files : tuple of pathlib.Path
-        The shards, in item order.
+        The shards (in ``directory / "data"``), in item order.
     spec, seed, n, num_shards
         As given (``seed`` drawn when ``None`` was given).
     content_hash : str
         SHA-256 of the rows in item order (the same whatever the shards or workers).
     seconds : float
-        Wall time of the run.
+        Wall time of the run (or of the check, for :func:`verify`).
     """
 
     directory: Path
@@ -61,59 +83,6 @@ class DatasetInfo:
             f"<DatasetInfo {self.spec.kind} n={self.n} shards={self.num_shards} "
             f"hash={self.content_hash[:12]} in {str(self.directory)!r}>"
         )
-
-
-def shard_name(shard: int, num_shards: int) -> str:
-    """``train-00003-of-00008.parquet``: the names Hugging Face ``datasets`` reads as one split."""
-    return f"train-{shard:05d}-of-{num_shards:05d}.parquet"
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _replace(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, then rename."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 is for secrets, not data
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def shard_bytes(
-    spec: Spec,
-    n: int,
-    seed: int,
-    shard: int,
-    num_shards: int,
-    workers: int = 1,
-    compression: str = "zstd",
-) -> bytes:
-    """One shard as Parquet bytes (what a Dask task computes; the writer stores them as is)."""
-    pa = _pa()
-    import pyarrow.parquet as pq
-
-    batch = generate(spec, n, seed, shard=shard, num_shards=num_shards, workers=workers)
-    table = to_table(batch, shard=shard, num_shards=num_shards)
-    sink = pa.BufferOutputStream()
-    pq.write_table(
-        table,
-        sink,
-        compression=None if compression == "none" else compression,
-        row_group_size=1 << 16,
-    )
-    data: bytes = sink.getvalue().to_pybytes()
-    return data
 
 
 _LEGEND = {
@@ -137,21 +106,24 @@ def _card(meta: dict[str, Any], info_hash: str, files: list[str]) -> str:
         f"| `{k}` | {v['dtype']} | {tuple(v['shape'])} |" for k, v in meta["columns"].items()
     )
     fields = "\n".join(f"| `{k}` | `{json.dumps(v)}` |" for k, v in spec.items() if k != "kind")
+    paths = "\n".join(f'    - "{DATA}/{f}"' for f in files)
     return f"""---
 configs:
 - config_name: default
   data_files:
   - split: train
-    path: "train-*.parquet"
+    path:
+{paths}
 tags:
 - trapcore
 - {meta["kind"]}
 ---
 # trapcore {meta["kind"]} dataset
 
-{meta["n"]} items in {len(files)} Parquet shard(s), made by trapcore {meta["trapcore_version"]}.
-Item `k` (column `index`) is a pure function of (spec, seed, k): the same command makes the same
-rows, whatever the number of shards or workers.
+{meta["n"]} items in {len(files)} Parquet shard(s) in `{DATA}/`, made by trapcore
+{meta["trapcore_version"]}. Item `k` (column `index`) is a pure function of (spec, seed, k): the
+same command makes the same rows, whatever the number of shards or workers. `{MANIFEST}` lists
+each shard with its items, size and SHA-256; `trapcore dataset verify .` checks them.
 
 | spec field | value |
 |---|---|
@@ -177,9 +149,11 @@ Load it:
 
 ```python
 import trapcore.datasets as tds
-batch = tds.read(".")                  # numpy arrays, in shape
+batch = tds.read(".")                  # checked against {MANIFEST}; numpy arrays, in shape
+import pyarrow.parquet as pq
+doors = tds.to_numpy(pq.read_table("{DATA}"), "doors")   # any column, in shape
 import datasets                        # Hugging Face
-ds = datasets.load_dataset("parquet", data_dir=".", split="train").with_format("numpy")
+ds = datasets.load_dataset(".", split="train").with_format("numpy")
 ```
 """
 
@@ -190,6 +164,21 @@ def _as_compression(compression: object) -> str:
     if compression not in COMPRESSIONS:
         raise ValueError(f"compression must be one of {list(COMPRESSIONS)}, got {compression!r}")
     return str(compression)
+
+
+def check_shard_size(
+    spec: Spec, n: int, num_shards: int, names: dict[str, str] | None = None
+) -> None:
+    """Refuse, before any work, shards over :data:`MAX_SHARD_BYTES` (estimated)."""
+    names = names or {}
+    per = -(-n // num_shards) * item_bytes(spec)
+    if per > MAX_SHARD_BYTES:
+        need = -(-n * item_bytes(spec) // MAX_SHARD_BYTES)
+        raise ValueError(
+            f"{names.get('n', 'n')} = {n} items in {num_shards} shard(s) makes shards of about "
+            f"{_gib(per)} (at most {_gib(MAX_SHARD_BYTES)} each); raise "
+            f"{names.get('num_shards', 'num_shards')} to at least {need}"
+        )
 
 
 def write_parquet(
@@ -204,34 +193,43 @@ def write_parquet(
     compression: str | None = "zstd",
     progress: Callable[[int, int], object] | None = None,
 ) -> DatasetInfo:
-    """Generate a dataset into ``directory`` as Parquet shards, with a card and a manifest.
+    """Generate a dataset into ``directory``: Parquet shards in ``data/``, a card and a manifest.
 
-    Writes ``train-SSSSS-of-KKKKK.parquet`` (shard ``s`` holds items ``s*n//K ..``; each row has
-    an ``index`` column, the item's ``k``), ``README.md`` (a dataset card that Hugging Face
-    reads) and ``trapcore.json`` (spec, seed, version, content hash). Each file is written to a
-    temporary file in ``directory`` and renamed, so a good file is never half-replaced; shards of
-    an earlier run with another shard count are removed at the end.
+    Writes ``data/train-SSSSS-of-KKKKK.parquet`` (shard ``s`` holds items ``s*n//K ..``; each
+    row has an ``index`` column, the item's ``k``), ``README.md`` (a dataset card Hugging Face
+    reads; its ``data_files`` are exactly the shards) and ``trapcore.json`` (spec, seed, version,
+    content hash, and each shard's items, size and SHA-256). ``pd.read_parquet(directory /
+    "data")``, ``pyarrow.dataset.dataset(directory / "data")`` and ``datasets.load_dataset(
+    directory)`` open it.
+
+    Each shard is streamed in row groups of bounded size (memory does not grow with ``n``). The
+    new shards go to a staging folder in ``directory``; an earlier dataset there stays whole and
+    readable until every new shard is closed, then it is swapped out. An interrupted run leaves
+    the earlier dataset (or none), never a mixture that reads as complete.
 
     Parameters
     ----------
     spec : MazeSpec, NumberlinkSpec or CatSpec
     n : int
-        Items.
+        Items (at most :data:`MAX_ITEMS`).
     seed : int or None
         ``None`` draws one (recorded in the files).
     directory : str or os.PathLike
-        Created if missing.
+        Created if missing; if it exists, it must be empty of ``data/`` or hold a trapcore
+        dataset (which is replaced).
     num_shards : int
-        Files, ``1 <= num_shards <= max(1, n)``.
+        Files, ``1 <= num_shards <= max(1, n)``, each at most :data:`MAX_SHARD_BYTES`
+        (estimated from the spec, before anything starts).
     workers : int
-        Threads per shard (mazes).
+        Threads making row groups at once (mazes: the kernels release the GIL); the files do
+        not depend on it.
     client : distributed.Client, str or None
         Run the shards as Dask tasks: a ``Client``, a scheduler address, or ``"local:W"`` for a
         ``LocalCluster`` of ``W`` worker processes started for this call. The files are the
         same bytes as without.
     compression : {"zstd", "snappy", "gzip", "none"}
     progress : callable, optional
-        Called as ``progress(items_done, n)`` after each shard.
+        Called as ``progress(items_done, n)`` as items are written.
 
     Returns
     -------
@@ -240,7 +238,7 @@ def write_parquet(
     Raises
     ------
     TypeError, ValueError
-        For a bad argument (named).
+        For a bad argument (named), or a shard over :data:`MAX_SHARD_BYTES`.
     ImportError
         Without pyarrow (or distributed, with ``client``).
     """
@@ -252,68 +250,90 @@ def write_parquet(
         raise TypeError(f"progress must be a callable (done, total), got {_describe(progress)}")
     if not isinstance(directory, (str, os.PathLike)):
         raise TypeError(f"directory must be a path, got {_describe(directory)}")
+    check_shard_size(spec, n, num_shards)
+    _pa()
+    out = Path(directory)
+    staging = prepare(out)
+    try:
+        content = ContentHash()
+        done = [0]
+
+        def tick(rows: int) -> None:
+            done[0] += rows
+            if progress is not None:
+                progress(done[0], n)
+
+        if client is None:
+            records = write_shards(
+                spec,
+                n,
+                fixed_seed,
+                list(range(num_shards)),
+                num_shards,
+                staging,
+                workers=workers,
+                compression=codec,
+                content=content,
+                progress=tick,
+            )
+        else:
+            records = _on_dask(
+                client, spec, n, fixed_seed, num_shards, workers, codec, staging, content, tick
+            )
+        import pyarrow.parquet as pq
+
+        meta = json.loads(pq.read_schema(staging / records[0].file).metadata[META_KEY])
+        digest = content.hexdigest()
+        names = [r.file for r in records]
+        swap_in(out, staging, manifest_dict(meta, records, digest), _card(meta, digest, names))
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    files = tuple(out / DATA / name for name in names)
+    return DatasetInfo(
+        out, files, spec, fixed_seed, n, num_shards, digest, time.perf_counter() - t0
+    )
+
+
+def _on_dask(
+    client: object,
+    spec: Spec,
+    n: int,
+    seed: int,
+    num_shards: int,
+    workers: int,
+    codec: str,
+    staging: Path,
+    content: ContentHash,
+    tick: Callable[[int], None],
+) -> list[Any]:
+    """The shards as Dask tasks (Parquet bytes back), stored in ``staging`` in order."""
+    import hashlib
+
     import pyarrow.parquet as pq
 
-    pa = _pa()
-    out = Path(directory)
-    out.mkdir(parents=True, exist_ok=True)
-    args = [(spec, n, fixed_seed, s, num_shards, workers, codec) for s in range(num_shards)]
-    results: Iterator[bytes]
-    if client is None:
-        results = (shard_bytes(*a) for a in args)
-    else:
-        from trapcore.datasets.cluster import map_shards
+    from trapcore.datasets.cluster import map_shards
+    from trapcore.datasets.generate import shard_range
+    from trapcore.datasets.shards import ShardRecord
 
-        results = map_shards(client, shard_bytes, args)
-    content = ContentHash()
-    files: list[Path] = []
-    shard_hashes: list[str] = []
-    meta: dict[str, Any] = {}
-    done = 0
-    for s, data in enumerate(results):
-        path = out / shard_name(s, num_shards)
-        _replace(path, data)
-        table = pq.read_table(pa.BufferReader(data))
-        batch = from_table(table)
-        content.update(batch.columns)
-        meta = json.loads(table.schema.metadata[META_KEY])
-        shard_hashes.append(meta["shard_hash"])
-        files.append(path)
-        done += len(batch)
-        if progress is not None:
-            progress(done, n)
-    digest = content.hexdigest()
-    manifest = {
-        k: meta[k]
-        for k in (
-            "format",
-            "format_version",
-            "kind",
-            "spec",
-            "seed",
-            "n",
-            "num_shards",
-            "trapcore_version",
-            "columns",
-        )
-    }
-    manifest.update(content_hash=digest, files=[p.name for p in files], shard_hashes=shard_hashes)
-    _replace(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
-    _replace(out / "README.md", _card(meta, digest, [p.name for p in files]).encode())
-    keep = {p.name for p in files}
-    for stale in out.glob("train-*-of-*.parquet"):
-        if stale.name not in keep:
-            stale.unlink()
-    return DatasetInfo(
-        out, tuple(files), spec, fixed_seed, n, num_shards, digest, time.perf_counter() - t0
-    )
+    pa = _pa()
+    args = [(spec, n, seed, s, num_shards, workers, codec) for s in range(num_shards)]
+    records = []
+    for s, data in enumerate(map_shards(client, shard_bytes, args)):
+        name = shard_name(s, num_shards)
+        (staging / name).write_bytes(data)
+        content.update(from_table(pq.ParquetFile(pa.BufferReader(data)).read()).columns)
+        start, stop = shard_range(n, s, num_shards)
+        records.append(ShardRecord(name, start, stop, len(data), hashlib.sha256(data).hexdigest()))
+        tick(stop - start)
+    return records
 
 
 def write_npz(batch: Batch, path: StrPath) -> Path:
     """Write ``batch`` as one ``.npz`` of stacked arrays (a temporary file, then a rename).
 
     A fixed-shape column ``c`` is the array ``c`` (n, ...); a ragged one is ``c.values`` and
-    ``c.offsets``; ``__meta__`` holds the metadata as JSON. :func:`read` reads it back.
+    ``c.offsets``; ``__meta__`` holds the metadata as JSON. :func:`read` reads it back. Writing
+    through a symlink writes its target; a directory, FIFO or device at ``path`` is refused.
 
     Parameters
     ----------
@@ -323,12 +343,17 @@ def write_npz(batch: Batch, path: StrPath) -> Path:
     Returns
     -------
     pathlib.Path
+        The file written (a symlink's target).
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a bad argument, or a ``path`` that is not a regular file.
     """
     if not isinstance(batch, Batch):
         raise TypeError(f"batch must be a trapcore.datasets.Batch, got {_describe(batch)}")
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a path, got {_describe(path)}")
-    path = Path(path)
     arrays = {"__meta__": np.array(json.dumps(metadata_of(batch, shard=0, num_shards=1)))}
     for name, value in batch.columns.items():
         if isinstance(value, Ragged):
@@ -341,73 +366,129 @@ def write_npz(batch: Batch, path: StrPath) -> Path:
     buf = io.BytesIO()
     # numpy's stub also matches **arrays against allow_pickle: bool (every key here is a column)
     np.savez_compressed(buf, **arrays)  # type: ignore[arg-type]
-    _replace(path, buf.getvalue())
-    return Path(path)
+    target = replace_file(Path(path), buf.getvalue())
+    return target if Path(path).is_symlink() else Path(path)
 
 
 def _read_npz(path: Path, columns: Sequence[str] | None) -> Batch:
-    with np.load(path, allow_pickle=False) as z:
-        meta = json.loads(str(z["__meta__"]))
-        names = list(meta["columns"]) if columns is None else list(columns)
-        cols = {}
-        for k in names:
-            if k not in meta["columns"]:
-                raise ValueError(f"column {k!r} is not in {path}; it has {list(meta['columns'])}")
-            if meta["columns"][k]["shape"][:1] == [None]:
-                cols[k] = Ragged(z[k + ".values"], z[k + ".offsets"])
-            else:
-                cols[k] = z[k]
-    return Batch(
-        spec_from_dict(meta["spec"]), meta["seed"], meta["n"], meta["start"], meta["stop"], cols
-    )
+    import zipfile
+
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            meta = json.loads(str(z["__meta__"]))
+            names = list(meta["columns"]) if columns is None else list(columns)
+            cols = {}
+            for k in names:
+                if k not in meta["columns"]:
+                    raise ValueError(
+                        f"column {k!r} is not in {path}; it has {list(meta['columns'])}"
+                    )
+                if meta["columns"][k]["shape"][:1] == [None]:
+                    cols[k] = Ragged(z[k + ".values"], z[k + ".offsets"])
+                else:
+                    cols[k] = z[k]
+        batch = Batch(
+            spec_from_dict(meta["spec"]),
+            meta["seed"],
+            meta["n"],
+            meta["start"],
+            meta["stop"],
+            cols,
+        )
+    except (EOFError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
+        raise DatasetError(
+            f"{os.fspath(path)!r} is not an npz written by trapcore.datasets.write_npz "
+            f"({type(exc).__name__}: {exc})"
+        ) from None
+    if "shard_hash" in meta and columns is None:
+        if ContentHash().update(batch.columns).hexdigest() != meta["shard_hash"]:
+            raise DatasetError(f"{os.fspath(path)!r} is altered: its content hash does not match")
+    return batch
+
+
+def _check_columns(columns: object) -> list[str] | None:
+    if columns is None:
+        return None
+    if isinstance(columns, str) or not isinstance(columns, (list, tuple)):
+        raise TypeError(f"columns must be a list of column names, got {_describe(columns)}")
+    names = [c for c in columns if isinstance(c, str)]
+    if len(names) != len(columns):
+        raise TypeError(f"columns must be a list of column names, got {_describe(columns)}")
+    return names
+
+
+def _has_columns(names: list[str] | None, have: list[str], path: Path) -> None:
+    missing = [c for c in names or () if c not in have]
+    if missing:
+        raise ValueError(f"columns {missing} are not in {os.fspath(path)!r}; it has {have}")
 
 
 def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
-    """Read a dataset back as numpy arrays.
+    """Read a dataset back as numpy arrays, checked against its manifest.
 
     Parameters
     ----------
     path : str or os.PathLike
-        A folder of shards from :func:`write_parquet` (read in item order), one ``.parquet``
-        shard, or an ``.npz`` from :func:`write_npz`.
+        A folder from :func:`write_parquet` (or its ``data/``), one ``.parquet`` shard, or an
+        ``.npz`` from :func:`write_npz`.
     columns : list of str, optional
         Only these columns (default: all).
 
     Returns
     -------
     Batch
-        Fixed-shape columns as ndarrays ``(n, ...)``, ragged ones (``solution``) as
-        :class:`Ragged`.
+        Fixed-shape columns as ndarrays ``(n, ...)`` (``doors``: ``(n, rows, cols)``), ragged
+        ones (``solution``) as :class:`Ragged`.
 
     Raises
     ------
     FileNotFoundError
-        If there is nothing to read at ``path``.
+        If there is nothing at ``path``.
+    DatasetError
+        (a ``ValueError``) For a folder that is not the complete dataset its manifest lists
+        (no manifest, a shard missing, extra, partial or altered, items not covered), or files
+        not written by trapcore.
     ValueError
-        For files not written by trapcore, or shards of different datasets.
+        For a column the dataset lacks.
     """
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a path, got {_describe(path)}")
+    names = _check_columns(columns)
     path = Path(path)
+    if not path.exists():
+        raise FileNotFoundError(f"no trapcore dataset at {os.fspath(path)!r}")
     if path.suffix == ".npz":
-        return _read_npz(path, columns)
+        return _read_npz(path, names)
+    pa = _pa()
     import pyarrow.parquet as pq
 
-    files = sorted(path.glob("train-*-of-*.parquet")) if path.is_dir() else [path]
-    if not files or not files[0].exists():
-        raise FileNotFoundError(f"no trapcore dataset at {path}")
-    if columns is not None:
-        if isinstance(columns, str) or not all(isinstance(c, str) for c in columns):
-            raise TypeError(f"columns must be a list of column names, got {_describe(columns)}")
-        names = pq.read_schema(files[0]).names
-        missing = [c for c in columns if c not in names]
-        if missing:
-            raise ValueError(f"columns {missing} are not in {path}; it has {names}")
-    batches = [from_table(pq.read_table(f, columns=columns), columns=columns) for f in files]
+    if path.is_dir():
+        checked = check_folder(path)
+        _has_columns(names, list(checked.manifest.get("columns", {})), path)
+        tables = [
+            (f, pq.ParquetFile(pa.BufferReader(b)).read(columns=names))
+            for f, b in zip(checked.files, checked.data)
+        ]
+    else:
+        try:
+            _has_columns(names, pq.read_schema(path).names, path)
+            tables = [(path, pq.ParquetFile(path).read(columns=names))]
+        except (pa.ArrowInvalid, OSError) as exc:
+            raise DatasetError(f"{os.fspath(path)!r} is not a Parquet shard: {exc}") from None
+    batches = []
+    for f, table in tables:
+        b = from_table(table, columns=names)
+        if len(b) != table.num_rows or (
+            "index" in b.columns and not np.array_equal(b["index"], np.arange(b.start, b.stop))
+        ):
+            raise DatasetError(f"{os.fspath(f)!r} does not hold items {b.start}..{b.stop - 1}")
+        batches.append(b)
     first = batches[0]
     for prev, b in zip(batches, batches[1:]):
         if (b.spec, b.seed, b.n) != (first.spec, first.seed, first.n) or b.start != prev.stop:
-            raise ValueError(f"{path}: its shards are not consecutive shards of one dataset")
+            raise DatasetError(
+                f"{os.fspath(path)!r}: its shards are not consecutive shards of one dataset"
+            )
     if len(batches) == 1:
         return first
     cols = {}
@@ -415,3 +496,47 @@ def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
         parts = [b.columns[k] for b in batches]
         cols[k] = Ragged.concat(parts) if isinstance(v, Ragged) else np.concatenate(parts)
     return Batch(first.spec, first.seed, first.n, first.start, batches[-1].stop, cols)
+
+
+def verify(path: StrPath) -> DatasetInfo:
+    """Check a dataset folder against its manifest without loading it: every listed shard is
+    present with the size and SHA-256 recorded, no other shard is in ``data/``, and the shards
+    cover items ``0 .. n-1`` (``trapcore dataset verify DIR``).
+
+    Returns
+    -------
+    DatasetInfo
+        What the manifest describes (``seconds``: the time the check took).
+
+    Raises
+    ------
+    FileNotFoundError
+        If there is nothing at ``path``.
+    DatasetError
+        Listing every problem found.
+    """
+    t0 = time.perf_counter()
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a path, got {_describe(path)}")
+    folder = Path(path)
+    if not folder.exists():
+        raise FileNotFoundError(f"no trapcore dataset at {os.fspath(folder)!r}")
+    if not folder.is_dir():
+        raise DatasetError(f"{os.fspath(folder)!r} is not a dataset folder")
+    checked = check_folder(folder, load=False)
+    m = checked.manifest
+    try:
+        spec = spec_from_dict(m["spec"])
+        seed, n = int(m["seed"]), int(m["n"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DatasetError(f"{os.fspath(folder)!r}: its manifest is damaged ({exc})") from None
+    return DatasetInfo(
+        checked.directory,
+        checked.files,
+        spec,
+        seed,
+        n,
+        len(checked.files),
+        str(m.get("content_hash", "")),
+        time.perf_counter() - t0,
+    )

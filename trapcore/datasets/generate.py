@@ -6,13 +6,21 @@ import numpy as np
 
 from trapcore._seeding import root_key
 from trapcore._validate import _describe, as_int
-from trapcore.datasets.items import ITEMS, Batch
+from trapcore.datasets.items import ITEMS, Batch, item_bytes
 from trapcore.datasets.spec import CatSpec, MazeSpec, NumberlinkSpec, Spec
 
-__all__ = ["MAX_ITEMS", "generate", "shard_range"]
+__all__ = ["MAX_BATCH_BYTES", "MAX_ITEMS", "generate", "item_bytes", "shard_range"]
 
 #: The most items a dataset may have.
 MAX_ITEMS = 1 << 40
+#: The most bytes :func:`generate` may build in memory, estimated from the spec before anything
+#: is allocated (:func:`item_bytes` per item): 8 GiB. ``write_parquet`` streams row groups and
+#: is not bound by it.
+MAX_BATCH_BYTES = 1 << 33
+
+
+def _gib(nbytes: int) -> str:
+    return f"{nbytes / (1 << 30):,.1f} GiB"
 
 
 def _as_spec(spec: object) -> Spec:
@@ -27,8 +35,9 @@ def _as_seed(seed: object) -> int:
     """A dataset's seed is recorded in its metadata, so it is an int (``None``: fresh entropy,
     drawn once and recorded)."""
     if seed is None:
-        # numpy's stub types entropy as int | Sequence[int] | None; drawn fresh, it is an int
-        return int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+        import secrets
+
+        return secrets.randbelow(2**32)  # short enough to read and type again
     if isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
         raise TypeError(
             "seed must be an int for a dataset (it is written into the metadata so the "
@@ -39,7 +48,16 @@ def _as_seed(seed: object) -> int:
 
 def shard_range(n: int, shard: int, num_shards: int) -> tuple[int, int]:
     """Items ``(start, stop)`` of shard ``shard`` of ``num_shards`` over ``n`` items: contiguous
-    slices, ``start = shard * n // num_shards``."""
+    slices, ``start = shard * n // num_shards``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Unless ``0 <= n <= MAX_ITEMS``, ``num_shards >= 1`` and ``0 <= shard < num_shards``.
+    """
+    n = as_int(n, "n", minimum=0, maximum=MAX_ITEMS)
+    num_shards = as_int(num_shards, "num_shards", minimum=1)
+    shard = as_int(shard, "shard", minimum=0, maximum=num_shards - 1)
     return shard * n // num_shards, (shard + 1) * n // num_shards
 
 
@@ -77,7 +95,7 @@ def generate(
     n : int
         Items in the whole dataset (>= 0).
     seed : int or None
-        The dataset's seed (>= 0); ``None`` draws one (recorded in ``Batch.seed``).
+        The dataset's seed (>= 0); ``None`` draws one below 2**32 (recorded in ``Batch.seed``).
     shard, num_shards : int
         Which slice of the items: shard ``s`` holds items ``s*n//num_shards`` to
         ``(s+1)*n//num_shards - 1`` (``1 <= num_shards <= max(1, n)``).
@@ -94,12 +112,20 @@ def generate(
     Raises
     ------
     TypeError, ValueError
-        For a bad argument (named), or filters that reject ``spec.max_attempts`` candidates of
-        an item.
+        For a bad argument (named), a shard over :data:`MAX_BATCH_BYTES` (estimated before
+        anything is allocated), or filters that reject ``spec.max_attempts`` candidates of an
+        item.
     """
     spec, n, seed, shard, num_shards = _check(spec, n, seed, shard, num_shards)
     workers = as_int(workers, "workers", minimum=1, maximum=1024)
     start, stop = shard_range(n, shard, num_shards)
+    need = (stop - start) * item_bytes(spec)
+    if need > MAX_BATCH_BYTES:
+        raise ValueError(
+            f"n = {n} items in {num_shards} shard(s) puts {stop - start} items in memory, about "
+            f"{_gib(need)} (at most {_gib(MAX_BATCH_BYTES)}); raise num_shards, or use "
+            "write_parquet, which streams them to files"
+        )
     if spec.kind not in ITEMS:
         raise ValueError(f"{spec.kind} datasets are not available in this trapcore")
     columns = ITEMS[spec.kind](spec, root_key(seed), start, stop, workers)

@@ -10,14 +10,28 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._seeding import item_generator
+from trapcore._validate import _describe
 
 if TYPE_CHECKING:
     from trapcore.datasets.spec import Spec
 
-__all__ = ["Batch", "Ragged"]
+__all__ = ["Batch", "Ragged", "item_bytes"]
 
-#: Items carved, solved and measured at once (bounds the scratch: 4 bytes per cell per item).
-CHUNK = 1 << 15
+#: Bytes of scratch a chunk of maze items may use (4 bytes per cell per item).
+CHUNK_BYTES = 1 << 24
+
+
+def item_bytes(spec: Spec) -> int:
+    """An upper bound of the bytes one item takes in memory (its columns and the scratch that
+    makes it): mazes 9 per cell (doors, and a solution of at most every cell as two int32) plus
+    64; Numberlink 4 per square (grid and solution, int16) plus 64; cat boards 1 per cell
+    plus 32."""
+    cells = spec.rows * (spec.cols or spec.rows)
+    if spec.kind == "maze":
+        return 9 * cells + 64
+    if spec.kind == "numberlink":
+        return 4 * cells + 64
+    return cells + 32
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,8 +61,26 @@ class Ragged:
 
     @classmethod
     def concat(cls, parts: Iterable[Ragged]) -> Ragged:
-        """One Ragged holding the rows of ``parts`` in order."""
-        rows = list(parts)
+        """One Ragged holding the rows of ``parts`` (a non-empty iterable of Ragged) in order.
+
+        Raises
+        ------
+        TypeError
+            If ``parts`` is not an iterable of :class:`Ragged`.
+        ValueError
+            If it is empty (the values' dtype and shape would be unknown).
+        """
+        try:
+            rows = list(parts)
+        except TypeError:
+            raise TypeError(
+                f"parts must be an iterable of Ragged, got {_describe(parts)}"
+            ) from None
+        bad = [p for p in rows if not isinstance(p, Ragged)]
+        if bad:
+            raise TypeError(f"parts must hold only Ragged, got {_describe(bad[0])}")
+        if not rows:
+            raise ValueError("parts must hold at least one Ragged")
         values = np.concatenate([p.values for p in rows])
         lengths = np.concatenate([p.lengths for p in rows])
         offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
@@ -130,7 +162,7 @@ def _maze_chunk(
     spec: Any, key: Any, items: np.ndarray, attempt: int, workers: int
 ) -> dict[str, Any]:
     """Candidates ``attempt`` of ``items``: carved, braided, ends drawn, solved, measured."""
-    from trapcore.maze import _solve
+    from trapcore.maze import _rows
     from trapcore.maze._checks import _as_method
     from trapcore.maze.batch import _carve_items
 
@@ -155,25 +187,21 @@ def _maze_chunk(
         random_exit=rand_out,
         workers=workers,
     )
-    paths = np.empty((n, rows * cols), dtype=np.int32)
-    measures = np.empty((n, 3), dtype=np.int32)
-    _solve.solve_items(doors, ends, paths, measures)
-    lengths = measures[:, 0]
-    flat = paths[np.arange(rows * cols) < lengths[:, None]]
-    offsets = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(lengths, out=offsets[1:])
-    solution = Ragged(np.stack([flat // cols, flat % cols], axis=1).astype(np.int32), offsets)
-    distance = (np.abs(ends[:, 0] - ends[:, 2]) + np.abs(ends[:, 1] - ends[:, 3])).astype(np.int32)
+    # a path visits each cell at most once: the capacity is reserved, only its start is touched
+    values = np.empty((n * rows * cols, 2), dtype=np.int32)
+    offsets = np.empty(n + 1, dtype=np.int64)
+    measures = np.empty((n, 4), dtype=np.int32)
+    _rows.solve_rows(doors, ends, values, offsets, measures)
     return {
         "index": items.astype(np.int64),
         "doors": doors,
-        "entrance": ends[:, 0:2].copy(),
-        "exit": ends[:, 2:4].copy(),
-        "solution": solution,
-        "path_length": lengths.copy(),
-        "dead_ends": measures[:, 1].copy(),
-        "decision_points": measures[:, 2].copy(),
-        "distance": distance,
+        "entrance": ends[:, 0:2],
+        "exit": ends[:, 2:4],
+        "solution": Ragged(values[: offsets[-1]], offsets),
+        "path_length": measures[:, 0],
+        "dead_ends": measures[:, 1],
+        "decision_points": measures[:, 2],
+        "distance": measures[:, 3],
     }
 
 
@@ -195,8 +223,9 @@ def maze_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> 
     """Columns of maze items ``start .. stop-1``: each the first candidate (attempt 0, 1, ...)
     that passes the spec's filters."""
     chunks = []
-    for a in range(start, stop, CHUNK):
-        items = np.arange(a, min(stop, a + CHUNK), dtype=np.int64)
+    step = max(1, CHUNK_BYTES // (4 * spec.rows * spec.cols))
+    for a in range(start, stop, step):
+        items = np.arange(a, min(stop, a + step), dtype=np.int64)
         cols = _maze_chunk(spec, key, items, 0, workers)
         if not spec.filters:
             chunks.append(cols)

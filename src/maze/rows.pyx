@@ -1,0 +1,138 @@
+"""Dataset rows of a batch of mazes: each maze's shortest solution and its measures, written
+straight into the flat buffers the Parquet columns are built on. Called only by
+trapcore/datasets/items.py, which validates every argument. Doors as in src/maze/doors.pxd (bits
+0-1 the door Down, bits 2-3 the door Right; 0b01 open); cells are flat row-major indices.
+"""
+import numpy as np
+
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+from libc.string cimport memset
+
+from maze.doors cimport OPEN
+from trapcore.maze._carve cimport POLL_CELLS
+from common.checks cimport check_grid
+from common.signals cimport raise_pending, signalled
+
+cdef enum:
+    M_UP = 1
+    M_RIGHT = 2
+    M_DOWN = 4
+    M_LEFT = 8
+
+cdef inline int32_t iabs(int32_t x) noexcept nogil:
+    return -x if x < 0 else x
+
+
+cdef uint8_t[16] DEGREE = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4]
+
+
+cdef int32_t solve_one(const uint8_t* dp, int32_t rows, int32_t cols, int32_t s, int32_t g,
+                       uint8_t* mask, uint32_t* seen, uint32_t stamp, int32_t* parent,
+                       int32_t* dist, int32_t* queue, int32_t* out, int32_t* dead_out,
+                       int32_t* choice_out) noexcept nogil:
+    """One maze: the open sides of each cell in mask (M_UP...), the dead ends, a BFS from s
+    (neighbours Up, Right, Down, Left: the first to reach a cell is its parent, as in
+    src/maze/solve.pyx) until g, the path as (row, col) pairs in out[0:2k] and the decision
+    points. Returns k, the path's cells (0 when g is unreachable)."""
+    cdef int32_t n = rows * cols, i, cur, k, head = 0, tail = 0, dead = 0, choice = 0
+    cdef int32_t r, deg
+    cdef uint8_t d, m
+    cdef int32_t[4] off
+    cdef int32_t bit, ok, nbs, dn
+    off[0] = -cols
+    off[1] = 1
+    off[2] = cols
+    off[3] = -1
+    memset(mask, 0, <size_t> (n + cols + 1))      # padded: the writes below never branch
+    for i in range(n):
+        d = dp[i]
+        bit = (d & 3) == OPEN
+        ok = ((d >> 2) & 3) == OPEN
+        mask[i] |= <uint8_t> ((bit << 2) | (ok << 1))
+        mask[i + cols] |= <uint8_t> bit
+        mask[i + 1] |= <uint8_t> (ok << 3)
+    for i in range(n):
+        dead += DEGREE[mask[i]] == 1
+    seen[s] = stamp
+    dist[s] = 0
+    queue[tail] = s
+    tail += 1
+    while head < tail:
+        cur = queue[head]
+        head += 1
+        if cur == g:
+            break
+        m = mask[cur]
+        dn = dist[cur] + 1
+        for r in range(4):                         # Up, Right, Down, Left, without branches:
+            bit = (m >> r) & 1                     # a closed side points back at cur (seen)
+            nbs = cur + off[r] * bit
+            ok = seen[nbs] != stamp
+            seen[nbs] = stamp
+            parent[nbs] = cur if ok else parent[nbs]
+            dist[nbs] = dn if ok else dist[nbs]
+            queue[tail] = nbs
+            tail += ok
+    dead_out[0] = dead
+    if seen[g] != stamp:
+        choice_out[0] = 0
+        return 0
+    k = dist[g] + 1
+    cur = g
+    for i in range(k - 1, -1, -1):
+        r = cur // cols
+        out[2 * i] = r
+        out[2 * i + 1] = cur - r * cols
+        if i < k - 1:
+            deg = DEGREE[mask[cur]]
+            if deg > 2 or (i == 0 and deg > 1):
+                choice += 1
+        cur = parent[cur]
+    choice_out[0] = choice
+    return k
+
+
+def solve_rows(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32_t[:, ::1] values,
+               int64_t[::1] offsets, int32_t[:, ::1] measures):
+    """For each maze j, its shortest path from (ends[j, 0], ends[j, 1]) to (ends[j, 2],
+    ends[j, 3]) as (row, col) pairs in values[offsets[j]:offsets[j + 1]] (offsets[0] = 0;
+    values needs rows*cols pairs a maze at most), and measures[j] = (path cells, 0 when the goal
+    is unreachable; dead ends: cells with one open door; decision points: cells of the path
+    before the goal with more than two open doors, or more than one at the start; Manhattan
+    distance from entrance to exit). Without the GIL; polls for Ctrl-C."""
+    check_grid(doors.shape[1], doors.shape[2], "doors")
+    cdef Py_ssize_t count = doors.shape[0], j
+    cdef int32_t rows = doors.shape[1], cols = doors.shape[2], s, g, k, dead = 0, choice = 0
+    cdef Py_ssize_t n = <Py_ssize_t> rows * cols, work = 0
+    cdef int64_t at = 0
+    cdef bint stopped = False
+    offsets[0] = 0
+    if count == 0:
+        return
+    mask_a = np.empty(n + cols + 1, dtype=np.uint8)
+    seen_a = np.zeros(n, dtype=np.uint32)
+    ints_a = np.empty(3 * n + 1, dtype=np.int32)  # parent, dist, queue (+1: a skipped append)
+    cdef uint8_t[::1] mask = mask_a
+    cdef uint32_t[::1] seen = seen_a
+    cdef int32_t[::1] ints = ints_a
+    with nogil:
+        for j in range(count):
+            work += n
+            if work > POLL_CELLS:
+                work = 0
+                if signalled():
+                    stopped = True
+                    break
+            s = ends[j, 0] * cols + ends[j, 1]
+            g = ends[j, 2] * cols + ends[j, 3]
+            k = solve_one(&doors[j, 0, 0], rows, cols, s, g, &mask[0], &seen[0],
+                          <uint32_t> (j + 1), &ints[0], &ints[n], &ints[2 * n], &values[at, 0],
+                          &dead, &choice)
+            at += k
+            offsets[j + 1] = at
+            measures[j, 0] = k
+            measures[j, 1] = dead
+            measures[j, 2] = choice
+            measures[j, 3] = iabs(ends[j, 0] - ends[j, 2]) + iabs(ends[j, 1] - ends[j, 3])
+    if stopped:
+        raise_pending()

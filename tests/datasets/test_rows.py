@@ -1,0 +1,82 @@
+"""The dataset-rows kernel (src/maze/rows.pyx): solutions and measures of a batch of mazes, against
+its twin (tests/reference/maze_rows.py) and against networkx's shortest paths."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trapcore.datasets as tds
+from reference.maze_rows import solve_row
+from trapcore.maze import _rows
+
+nx = pytest.importorskip("networkx")
+
+
+def _kernel(doors, ends):
+    n, rows, cols = doors.shape
+    values = np.full((n * rows * cols, 2), -7, dtype=np.int32)
+    offsets = np.full(n + 1, -7, dtype=np.int64)
+    measures = np.full((n, 4), -7, dtype=np.int32)
+    _rows.solve_rows(doors, ends, values, offsets, measures)
+    return values, offsets, measures
+
+
+def _batch(rows, cols, n, seed, braid, ends):
+    spec = tds.MazeSpec(rows, cols, braid=braid, entrance=ends, exit=ends)
+    b = tds.generate(spec, n, seed)
+    return b["doors"], np.concatenate([b["entrance"], b["exit"]], axis=1).astype(np.int32)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rows=st.integers(1, 9),
+    cols=st.integers(1, 9),
+    n=st.integers(0, 12),
+    seed=st.integers(0, 2**32),
+    braid=st.sampled_from([0.0, 0.3, 1.0]),
+    ends=st.sampled_from(["random", None]),
+)
+def test_kernel_matches_the_twin(rows, cols, n, seed, braid, ends):
+    doors, ends_ = _batch(rows, cols, n, seed, braid, ends or "random")
+    if ends is None:
+        ends_[:] = (0, 0, rows - 1, cols - 1)
+    values, offsets, measures = _kernel(doors, ends_)
+    assert offsets[0] == 0 and (np.diff(offsets) >= 0).all()
+    for j in range(n):
+        path, m = solve_row(doors[j], ends_[j, :2], ends_[j, 2:])
+        assert tuple(measures[j]) == m
+        assert values[offsets[j] : offsets[j + 1]].tolist() == [list(c) for c in path]
+
+
+def test_closed_doors_leave_the_exit_unreachable():
+    doors = np.full((2, 3, 3), 15, dtype=np.uint8)  # every door locked
+    ends = np.array([[0, 0, 2, 2], [1, 1, 1, 1]], dtype=np.int32)
+    values, offsets, measures = _kernel(doors, ends)
+    assert offsets.tolist() == [0, 0, 1] and values[0].tolist() == [1, 1]
+    assert measures.tolist() == [[0, 0, 0, 4], [1, 0, 0, 0]]
+    for j in range(2):
+        assert tuple(measures[j]) == solve_row(doors[j], ends[j, :2], ends[j, 2:])[1]
+
+
+@pytest.mark.parametrize("braid", [0.0, 0.5])
+def test_solutions_are_shortest_paths_by_networkx(braid):
+    """An outside check: networkx's shortest path length on the graph of open doors, and every
+    step of the solution through an open door."""
+    doors, ends = _batch(8, 11, 30, 4, braid, "random")
+    values, offsets, measures = _kernel(doors, ends)
+    for j in range(30):
+        g = nx.Graph()
+        g.add_nodes_from((r, c) for r in range(8) for c in range(11))
+        for r in range(8):
+            for c in range(11):
+                if doors[j, r, c] & 3 == 1:
+                    g.add_edge((r, c), (r + 1, c))
+                if (doors[j, r, c] >> 2) & 3 == 1:
+                    g.add_edge((r, c), (r, c + 1))
+        s, t = tuple(ends[j, :2]), tuple(ends[j, 2:])
+        path = [tuple(p) for p in values[offsets[j] : offsets[j + 1]].tolist()]
+        assert path[0] == s and path[-1] == t
+        assert all(g.has_edge(a, b) for a, b in zip(path, path[1:]))
+        assert len(path) == nx.shortest_path_length(g, s, t) + 1 == measures[j, 0]
+        assert measures[j, 1] == sum(1 for _, d in g.degree() if d == 1)

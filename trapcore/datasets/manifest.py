@@ -1,0 +1,265 @@
+"""A dataset folder: its manifest (each shard's items, rows and SHA-256), the card, the check
+that a folder holds exactly what its manifest says (read, verify), and the swap that replaces an
+old dataset only once the new one is complete."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import stat
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from trapcore.datasets.shards import ShardRecord, file_sha256
+
+__all__ = ["DATA", "MANIFEST", "DatasetError", "Checked", "check_folder", "swap_in"]
+
+#: The manifest at the top of a dataset folder.
+MANIFEST = "trapcore.json"
+#: The folder of the shards (as Hugging Face lays out datasets).
+DATA = "data"
+#: Prefixes of the folders a run writes beside the old dataset (removed when it ends).
+STAGING = ".trapcore-staging-"
+OLD = ".trapcore-old-"
+
+
+class DatasetError(ValueError):
+    """A dataset folder that does not hold what its manifest says: a shard missing, extra,
+    partial or altered, items not covered, or no manifest (a run that did not finish)."""
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def replace_file(path: Path, data: bytes, *, name: str = "path") -> Path:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, then rename.
+
+    A symlink is followed (its target is written, as ``open`` would); a directory, FIFO, device
+    or socket at the target is refused with ``ValueError``; the temporary file is removed on
+    every exit but SIGKILL."""
+    target = Path(os.path.realpath(path))
+    try:
+        st = os.stat(target)
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        what = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise ValueError(f"{name} {os.fspath(path)!r} is {what}; only regular files are replaced")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
+        os.chmod(tmp, mode)  # mkstemp's 0600 is for secrets, not data
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return target
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def clean_stale(out: Path) -> None:
+    """Remove the staging folders of runs into ``out`` that died (SIGKILL, power loss)."""
+    for p in out.glob(".trapcore-*-*"):
+        if not (p.name.startswith(STAGING) or p.name.startswith(OLD)) or not p.is_dir():
+            continue
+        try:
+            pid = int(p.name.split("-")[2])
+        except (IndexError, ValueError):
+            continue
+        if pid != os.getpid() and not _alive(pid):
+            shutil.rmtree(p, ignore_errors=True)
+
+
+def prepare(out: Path) -> Path:
+    """Check ``out`` can take a dataset (a new folder, or one holding a trapcore dataset) and
+    make a staging folder in it for the new shards."""
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"directory {os.fspath(out)!r} exists and is not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    data = out / DATA
+    if (data.exists() or data.is_symlink()) and not (out / MANIFEST).is_file():
+        if not data.is_dir() or any(data.iterdir()):
+            raise ValueError(
+                f"{os.fspath(data)!r} exists and is not a trapcore dataset's (no {MANIFEST} "
+                "beside it); choose another directory"
+            )
+    clean_stale(out)
+    staging = Path(tempfile.mkdtemp(dir=out, prefix=f"{STAGING}{os.getpid()}-"))
+    os.chmod(staging, 0o777 & ~_umask())  # it becomes data/: mkdtemp's 0700 is for secrets
+    return staging
+
+
+def manifest_dict(
+    meta: dict[str, Any], records: list[ShardRecord], content_hash: str
+) -> dict[str, Any]:
+    """The manifest: the dataset's spec and seed, and each shard's file, items and SHA-256."""
+    keep = ("format", "format_version", "kind", "spec", "seed", "n", "num_shards")
+    out = {k: meta[k] for k in keep}
+    out.update(
+        trapcore_version=meta["trapcore_version"],
+        columns=meta["columns"],
+        content_hash=content_hash,
+        shards=[dict(r.to_dict(), file=f"{DATA}/{r.file}") for r in records],
+    )
+    return out
+
+
+def swap_in(out: Path, staging: Path, manifest: dict[str, Any], card: str) -> None:
+    """Replace the dataset in ``out`` with the one whose shards are closed in ``staging``: the
+    old ``data/`` moves aside, the new one takes its name, then the manifest and the card are
+    replaced and the old shards removed. A crash in between leaves a folder whose manifest does
+    not match its shards, which :func:`check_folder` reports."""
+    data = out / DATA
+    old = None
+    if data.exists() or data.is_symlink():
+        old = Path(tempfile.mkdtemp(dir=out, prefix=f"{OLD}{os.getpid()}-"))
+        os.replace(data, old / DATA)
+    legacy = _legacy_files(out)
+    os.replace(staging, data)
+    replace_file(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
+    replace_file(out / "README.md", card.encode())
+    for p in legacy:
+        p.unlink(missing_ok=True)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _legacy_files(out: Path) -> list[Path]:
+    """Shards of a 0.2 dataset (beside its manifest, format 1) in ``out``."""
+    try:
+        old = json.loads((out / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return []
+    if not isinstance(old, dict) or old.get("format_version") != 1:
+        return []
+    return [out / f for f in old.get("files", []) if isinstance(f, str) and "/" not in f]
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A folder checked against its manifest: the manifest, and each shard's path and bytes."""
+
+    directory: Path
+    manifest: dict[str, Any]
+    files: tuple[Path, ...]
+    data: tuple[bytes, ...]
+
+
+def _load_manifest(folder: Path) -> dict[str, Any]:
+    path = folder / MANIFEST
+    if not path.is_file():
+        staging = sorted(p.name for p in folder.glob(STAGING + "*"))
+        hint = f" (a run that did not finish left {staging[0]})" if staging else ""
+        raise DatasetError(
+            f"{os.fspath(folder)!r} has no {MANIFEST}: not a finished trapcore dataset{hint}"
+        )
+    try:
+        manifest = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise DatasetError(f"{os.fspath(path)!r} is not a readable manifest: {exc}") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != "trapcore-dataset":
+        raise DatasetError(f"{os.fspath(path)!r} is not a trapcore dataset manifest")
+    return manifest
+
+
+def _legacy_records(folder: Path, manifest: dict[str, Any]) -> list[dict[str, Any]]:
+    """Format 1 (0.2): shards beside the manifest, no bytes or SHA-256 recorded."""
+    from trapcore.datasets.generate import shard_range
+
+    files = manifest.get("files", [])
+    k = len(files)
+    return [
+        dict(zip(("start", "stop"), shard_range(manifest["n"], s, k)), file=f, sha256=None)
+        for s, f in enumerate(files)
+    ]
+
+
+def check_folder(folder: Path, *, load: bool = True) -> Checked:
+    """Check that ``folder`` holds exactly the shards its manifest lists, each with the bytes and
+    SHA-256 recorded, and that they cover items ``0 .. n-1`` in order.
+
+    Raises
+    ------
+    DatasetError
+        Listing every problem: no manifest, missing, extra, partial (short) or altered shards,
+        items not covered.
+    """
+    if folder.name == DATA and not (folder / MANIFEST).exists():
+        folder = folder.parent  # the shards' folder was given: check it with its manifest
+    manifest = _load_manifest(folder)
+    problems: list[str] = []
+    legacy = manifest.get("format_version") == 1
+    try:
+        records = _legacy_records(folder, manifest) if legacy else list(manifest["shards"])
+        n = int(manifest["n"])
+    except (KeyError, TypeError, ValueError):
+        raise DatasetError(f"{os.fspath(folder / MANIFEST)!r} lacks its list of shards") from None
+    listed = {r["file"] for r in records}
+    if not legacy:
+        present = {f"{DATA}/{p.name}" for p in (folder / DATA).glob("*") if p.suffix == ".parquet"}
+        for extra in sorted(present - listed):
+            problems.append(f"{extra}: a shard the manifest does not list")
+    expect = 0
+    files: list[Path] = []
+    blobs: list[bytes] = []
+    for r in records:
+        path = folder / r["file"]
+        if r["start"] != expect:
+            problems.append(f"{r['file']}: starts at item {r['start']}, expected {expect}")
+        if r.get("rows", r["stop"] - r["start"]) != r["stop"] - r["start"]:
+            problems.append(
+                f"{r['file']}: {r['rows']} rows for items {r['start']}..{r['stop'] - 1}"
+            )
+        expect = r["stop"]
+        blob = b""
+        try:
+            if load:
+                blob = path.read_bytes()
+                size, digest = len(blob), hashlib.sha256(blob).hexdigest()
+            else:
+                size, digest = file_sha256(path)
+        except FileNotFoundError:
+            problems.append(f"{r['file']}: missing (items {r['start']}..{r['stop'] - 1})")
+            continue
+        except OSError as exc:
+            problems.append(f"{r['file']}: unreadable ({exc.strerror})")
+            continue
+        if r.get("sha256") is not None:
+            if size != r["bytes"]:
+                problems.append(
+                    f"{r['file']}: {size} bytes, the manifest says {r['bytes']} (partial "
+                    "or altered)"
+                )
+            elif digest != r["sha256"]:
+                problems.append(f"{r['file']}: altered (its SHA-256 is not the manifest's)")
+        files.append(path)
+        blobs.append(blob)
+    if expect != n:
+        problems.append(f"the shards cover items 0..{expect - 1}, the manifest says n = {n}")
+    if problems:
+        raise DatasetError(
+            f"{os.fspath(folder)!r} is not the complete dataset its manifest describes: "
+            + "; ".join(problems)
+        )
+    return Checked(folder, manifest, tuple(files), tuple(blobs))

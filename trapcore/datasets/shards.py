@@ -1,0 +1,242 @@
+"""Shards streamed in row groups of bounded size: items generated a group at a time (in threads
+when asked), written to Parquet, hashed on the way. The local writer and the Dask task share it,
+so a shard has the same bytes wherever it is made."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from trapcore._seeding import root_key
+from trapcore.datasets.arrow import ContentHash, _pa, shard_metadata, to_table
+from trapcore.datasets.generate import shard_range
+from trapcore.datasets.items import ITEMS, item_bytes
+from trapcore.datasets.spec import Spec
+
+__all__ = ["ROW_GROUP_BYTES", "ShardRecord", "group_size", "shard_bytes", "write_shards"]
+
+#: A row group holds at most this many bytes of items (estimated by ``item_bytes``): the memory
+#: a run needs does not grow with ``n``.
+ROW_GROUP_BYTES = 1 << 23
+#: ... and at most this many items.
+MAX_ROW_GROUP = 1 << 16
+
+
+def group_size(spec: Spec) -> int:
+    """Items per row group for ``spec`` (a function of the spec only, so the files do not depend
+    on workers or Dask)."""
+    return max(1, min(MAX_ROW_GROUP, ROW_GROUP_BYTES // item_bytes(spec)))
+
+
+@dataclass(frozen=True)
+class ShardRecord:
+    """One closed shard, as the manifest records it."""
+
+    file: str
+    start: int
+    stop: int
+    bytes: int
+    sha256: str
+
+    @property
+    def rows(self) -> int:
+        return self.stop - self.start
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "start": self.start,
+            "stop": self.stop,
+            "rows": self.rows,
+            "bytes": self.bytes,
+            "sha256": self.sha256,
+        }
+
+
+def shard_name(shard: int, num_shards: int) -> str:
+    """``train-00003-of-00008.parquet``: the names Hugging Face ``datasets`` reads as one split."""
+    return f"train-{shard:05d}-of-{num_shards:05d}.parquet"
+
+
+def _groups(n: int, shard: int, num_shards: int, size: int) -> list[tuple[int, int]]:
+    start, stop = shard_range(n, shard, num_shards)
+    if start == stop:
+        return [(start, stop)]
+    return [(a, min(stop, a + size)) for a in range(start, stop, size)]
+
+
+def _codec(compression: str) -> str | None:
+    return None if compression == "none" else compression
+
+
+class _Shard:
+    """An open Parquet writer for one shard; the schema (with the shard's metadata) comes from
+    its first row group."""
+
+    def __init__(
+        self,
+        sink: Any,
+        spec: Spec,
+        seed: int,
+        n: int,
+        shard: int,
+        num_shards: int,
+        compression: str,
+    ) -> None:
+        self.sink, self.compression = sink, compression
+        self.meta = (spec, seed, n, shard, num_shards)
+        self.writer: Any = None
+
+    def write(self, columns: dict[str, Any]) -> None:
+        import pyarrow.parquet as pq
+
+        table = to_table(columns)
+        if self.writer is None:
+            spec, seed, n, shard, num_shards = self.meta
+            meta = shard_metadata(spec, seed, n, shard, num_shards, columns)
+            table = table.replace_schema_metadata(meta)
+            self.writer = pq.ParquetWriter(
+                self.sink,
+                table.schema,
+                compression=_codec(self.compression),
+                use_dictionary=False,  # grids and paths do not repeat: dictionaries only cost
+                write_statistics=["index"],
+            )
+        else:
+            table = table.replace_schema_metadata(self.writer.schema.metadata)
+        self.writer.write_table(table, row_group_size=max(1, table.num_rows))
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+def _ordered(
+    fn: Callable[[int, int], dict[str, Any]], jobs: list[tuple[int, int, int]], workers: int
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(shard, fn(a, b))`` for each job ``(shard, a, b)`` in order; with ``workers`` > 1 that
+    many groups are made at once in threads (the kernels release the GIL), at most
+    ``2 * workers`` waiting, so memory stays bounded."""
+    if workers <= 1 or len(jobs) < 2:
+        for s, a, b in jobs:
+            yield s, fn(a, b)
+        return
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        pending: deque[tuple[int, Future[dict[str, Any]]]] = deque()
+        todo = iter(jobs)
+        try:
+            for s, a, b in todo:
+                pending.append((s, pool.submit(fn, a, b)))
+                if len(pending) >= 2 * workers:
+                    break
+            while pending:
+                s, fut = pending.popleft()
+                cols = fut.result()
+                nxt = next(todo, None)
+                if nxt is not None:
+                    pending.append((nxt[0], pool.submit(fn, nxt[1], nxt[2])))
+                yield s, cols
+        finally:
+            for _, fut in pending:
+                fut.cancel()
+
+
+def write_shards(
+    spec: Spec,
+    n: int,
+    seed: int,
+    shards: list[int],
+    num_shards: int,
+    folder: Path,
+    *,
+    workers: int = 1,
+    compression: str = "zstd",
+    content: ContentHash | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> list[ShardRecord]:
+    """Write shards ``shards`` of the dataset into ``folder`` (row group by row group), feeding
+    ``content`` the rows in item order and calling ``progress(rows)`` after each group."""
+    key = root_key(seed)
+    make = ITEMS[spec.kind]
+    size = group_size(spec)
+    jobs = [(s, a, b) for s in shards for a, b in _groups(n, s, num_shards, size)]
+    records: list[ShardRecord] = []
+    current: _Shard | None = None
+    current_s = -1
+    try:
+        for s, cols in _ordered(lambda a, b: make(spec, key, a, b, 1), jobs, workers):
+            if s != current_s:
+                if current is not None:
+                    current.close()
+                    records.append(_record(folder, current_s, num_shards, n))
+                current_s = s
+                current = _Shard(
+                    str(folder / shard_name(s, num_shards)),
+                    spec,
+                    seed,
+                    n,
+                    s,
+                    num_shards,
+                    compression,
+                )
+            assert current is not None
+            current.write(cols)
+            if content is not None:
+                content.update(cols)
+            if progress is not None:
+                progress(len(cols["index"]))
+        if current is not None:
+            current.close()
+            records.append(_record(folder, current_s, num_shards, n))
+            current = None
+    finally:
+        if current is not None and current.writer is not None:
+            current.writer.close()
+    return records
+
+
+def file_sha256(path: Path) -> tuple[int, str]:
+    """``(size, SHA-256 hex)`` of a file's bytes."""
+    h = hashlib.sha256()
+    size = 0
+    with open(path, "rb") as f:
+        while block := f.read(1 << 20):
+            h.update(block)
+            size += len(block)
+    return size, h.hexdigest()
+
+
+def _record(folder: Path, shard: int, num_shards: int, n: int) -> ShardRecord:
+    name = shard_name(shard, num_shards)
+    size, digest = file_sha256(folder / name)
+    start, stop = shard_range(n, shard, num_shards)
+    return ShardRecord(name, start, stop, size, digest)
+
+
+def shard_bytes(
+    spec: Spec,
+    n: int,
+    seed: int,
+    shard: int,
+    num_shards: int,
+    workers: int = 1,
+    compression: str = "zstd",
+) -> bytes:
+    """One shard as Parquet bytes (what a Dask task computes; the writer stores them as is):
+    the same bytes :func:`write_shards` writes to a file."""
+    pa = _pa()
+    key = root_key(seed)
+    make = ITEMS[spec.kind]
+    sink = pa.BufferOutputStream()
+    out = _Shard(sink, spec, seed, n, shard, num_shards, compression)
+    jobs = [(shard, a, b) for a, b in _groups(n, shard, num_shards, group_size(spec))]
+    for _, cols in _ordered(lambda a, b: make(spec, key, a, b, 1), jobs, workers):
+        out.write(cols)
+    out.close()
+    data: bytes = sink.getvalue().to_pybytes()
+    return data
