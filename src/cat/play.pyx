@@ -13,7 +13,7 @@ from cat.hex cimport (bfs_distances, bfs_escape, draw_blocks, first_step, hex_ta
 from cat.memory cimport mem_check, mem_forget, mem_take_proof, pns_bits
 from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
-from common.signals cimport POLL_MASK, raise_pending, signalled
+from common.signals cimport due, raise_pending, signalled
 from trapcore.cat._codes cimport (MODEL_BFS, MODEL_OPTIMAL, PLAYER_GREEDY, PLAYER_LOOKAHEAD,
                                   PLAYER_RANDOM, PLAYER_SOLVER, POLICY_RAYS, POLICY_SMART,
                                   RES_LOSS, RES_UNKNOWN, RES_WIN, RULES_ENCLOSED, Model, Player,
@@ -133,7 +133,7 @@ cdef inline int32_t ab_leaf(Ctx* x, int32_t cat, int32_t d, int32_t ends, int32_
 cdef inline bint ab_tick(Ctx* x) noexcept nogil:
     """Count a node; True when the search must unwind (budget spent or Ctrl-C)."""
     x.nodes += 1
-    if (x.nodes & POLL_MASK) == 0 and not x.interrupted and signalled():
+    if due(x.nodes, x.n) and not x.interrupted and signalled():  # a node costs O(cells)
         x.interrupted = True
     if x.interrupted or x.nodes > x.max_nodes:
         x.aborted = True
@@ -518,6 +518,7 @@ def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, Player player
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef uint8_t* mem = NULL
     cdef Ctx x
+    cdef bint stop = False
     if memory.shape[0]:
         mem = &memory[0]
         mem_check(mem, memory.shape[0], rows, cols)
@@ -528,8 +529,11 @@ def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, Player player
         with bit_generator.lock, nogil:
             ctx_load(&x, &board[0, 0])
             out = player_block(&x, r * cols + c, player, model, budget, rng, mem)
+            stop = x.interrupted
     finally:
         ctx_free(&x)
+    if stop:
+        raise_pending()
     return out
 
 
