@@ -53,7 +53,7 @@ def run_jobs(
             if not f.cancelled():
                 try:
                     f.exception()
-                except BaseException:  # noqa: S110 (a second Ctrl-C: stop waiting)
+                except BaseException:  # a second Ctrl-C (or cancelled): stop waiting
                     break
         raise
 

@@ -55,9 +55,7 @@ def _carve_items(
 
     def job(ab: tuple[int, int]) -> None:
         a, b = ab
-        _k.carve_items(
-            out[a:b], k0, k1, items[a:b], *args, ends[a:b], random_entrance, random_exit
-        )
+        _k.carve_items(out[a:b], k0, k1, items[a:b], *args, ends[a:b], random_entrance, random_exit)
 
     for _ in imap(job, _split(len(out), workers), workers):
         pass
