@@ -116,9 +116,9 @@ def check_traps(
 ) -> int:
     """The checks every long kernel passes: ``call()`` (``units`` units of work, a lower bound,
     shared by ``threads`` threads) polls at least ``units // POLL_UNITS`` times (less one per
-    extra thread: each thread's last part-filled stretch); making its first, middle or last poll act as
-    Ctrl-C raises KeyboardInterrupt, leaves ``locks`` free, and the same call afterwards returns
-    what it returned before (``compare``). Returns the polls counted."""
+    extra thread: each thread's last part-filled stretch); making its first, middle or last
+    poll act as Ctrl-C raises KeyboardInterrupt, leaves ``locks`` free, and the same call
+    afterwards returns what it returned before (``compare``). Returns the polls counted."""
     expected, polls = count_polls(call)
     assert polls >= max(1, units // POLL_UNITS - (threads - 1)), (polls, units)
     for k in sorted({1, (polls + 1) // 2, polls}):

@@ -88,7 +88,7 @@ def test_vector_env_reset_polls_and_stops() -> None:
         env.close()
 
 
-# -- a real SIGINT, in a child process: each call would run for seconds to minutes ------------------
+# -- a real SIGINT, in a child process: each call would run for seconds to minutes --------------
 BIG = 6000  # 36 M cells
 SETUP = f"""
 import numpy as np, trapcore as tc
