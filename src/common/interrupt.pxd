@@ -8,3 +8,4 @@ from cpython.ref cimport PyObject
 cdef bint tc_poll(PyObject* fn, Py_ssize_t done, Py_ssize_t total) noexcept nogil
 cdef int tc_raise_pending() except -1
 cdef bint tc_stopped() noexcept nogil
+cdef void tc_restore_pending() noexcept

@@ -110,6 +110,12 @@ cdef bint tc_stopped() noexcept nogil:
     return tc_exc[0] != NULL
 
 
+cdef void tc_restore_pending() noexcept:
+    if tc_exc[0] != NULL:
+        PyErr_Restore(tc_exc[0], tc_exc[1], tc_exc[2])
+        tc_exc[0] = tc_exc[1] = tc_exc[2] = NULL
+
+
 cdef int tc_raise_pending() except -1:
     cdef PyObject* t = tc_exc[0]
     if t == NULL:  # already raised (a kernel that restores it itself), or never set aside

@@ -21,7 +21,7 @@ from cpython.ref cimport PyObject
 
 from libc.stdint cimport uint64_t
 
-from trapcore._interrupt cimport tc_poll, tc_raise_pending, tc_stopped
+from trapcore._interrupt cimport tc_poll, tc_raise_pending, tc_restore_pending, tc_stopped
 
 cdef enum:
     POLL_MASK = 0x3FFF  # poll once every 16,384 steps (nodes, cells, draws)
@@ -35,6 +35,13 @@ cdef inline bint stopped() noexcept nogil:
     """True when a poll of this thread said stop and its exception waits for raise_pending(); every
     later poll says stop too. A def whose phases poll checks it between phases and at the end."""
     return tc_stopped()
+
+
+cdef inline void restore_pending() noexcept nogil:
+    """For a nogil function that reports a stop through its error value (`except -2 nogil`):
+    put the set-aside exception back before returning that value, as Cython expects one set."""
+    with gil:
+        tc_restore_pending()
 
 
 cdef inline bint due(uint64_t steps, uint64_t units) noexcept nogil:
