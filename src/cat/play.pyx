@@ -520,7 +520,6 @@ def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, Player player
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef uint8_t* mem = NULL
     cdef Ctx x
-    cdef bint stop = False
     if memory.shape[0]:
         mem = &memory[0]
         mem_check(mem, memory.shape[0], rows, cols)
@@ -531,11 +530,8 @@ def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, Player player
         with bit_generator.lock, nogil:
             ctx_load(&x, &board[0, 0])
             out = player_block(&x, r * cols + c, player, model, budget, rng, mem)
-            stop = x.interrupted
     finally:
         ctx_free(&x)
-    if stop:
-        raise_pending()
     return out
 
 
