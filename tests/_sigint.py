@@ -11,8 +11,9 @@ its polls and can make the k-th act as Ctrl-C (``trapcore._interrupt.trap_poll``
   call then gives the same result as before (``check_traps``);
 * sends a real SIGINT to a child process once its kernel has polled (a thread of the child
   watches the poll count and signals its own process: no sleeping) and checks that the call
-  raises KeyboardInterrupt within a few polls of it (``sigint_child``), with only a hang guard of
-  minutes;
+  raises KeyboardInterrupt (``sigint_child``), with only a hang guard of minutes. How many polls
+  pass before it stops is not asserted: on a busy machine the watcher may wait for a core while
+  the kernel polls on, and the per-poll stop is what check_traps proves;
 * runs a CLI command in a child the same way (``cli_child``): status 130, one line ending in
   "interrupted", no traceback.
 
@@ -39,10 +40,6 @@ posix_only = pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 POLL_UNITS = 1 << 14
 #: A child that has not answered by then hangs (a bound of minutes, not a latency limit).
 HANG_GUARD = 300.0
-#: Polls (over all threads) a kernel may make after the signal before it stops. One is enough
-#: for a kernel on the main thread; a pool's threads each stop at their next poll; the rest is
-#: slack for polls made between the watcher reading the count and the signal arriving.
-POLLS_AFTER_SIGNAL = 16
 
 
 def child_env() -> dict[str, str]:
@@ -170,7 +167,8 @@ def _indent(code: str) -> str:
 def sigint_child(setup: str, call: str, *, start: int = 3) -> int:
     """Run ``setup``, then ``call`` in a child process, and send the child SIGINT once the call
     has polled ``start`` times. Checks that the call raised KeyboardInterrupt (and nothing else,
-    no traceback); returns the polls made after the signal (over every thread)."""
+    no traceback); returns the polls made after the watcher read the count (over every thread),
+    for information."""
     code = _CHILD.format(start=start, setup=setup, call=_indent(call))
     out = run_child(code)
     lines = out.stdout.split()
@@ -178,7 +176,8 @@ def sigint_child(setup: str, call: str, *, start: int = 3) -> int:
     assert "Traceback" not in out.stderr, out.stderr
     assert lines[:2] == ["ready", "interrupted"], out.stdout + out.stderr
     after = int(lines[2])
-    assert 0 <= after <= POLLS_AFTER_SIGNAL, after
+    assert after >= 0, "the call stopped before the signal"
+    print(f"stopped {after} polls after the count was read")
     return after
 
 
