@@ -102,6 +102,7 @@ RETURNS: dict[str, dict[str, str]] = {
         "count": "tuple[int | None, int, bool]",
         "solve": "tuple[npt.NDArray[np.int16] | None, int, bool]",
     },
+    "trapcore._interrupt": {"bind_stop": "None", "poll_count": "int", "trap_poll": "None"},
     "trapcore._rng": {
         "bounded_draws": "npt.NDArray[np.uint32]",
         "busy_loop": "int",

@@ -4,7 +4,34 @@ One package per puzzle (``trapcore.cat``, ``trapcore.maze``, ``trapcore.numberli
 most people start from are re-exported here.
 """
 
-from trapcore._version import __version__
+
+def _quiet_ctrl_c() -> None:
+    """When this import starts the ``trapcore`` command (its console script, or ``python -m
+    trapcore``), a Ctrl-C that nothing catches (while the modules load, before trapcore.cli's
+    main takes over) prints the command's one line instead of a traceback; the status stays 130.
+    """
+    import os
+    import sys
+
+    argv = getattr(sys, "orig_argv", sys.argv)
+    script = os.path.basename(sys.argv[0]) if sys.argv else ""
+    if script not in ("trapcore", "trapcore.exe") and argv[1:3] != ["-m", "trapcore"]:
+        return
+    previous = sys.excepthook
+
+    def hook(tp: type[BaseException], value: BaseException, tb: object) -> None:
+        if issubclass(tp, KeyboardInterrupt):
+            print("trapcore: interrupted", file=sys.stderr)
+        else:
+            previous(tp, value, tb)  # type: ignore[arg-type]
+
+    sys.excepthook = hook
+
+
+_quiet_ctrl_c()
+del _quiet_ctrl_c
+
+from trapcore._version import __version__  # noqa: E402
 
 
 def _check_build() -> None:

@@ -8,6 +8,7 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t
 from numpy.random cimport bitgen_t
 
 from common.random cimport bounded
+from common.signals cimport POLL_MASK, signalled
 
 cdef inline void hex_tables(int32_t rows, int32_t cols, int32_t* nbr, uint8_t* border) noexcept nogil:
     """Fill the neighbour table (rows*cols*6) and the border flags (rows*cols)."""
@@ -174,14 +175,20 @@ cdef inline void draw_blocks(bitgen_t* rng, uint8_t* board, int32_t n, const uin
                              int32_t blocked, int32_t* cand) noexcept nogil:
     """Block `blocked` cells of board (n cells, all set to 0 first) uniformly among those whose
     keep_free flag is 0 (at least `blocked` of them): a partial Fisher-Yates over the candidates
-    in row-major order, one bounded draw per blocked cell. cand: n int32 of scratch."""
+    in row-major order, one bounded draw per blocked cell. cand: n int32 of scratch. Polls for
+    Ctrl-C every POLL_MASK + 1 cells and draws (so never on boards of fewer cells); when a poll
+    says stop it returns at once, and the caller's def raises (src/common/signals.pxd)."""
     cdef int32_t i, j, m = 0, t
     for i in range(n):
+        if ((i + 1) & POLL_MASK) == 0 and signalled():
+            return
         board[i] = 0
         if not keep_free[i]:
             cand[m] = i
             m += 1
     for i in range(blocked):
+        if ((i + 1) & POLL_MASK) == 0 and signalled():
+            return
         j = i + <int32_t> bounded(rng, <uint32_t> (m - i))
         t = cand[i]
         cand[i] = cand[j]

@@ -11,6 +11,7 @@ from numpy.random cimport bitgen_t
 from cat.hex cimport draw_blocks, hex_tables
 from common.checks cimport check_grid, check_ndarray
 from common.random cimport bitgen_of
+from common.signals cimport POLL_MASK, due, raise_pending, signalled, stopped
 
 cnp.import_array()
 
@@ -62,6 +63,8 @@ cdef void pad(const uint8_t* board, int32_t rows, int32_t cols, int32_t* d) noex
         d[c] = WALL
         d[(rows + 1) * W + c] = WALL
     for r in range(rows):
+        if due(r + 1, cols) and signalled():  # Ctrl-C: the def raises (stopped())
+            return
         row = d + (r + 1) * W + 1
         brow = board + r * cols
         row[-1] = WALL
@@ -81,6 +84,8 @@ cdef void unpad(const int32_t* d, int32_t rows, int32_t cols, int32_t* out) noex
     cdef int32_t W = cols + 2, r, c, v
     cdef const int32_t* row
     for r in range(rows):
+        if due(r + 1, cols) and signalled():
+            return
         row = d + (r + 1) * W + 1
         for c in range(cols):
             v = row[c]
@@ -92,7 +97,7 @@ cdef int32_t bfs(int32_t* d, int32_t W, int32_t* parent, int32_t* queue, int32_t
     """BFS over the padded state array from the sources queue[0:tail] (their d set to 0), first
     in, first out, neighbours in the order E, W, NE, NW, SE, SW. parent (optional) records each
     cell's first discoverer. With stop_at_edge, returns the first free border cell discovered (-1
-    if none); otherwise -1 after a full search."""
+    if none); otherwise -1 after a full search, or when Ctrl-C came (stopped())."""
     cdef int32_t off[2][6]
     off[0][0] = 1; off[0][1] = -1; off[0][2] = 1 - W; off[0][3] = -W; off[0][4] = W + 1; off[0][5] = W
     off[1][0] = 1; off[1][1] = -1; off[1][2] = -W; off[1][3] = -W - 1; off[1][4] = W; off[1][5] = W - 1
@@ -101,6 +106,8 @@ cdef int32_t bfs(int32_t* d, int32_t W, int32_t* parent, int32_t* queue, int32_t
     while head < tail:
         v = queue[head]
         head += 1
+        if (head & POLL_MASK) == 0 and signalled():
+            return -1
         p = v >> 1
         par = v & 1
         nd = d[p] + 1
@@ -154,9 +161,13 @@ def distances(cnp.ndarray board, int32_t r, int32_t c):
         pad(<const uint8_t*> cnp.PyArray_DATA(board), rows, cols, scratch)
         scratch[start] = 0
         scratch[N] = (start << 1) | (r & 1)
-        bfs(scratch, W, NULL, scratch + N, 1, False)
-        unpad(scratch, rows, cols, dist)
+        if not stopped():
+            bfs(scratch, W, NULL, scratch + N, 1, False)
+        if not stopped():
+            unpad(scratch, rows, cols, dist)
         free(scratch)
+    if stopped():
+        raise_pending()
     return out
 
 
@@ -172,7 +183,9 @@ def escape_path(cnp.ndarray board, int32_t r, int32_t c):
     cdef int32_t* path
     with nogil:
         pad(<const uint8_t*> cnp.PyArray_DATA(board), rows, cols, scratch)
-        if scratch[start] == UNSEEN_EDGE:
+        if stopped():
+            target = -1
+        elif scratch[start] == UNSEEN_EDGE:
             target = start
         else:
             scratch[start] = 0
@@ -182,6 +195,8 @@ def escape_path(cnp.ndarray board, int32_t r, int32_t c):
             length = scratch[target] + 1
     if target < 0:
         free(scratch)
+        if stopped():
+            raise_pending()
         return None
     out = np.empty((length, 2), dtype=np.int32)
     path = <int32_t*> cnp.PyArray_DATA(out)
@@ -211,7 +226,7 @@ def distance_to_border(cnp.ndarray board):
     cdef int32_t* queue = scratch + N
     with nogil:
         pad(<const uint8_t*> cnp.PyArray_DATA(board), rows, cols, scratch)
-        for rr in range(rows):  # the free border cells, in row-major order, are the sources
+        for rr in range(rows if not stopped() else 0):  # the free border cells, in row-major order
             for cc in range(cols):
                 if rr == 0 or rr == rows - 1 or cc == 0 or cc == cols - 1:
                     p = (rr + 1) * W + cc + 1
@@ -219,9 +234,13 @@ def distance_to_border(cnp.ndarray board):
                         scratch[p] = 0
                         queue[tail] = (p << 1) | (rr & 1)
                         tail += 1
-        bfs(scratch, W, NULL, queue, tail, False)
-        unpad(scratch, rows, cols, dist)
+        if not stopped():
+            bfs(scratch, W, NULL, queue, tail, False)
+        if not stopped():
+            unpad(scratch, rows, cols, dist)
         free(scratch)
+    if stopped():
+        raise_pending()
     return out
 
 
@@ -239,4 +258,6 @@ def random_board(int32_t rows, int32_t cols, int32_t blocked, const uint8_t[::1]
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     with bit_generator.lock, nogil:
         draw_blocks(rng, &board[0, 0], n, &keep_free[0], blocked, &cand[0])
+    if stopped():  # Ctrl-C during the draws (they poll on boards over POLL_MASK cells)
+        raise_pending()
     return out

@@ -13,7 +13,7 @@ from cat.hex cimport (bfs_distances, bfs_escape, draw_blocks, first_step, hex_ta
 from cat.memory cimport mem_check, mem_forget, mem_take_proof, pns_bits
 from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
-from common.signals cimport POLL_MASK, raise_pending, signalled
+from common.signals cimport due, raise_pending, restore_pending, signalled
 from trapcore.cat._codes cimport (MODEL_BFS, MODEL_OPTIMAL, PLAYER_GREEDY, PLAYER_LOOKAHEAD,
                                   PLAYER_RANDOM, PLAYER_SOLVER, POLICY_RAYS, POLICY_SMART,
                                   RES_LOSS, RES_UNKNOWN, RES_WIN, RULES_ENCLOSED, Model, Player,
@@ -133,7 +133,7 @@ cdef inline int32_t ab_leaf(Ctx* x, int32_t cat, int32_t d, int32_t ends, int32_
 cdef inline bint ab_tick(Ctx* x) noexcept nogil:
     """Count a node; True when the search must unwind (budget spent or Ctrl-C)."""
     x.nodes += 1
-    if (x.nodes & POLL_MASK) == 0 and not x.interrupted and signalled():
+    if due(x.nodes, x.n) and not x.interrupted and signalled():  # a node costs O(cells)
         x.interrupted = True
     if x.interrupted or x.nodes > x.max_nodes:
         x.aborted = True
@@ -437,6 +437,7 @@ cdef int32_t player_solver(Ctx* x, int32_t cat, int model, int64_t budget,
                     pns_bits(spent, x.n), mem, &b, &spent, &stop)
         if stop:
             x.interrupted = True
+            restore_pending()  # the error value -2 needs its exception set
             return -2
         if r == RES_WIN and b >= 0:
             return b
@@ -446,6 +447,7 @@ cdef int32_t player_solver(Ctx* x, int32_t cat, int model, int64_t budget,
     ctx_new_search(x, model, budget)
     r = solve_root(x, cat, x.maxply - 2, &b, &depth)
     if x.interrupted:
+        restore_pending()
         return -2
     if r == RES_WIN and b >= 0:
         if mem != NULL and model == MODEL_OPTIMAL:

@@ -376,7 +376,7 @@ cdef int pnode(Ctx* x, int32_t cat, int32_t k, int32_t ply, int mode,
     if x.nodes > x.max_nodes or x.interrupted:
         x.aborted = True
         return RES_UNKNOWN
-    if (x.nodes & SEARCH_POLL) == 0 and signalled():
+    if ((x.nodes & SEARCH_POLL) == 0 or x.n > SEARCH_POLL) and signalled():  # big: every node
         x.interrupted = True
         x.aborted = True
         return RES_UNKNOWN

@@ -2,7 +2,10 @@
 # tasks (src/common/threads.h, header-only C; POSIX or Windows threads). The proof-number search
 # (src/cat/pns.pyx) evaluates the children of a position on it. A task function runs without the
 # GIL on any of the threads, so it must not touch Python objects; the run's result is the same
-# whatever the number of threads.
+# whatever the number of threads. Ctrl-C: a run's tasks are short (one child's evaluation), and the
+# thread that starts the runs polls between them, so the pool's threads never poll; its owner
+# frees it (joining the threads) in a `finally`, so no thread outlives the kernel. Python thread
+# pools running kernels (trapcore/_threads.py) stop through a flag instead (src/common/signals.pxd).
 
 cdef extern from "common/threads.h" nogil:
     ctypedef struct tc_pool:

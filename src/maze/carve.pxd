@@ -29,7 +29,7 @@ cpdef enum Hand:
     HAND_RIGHT = -1                        # anticlockwise
 
 cdef enum:
-    POLL_CELLS = 1 << 16                   # batch kernels poll for Ctrl-C after this many cells
+    POLL_CELLS = 1 << 14                   # batch kernels poll for Ctrl-C after this many cells
 
 cdef int carve_scratch(Scratch* s, int method, Py_ssize_t n) except -1 nogil
 cdef bint carve_one(int method, uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,

@@ -332,7 +332,7 @@ def carve_items(uint8_t[:, :, ::1] out, uint64_t key0, uint64_t key1, const int6
             philox_bitgen(&bg, &st)
             for j in range(count):
                 work += n
-                if work > POLL_CELLS:      # small mazes: poll between them, every 2**16 cells
+                if work > POLL_CELLS:      # small mazes: poll between them, every 2**14 cells
                     work = 0
                     if signalled():
                         stopped = True

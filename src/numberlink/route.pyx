@@ -27,7 +27,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from common.checks cimport check_count
-from common.signals cimport raise_pending, signalled
+from common.signals cimport POLL_MASK, raise_pending, signalled
 
 
 cdef enum:
@@ -162,7 +162,7 @@ cdef int negotiate(Router* r, Py_ssize_t rounds, int64_t* done) noexcept nogil:
                 return NO_ROUTE
             r.work += r.n
             if r.work >= r.next_poll:
-                r.next_poll = r.work + (1 << 22)
+                r.next_poll = r.work + POLL_MASK + 1
                 if signalled():
                     return INTERRUPTED
         shared = 0

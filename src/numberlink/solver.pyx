@@ -44,7 +44,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
 from common.checks cimport check_grid
-from common.signals cimport POLL_MASK, raise_pending, signalled
+from common.signals cimport POLL_MASK, due, raise_pending, signalled
 
 
 cdef enum:
@@ -111,7 +111,7 @@ cdef bint search_init(Search* s, const int16_t* grid, int strategy) noexcept nog
     # static turn table: both arms open and (no-touch with fill) the inner diagonal ray ends at
     # an endpoint or solid
     for r in range(1, R + 1):
-        if (r & 63) == 0 and poll(s):
+        if due(r, C) and poll(s):  # every POLL_MASK + 1 cells
             return True
         for c in range(1, C + 1):
             p = r * W + c

@@ -5,13 +5,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
 from trapcore._seeding import item_generator, root_key
+from trapcore._threads import imap
 from trapcore._validate import as_choice, as_int, as_size
 from trapcore.cat import _play, _pns, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS
@@ -219,12 +219,11 @@ def simulate(
             if progress is not None:
                 progress(done, games)
     else:
-        with ThreadPoolExecutor(workers) as pool:
-            for batch, res in zip(batches, pool.map(run, batches)):
-                results.append(res)
-                done += batch[1]
-                if progress is not None:
-                    progress(done, games)
+        for batch, res in zip(batches, imap(run, batches, workers)):
+            results.append(res)
+            done += batch[1]
+            if progress is not None:
+                progress(done, games)
     outcomes = np.concatenate([r[0] for r in results]) if results else np.zeros(0, np.int8)
     moves = np.concatenate([r[1] for r in results]) if results else np.zeros(0, np.int32)
     outcomes.flags.writeable = False

@@ -13,6 +13,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from trapcore._seeding import root_key
+from trapcore._threads import run_jobs
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.envs.maze import PALETTE, ChannelBox, maze_config, picture
 from trapcore.maze import MAX_BATCH_CELLS, _env
@@ -143,8 +144,8 @@ class MazeVectorEnv(VectorEnv):
             return
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=self.workers)
-        for future in [self._pool.submit(fn, *args) for fn, args in jobs]:
-            future.result()
+        for _ in run_jobs(self._pool, jobs):
+            pass
 
     # -- kernels ---------------------------------------------------------------------------
 

@@ -51,25 +51,14 @@ def _carve_items(
     if workers <= 1 or len(out) < 2:
         _k.carve_items(out, k0, k1, items, *args, ends, random_entrance, random_exit)
         return
-    from concurrent.futures import ThreadPoolExecutor
+    from trapcore._threads import imap
 
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        jobs = [
-            pool.submit(
-                _k.carve_items,
-                out[a:b],
-                k0,
-                k1,
-                items[a:b],
-                *args,
-                ends[a:b],
-                random_entrance,
-                random_exit,
-            )
-            for a, b in _split(len(out), workers)
-        ]
-        for job in jobs:
-            job.result()
+    def job(ab: tuple[int, int]) -> None:
+        a, b = ab
+        _k.carve_items(out[a:b], k0, k1, items[a:b], *args, ends[a:b], random_entrance, random_exit)
+
+    for _ in imap(job, _split(len(out), workers), workers):
+        pass
 
 
 def carve_many(

@@ -201,6 +201,14 @@ def to_image(
     reps_r[1::2] = cell - wall
     reps_c = np.full(2 * cols + 1, wall)
     reps_c[1::2] = cell - wall
-    pixels = lut[np.repeat(np.repeat(lab, reps_r, axis=0), reps_c, axis=1)]
+    # in bands of about a million pixels: Ctrl-C is answered between two numpy calls, and a
+    # whole 10,000 x 10,000 picture in one call would not answer for seconds
+    pixels = np.empty((height, width, 3), np.uint8)
+    band = max(1, (1 << 20) // width)
+    top = np.concatenate(([0], np.cumsum(reps_r)))
+    for a in range(0, len(reps_r), band):
+        b = min(a + band, len(reps_r))
+        rows_ab = np.repeat(lab[a:b], reps_r[a:b], axis=0)
+        pixels[top[a] : top[b]] = lut[np.repeat(rows_ab, reps_c, axis=1)]
     image: _Image.Image = Image.fromarray(pixels, "RGB")
     return image
