@@ -127,8 +127,10 @@ KERNELS = {
     "simulate_lookahead": "tc.cat.simulate(10**6, player='lookahead')",
     "simulate_bfs": "tc.cat.simulate(1 << 30, policy='bfs', player='greedy')",
     "simulate_two_workers": "tc.cat.simulate(10**6, policy='smart', player='lookahead', workers=2)",
-    "smart_cat_big_board": "tc.cat.cat_move(np.zeros((300, 300), np.uint8), (150, 150), "
-    "policy='smart')",
+    # the API refuses the smart cat past 128 x 128; the kernel itself must still answer Ctrl-C
+    "smart_cat_big_board": "tc.cat._play.cat_reply(np.zeros((300, 300), np.uint8), 150, 150, "
+    "tc.cat._codes.Policy.POLICY_SMART, tc.cat._codes.Rules.RULES_ENCLOSED, "
+    "np.random.Generator(np.random.PCG64(1)).bit_generator)",
     "hexgrid_distances": "hexgrid.distances(big, (H // 2, H // 2))",
     "hexgrid_escape_path": "hexgrid.escape_path(big, (H // 2, H // 2))",
     "hexgrid_distance_to_border": "hexgrid.distance_to_border(np.zeros((H, H), np.uint8))",
