@@ -86,6 +86,9 @@ RETURNS: dict[str, dict[str, str]] = {
         "reset_envs": "None",
         "step_envs": "None",
     },
+    "trapcore.numberlink._board_paths": {
+        "grow_paths": "tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]",
+    },
     "trapcore.numberlink._generate": {
         "generate": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None",
     },

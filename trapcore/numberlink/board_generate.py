@@ -16,8 +16,9 @@ The method is the grid generator's (``trapcore.numberlink.generate``), on the bo
    a path is cut where that solution differs (one more pair of numbers); a check over its budget
    cuts the longest path in the middle.
 
-Growth runs in Python (boards of variants are small: a 10 x 10 grid of bridges is about 120
-nodes); the uniqueness checks, where the time goes, run in the Board search's kernel.
+Growth (step 1) runs in a kernel (``_board_paths``, its twin 0.2's Python growth in
+tests/reference/numberlink_board_paths.py: same seeds, same paths); the repairs of step 2, a few
+per board, and the uniqueness checks' cuts run here, the checks in the Board search's kernel.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import numpy.typing as npt
 
 from trapcore._validate import _describe, as_generator, as_int
 from trapcore.errors import SearchLimitExceeded
+from trapcore.numberlink._board_paths import grow_paths
 from trapcore.numberlink.generate import SeedLike
 from trapcore.numberlink.variants import Board
 
@@ -37,52 +39,23 @@ Values = npt.NDArray[np.int16]
 
 class _Paths:
     """Paths on the board's graph: ``label`` per node (-1 solid, 0 free, k path k) and each path
-    as a list of nodes from one end to the other."""
+    as a list of nodes from one end to the other. Step 1 (``grow``) runs in the kernel
+    (``_board_paths.grow_paths``); the repairs of step 2 and the cuts of step 3 run here."""
 
     def __init__(self, nbrs: list[list[int]], solid: npt.NDArray[np.bool_], no_end: set[int]):
         self.nbrs, self.no_end = nbrs, no_end
-        self.label = np.where(solid, -1, 0).astype(np.int64)
+        self.label = np.where(solid, -1, 0).astype(np.int32)
         self.paths: dict[int, list[int]] = {}
         self.next = 1
 
-    def free_degree(self, v: int) -> int:
-        return sum(1 for w in self.nbrs[v] if self.label[w] == 0)
-
-    def fits(self, v: int, k: int, end: int) -> bool:
-        """Node v may extend path k at ``end``: free, and no other neighbour on path k."""
-        return self.label[v] == 0 and all(w == end or self.label[w] != k for w in self.nbrs[v])
-
-    def grow(self, rng: np.random.Generator) -> None:
-        while True:
-            free = [v for v in range(self.label.size) if self.label[v] == 0]
-            starts = [v for v in free if self.free_degree(v) > 0]
-            if not starts:
-                return
-            least = min(self.free_degree(v) for v in starts)
-            tight = [v for v in starts if self.free_degree(v) == least]
-            s = tight[int(rng.integers(len(tight)))]
-            k, self.next = self.next, self.next + 1
-            self.label[s] = k
-            path = [s]
-            for side in (1, 0):  # grow the tail, then the head
-                while True:
-                    end = path[-1] if side else path[0]
-                    opts = [w for w in self.nbrs[end] if self.fits(w, k, end)]
-                    if not opts:
-                        break
-                    w = opts[int(rng.integers(len(opts)))]
-                    self.label[w] = k
-                    if side:
-                        path.append(w)
-                    else:
-                        path.insert(0, w)
-            while len(path) > 1 and path[-1] in self.no_end:  # no number on a bridge lane
-                self.label[path.pop()] = 0
-            while len(path) > 1 and path[0] in self.no_end:
-                self.label[path.pop(0)] = 0
-            if len(path) == 1:
-                self.label[s] = -2  # nothing grew from here: joined to a path below
-            self.paths[k] = path
+    def grow(
+        self, table: npt.NDArray[np.int32], lanes: npt.NDArray[np.uint8], rng: np.random.Generator
+    ) -> None:
+        """Lay random paths over the free nodes (the kernel; step 1 of the module's docstring)."""
+        self.label, nodes, offsets = grow_paths(self.label, table, lanes, rng.bit_generator)
+        cut = np.split(nodes, offsets[1:-1]) if offsets.size > 1 else []
+        self.paths = {k: part.tolist() for k, part in enumerate(cut, start=1)}
+        self.next = len(cut) + 1
 
     def attach(self, x: int, min_length: int, piece: list[int] | None = None) -> bool:
         """Join node x, or a short path ``piece`` (x its first node), to a neighbouring path:
@@ -217,6 +190,17 @@ class _Paths:
         return values, sol
 
 
+def _bridge_lanes(board: Board) -> npt.NDArray[np.uint8]:
+    """1 on the two lanes of every bridge square (no path may end there), else 0."""
+    lanes = np.zeros(len(board), np.uint8)
+    down = board._down
+    if board.cells is not None and down is not None:
+        across, below = np.asarray(board.cells).ravel(), np.asarray(down).ravel()
+        bridge = across != below
+        lanes[across[bridge]] = lanes[below[bridge]] = 1
+    return lanes
+
+
 def generate_board(
     board: Board,
     *,
@@ -275,16 +259,14 @@ def generate_board(
     rng = as_generator(seed)
     table = np.asarray(board.neighbours)
     nbrs = [[int(w) for w in row if w >= 0] for row in table]
-    no_end: set[int] = set()  # the two lanes of every bridge square
     down = board._down  # the down lane of each square (this package's own Board)
-    if board.cells is not None and down is not None:
-        across = np.asarray(board.cells).ravel()
-        lanes = across != np.asarray(down).ravel()
-        no_end = {int(v) for v in across[lanes]} | {int(v) for v in np.asarray(down).ravel()[lanes]}
+    lanes = _bridge_lanes(board)
+    no_end = {int(v) for v in np.flatnonzero(lanes)}
     solid = np.asarray(board.values) < 0
+    table32 = np.ascontiguousarray(table, dtype=np.int32)
     for _ in range(max_attempts):
         paths = _Paths(nbrs, solid, no_end)
-        paths.grow(rng)
+        paths.grow(table32, lanes, rng)
         if not paths.repair(min_length) or not paths.paths:
             continue
         while True:
