@@ -88,6 +88,8 @@ RETURNS: dict[str, dict[str, str]] = {
     },
     "trapcore.numberlink._board_paths": {
         "grow_paths": "tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]",
+        "lay_paths": "tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32], "
+        "int] | None",
     },
     "trapcore.numberlink._generate": {
         "generate": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None",

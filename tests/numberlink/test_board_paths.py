@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reference.numberlink_board_paths import grow_paths as twin
+from reference.numberlink_board_paths import lay_paths as lay_twin
 from trapcore.numberlink import generate_board, grid_board, hex_board, layered_board
-from trapcore.numberlink._board_paths import grow_paths
+from trapcore.numberlink._board_paths import grow_paths, lay_paths
 from trapcore.numberlink.board_generate import _bridge_lanes
 
 
@@ -184,6 +185,51 @@ def test_kernel_and_twin_agree_on_random_graphs(graph, seed):
     out = grow_paths(label, table, lanes, np.random.PCG64(seed))
     assert same(out, twin(label, table, lanes, np.random.Generator(np.random.PCG64(seed))))
     check_paths(label, table, lanes, out)
+
+
+def same_laid(a, b):
+    return (a is None and b is None) or (
+        a is not None and b is not None and same(a[:3], b[:3]) and a[3] == b[3]
+    )
+
+
+def check_laid(label, table, lanes, laid, min_length):
+    """Steps 1 and 2 together: every free node on a path, each of min_length nodes or more."""
+    lab, nodes, offsets, _ = laid
+    check_paths(label, table, lanes, (lab, nodes, offsets))
+    assert np.array_equal(np.sort(nodes), np.flatnonzero(label == 0))
+    assert (np.diff(offsets) >= min_length).all()
+    for k in range(1, offsets.size):
+        assert (lab[nodes[offsets[k - 1] : offsets[k]]] == k).all()
+
+
+@pytest.mark.parametrize("kind", list(KINDS) + list(MORE))
+def test_kernel_lays_and_repairs_the_twins_paths(kind):
+    board = (KINDS | MORE)[kind]()
+    label, table, lanes = args(board)
+    for min_length in (2, 3, 4, 5):
+        for seed in range(15):
+            out = lay_paths(label, table, lanes, np.random.PCG64(seed), min_length, 20)
+            ref = lay_twin(
+                label, table, lanes, np.random.Generator(np.random.PCG64(seed)), min_length, 20
+            )
+            assert same_laid(out, ref), (kind, min_length, seed)
+            if out is not None:
+                check_laid(label, table, lanes, out, min_length)
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs(), st.integers(0, 2**32), st.integers(2, 5), st.integers(1, 4))
+def test_lay_paths_and_twin_agree_on_random_graphs(graph, seed, min_length, attempts):
+    label, table, lanes = graph
+    out = lay_paths(label, table, lanes, np.random.PCG64(seed), min_length, attempts)
+    ref = lay_twin(
+        label, table, lanes, np.random.Generator(np.random.PCG64(seed)), min_length, attempts
+    )
+    assert same_laid(out, ref)
+    if out is not None:
+        assert out[3] <= attempts
+        check_laid(label, table, lanes, out, min_length)
 
 
 def test_draws_follow_the_generator_and_leave_it_where_the_twin_does():
