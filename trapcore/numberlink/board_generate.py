@@ -106,7 +106,7 @@ def generate_board(
     seed: SeedLike = None,
     min_length: int = 3,
     unique: bool = True,
-    max_attempts: int = 100,
+    max_attempts: int = 1000,
     max_nodes: int = 10**6,
 ) -> tuple[Board, Values]:
     """A random puzzle on ``board``'s graph, with its solution, unique under its rules.
@@ -123,8 +123,10 @@ def generate_board(
         Shortest path, in nodes (2 or more).
     unique : bool, default True
         Prove exactly one solution (``Board.solve(limit=2)``), cutting paths until it holds.
-    max_attempts : int, default 100
-        Fresh boards drawn before giving up (ValueError).
+    max_attempts : int, default 1000
+        Fresh boards drawn before giving up (ValueError), as ``generate``'s. (0.2: 100. A board
+        costs microseconds now; the same seed draws the same boards, so only calls that 0.2
+        gave up on change: ``min_length`` 4 or 5 on small hexagonal or bridged boards.)
     max_nodes : int, default 10**6
         The Board search's budget per uniqueness check (past it, the longest path is cut).
 
