@@ -338,7 +338,7 @@ def test_generate_40x40_grid_board(benchmark, who):
         assert all(p.check(sol) for p, sol in out)
         return
     from reference.numberlink_board_paths import lay_paths as twin
-    from trapcore.numberlink._board_paths import lay_paths
+    from trapcore.numberlink._paths import lay_paths
 
     label = np.zeros(len(blank), np.int32)
     table = np.ascontiguousarray(blank.neighbours, dtype=np.int32)

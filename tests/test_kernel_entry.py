@@ -229,12 +229,12 @@ ENTRIES = {
         lambda f, a: f(a["values"], a["neighbours"], 10),
         "values",
     ),
-    "trapcore.numberlink._board_paths.grow_paths": Entry(
+    "trapcore.numberlink._paths.grow_paths": Entry(
         {"label": ((4,), np.int32), "neighbours": ((4, 2), np.int32), "no_end": ((4,), np.uint8)},
         lambda f, a: f(a["label"], a["neighbours"], a["no_end"], gen()),
         "label",
     ),
-    "trapcore.numberlink._board_paths.lay_paths": Entry(
+    "trapcore.numberlink._paths.lay_paths": Entry(
         {"label": ((4,), np.int32), "neighbours": ((4, 2), np.int32), "no_end": ((4,), np.uint8)},
         lambda f, a: f(a["label"], a["neighbours"], a["no_end"], gen(), 2, 3),
         "label",

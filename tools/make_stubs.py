@@ -86,7 +86,7 @@ RETURNS: dict[str, dict[str, str]] = {
         "reset_envs": "None",
         "step_envs": "None",
     },
-    "trapcore.numberlink._board_paths": {
+    "trapcore.numberlink._paths": {
         "grow_paths": "tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]",
         "lay_paths": "tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32], "
         "int] | None",

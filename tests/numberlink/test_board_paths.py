@@ -1,4 +1,4 @@
-"""The kernel that grows ``generate_board``'s paths (``_board_paths.grow_paths``) against its twin,
+"""The kernel that grows ``generate_board``'s paths (``_paths.grow_paths``) against its twin,
 0.2's Python growth (tests/reference/numberlink_board_paths.py): the same paths for the same seed
 on every kind of board and on random graphs (hypothesis), properties the twin does not decide
 (disjoint simple paths along edges, never beside themselves, no end on a bridge lane, no two free
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from reference.numberlink_board_paths import grow_paths as twin
 from reference.numberlink_board_paths import lay_paths as lay_twin
 from trapcore.numberlink import generate_board, grid_board, hex_board, layered_board
-from trapcore.numberlink._board_paths import grow_paths, lay_paths
+from trapcore.numberlink._paths import grow_paths, lay_paths
 from trapcore.numberlink.board_generate import _bridge_lanes
 
 

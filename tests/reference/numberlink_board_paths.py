@@ -1,4 +1,4 @@
-"""Twin of ``trapcore.numberlink._board_paths``: 0.2's Python growth and repair of random paths on
+"""Twin of ``trapcore.numberlink._paths``: 0.2's Python growth and repair of random paths on
 a board's graph (steps 1 and 2 of ``generate_board``), node by node, rescanning every node for
 each path's start (quadratic in the nodes). Same draws (``Generator.integers``), same paths."""
 

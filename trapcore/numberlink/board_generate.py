@@ -16,7 +16,7 @@ The method is the grid generator's (``trapcore.numberlink.generate``), on the bo
    a path is cut where that solution differs (one more pair of numbers); a check over its budget
    cuts the longest path in the middle.
 
-Steps 1 and 2 run in a kernel (``_board_paths.lay_paths``, linear in the edges per board up to a
+Steps 1 and 2 run in a kernel (``_paths.lay_paths``, linear in the edges per board up to a
 log factor; its twin, 0.2's Python growth and repair, is tests/reference/numberlink_board_paths.py:
 same seeds, same paths); step 3's cuts run here, its checks in the Board search's kernel.
 """
@@ -28,7 +28,7 @@ import numpy.typing as npt
 
 from trapcore._validate import _describe, as_generator, as_int
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink._board_paths import lay_paths
+from trapcore.numberlink._paths import lay_paths
 from trapcore.numberlink.generate import SeedLike
 from trapcore.numberlink.variants import Board
 

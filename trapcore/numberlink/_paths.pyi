@@ -1,4 +1,4 @@
-"""Signatures of the compiled module trapcore.numberlink._board_paths (made by tools/make_stubs.py)."""
+"""Signatures of the compiled module trapcore.numberlink._paths (made by tools/make_stubs.py)."""
 
 import numpy as np
 import numpy.typing as npt
