@@ -1,21 +1,14 @@
 """Random paths on a board's graph: steps 1 and 2 of ``generate_board`` (trapcore/numberlink/
-board_generate.py, which validates every argument and calls ``lay_paths`` for each board).
-
-Step 1: while free nodes are left, a path starts on a free node with the fewest free neighbours
-(ties: the i-th of them in node order, i drawn as ``Generator.integers(ties)`` draws it) and grows
-from its tail, then its head, one random step at a time onto free nodes whose only neighbour on
-the path is the end it grows from; ends resting on a bridge lane (``no_end``) are walked back.
-Step 2: paths shorter than ``min_length`` and nodes left over join a neighbouring path (at its
-end, or cutting it), a bridge lane joining the paths on its two sides; a board that cannot be
-repaired is drawn again. The draws are numpy's (Lemire's method on 32-bit draws, no draw for a
-choice of one), so a seed gives the paths of tests/reference/numberlink_board_paths.py, 0.2's
-Python growth and repair.
-
-Linear in the edges per attempt up to a log factor: free nodes sit in one Fenwick tree per free
-degree (1 .. the table's width), so finding the start is a select, and each node taken or freed
-updates the trees of the nodes that list it (a reverse table, so any table keeps the counts
-exact). Paths live in an append-only pool (compacted when full) with each node's position, so a
-join or a cut costs the length of the paths it rewrites. Ctrl-C is polled every 2**14 steps.
+board_generate.py validates every argument, then calls ``lay_paths``). Step 1: paths start on a
+free node with the fewest free neighbours and grow from both ends onto free nodes beside no other
+node of theirs; step 2: short paths and nodes left over join a neighbouring path (at its end or
+cutting it), a bridge lane joining the paths on its two sides; a board that cannot be repaired is
+drawn again. Draws and choices are 0.2's (tests/reference/numberlink_board_paths.py, its twin):
+numpy's ``Generator.integers`` (Lemire on 32-bit draws, none for a choice of one), same seeds,
+same paths. Per board, linear in the edges up to a log factor: free nodes sit in a Fenwick tree
+per free degree (a select finds the start; a reverse table updates the nodes that list a node
+taken or freed), paths in an append-only pool with each node's position (a join or a cut costs
+the paths it rewrites). Ctrl-C is polled every 2**14 steps.
 """
 import numpy as np
 
@@ -26,6 +19,7 @@ from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
 from common.checks cimport check_count
+from numberlink.fenwick cimport fw_add, fw_select
 from common.random cimport bitgen_of, bounded
 from common.scratch cimport Scratch, scratch_alloc, scratch_free
 from common.signals cimport POLL_MASK, raise_pending, signalled
@@ -70,25 +64,6 @@ cdef inline bint tick(Grow* g) noexcept nogil:
     if (g.steps & POLL_MASK) == 0 and signalled():
         g.interrupted = True
     return g.interrupted
-
-
-cdef inline void fw_add(int32_t* t, Py_ssize_t n, Py_ssize_t i, int32_t d) noexcept nogil:
-    i += 1
-    while i <= n:
-        t[i - 1] += d
-        i += i & -i
-
-
-cdef inline Py_ssize_t fw_select(const int32_t* t, Py_ssize_t n, Py_ssize_t top,
-                                 int32_t k) noexcept nogil:
-    """The node of rank k (0-based) in tree t."""
-    cdef Py_ssize_t pos = 0, step = top
-    while step:
-        if pos + step <= n and t[pos + step - 1] <= k:
-            pos += step
-            k -= t[pos - 1]
-        step >>= 1
-    return pos if pos < n else n - 1  # (only a corrupt tree reaches n)
 
 
 cdef inline void bucket(Grow* g, Py_ssize_t v, int32_t sign) noexcept nogil:
