@@ -311,3 +311,52 @@ def test_random_layers_with_fill(benchmark, who):
             rounds=1,
         )
     assert sum(found) < len(boards)  # most have none
+
+
+# generating on a 40x40 grid board (issue 26: at most 3x ``generate(40)`` under the same rules):
+# the paths only (unique=False; the Board search's uniqueness proof on 40x40 is another matter),
+# generate_board against generate(40), and its kernel (steps 1 and 2) against its twin, 0.2's
+# Python growth and repair
+
+GEN40_SEEDS = range(10)
+
+
+@pytest.mark.parametrize(
+    "who", ["generate(40)", "generate_board", "lay_paths kernel", "lay_paths 0.2 twin"]
+)
+@pytest.mark.benchmark(group="generate on a 40x40 grid, unique=False (10 seeds)")
+def test_generate_40x40_grid_board(benchmark, who):
+    blank = nl.grid_board(np.zeros((40, 40), np.int16))
+    if who == "generate(40)":
+        out = benchmark(lambda: [nl.generate(40, seed=s, unique=False) for s in GEN40_SEEDS])
+        assert all(nl.check(p.grid, p.solution) for p in out)
+        return
+    if who == "generate_board":
+        out = benchmark(
+            lambda: [nl.generate_board(blank, seed=s, unique=False) for s in GEN40_SEEDS]
+        )
+        assert all(p.check(sol) for p, sol in out)
+        return
+    from reference.numberlink_board_paths import lay_paths as twin
+    from trapcore.numberlink._paths import lay_paths
+
+    label = np.zeros(len(blank), np.int32)
+    table = np.ascontiguousarray(blank.neighbours, dtype=np.int32)
+    lanes = np.zeros(len(blank), np.uint8)
+    if who == "lay_paths kernel":
+        out = benchmark(
+            lambda: [
+                lay_paths(label, table, lanes, np.random.PCG64(s), 3, 100) for s in GEN40_SEEDS
+            ]
+        )
+        assert all(o is not None for o in out)
+        return
+    out = benchmark.pedantic(
+        lambda: [
+            twin(label, table, lanes, np.random.Generator(np.random.PCG64(s)), 3, 100)
+            for s in GEN40_SEEDS
+        ],
+        rounds=1,
+    )
+    mine = [lay_paths(label, table, lanes, np.random.PCG64(s), 3, 100) for s in GEN40_SEEDS]
+    assert [o[3] for o in out] == [m[3] for m in mine]  # same attempts (same paths: the tests)

@@ -240,6 +240,16 @@ ENTRIES = {
         lambda f, a: f(a["values"], a["neighbours"], 10),
         "values",
     ),
+    "trapcore.numberlink._paths.grow_paths": Entry(
+        {"label": ((4,), np.int32), "neighbours": ((4, 2), np.int32), "no_end": ((4,), np.uint8)},
+        lambda f, a: f(a["label"], a["neighbours"], a["no_end"], gen()),
+        "label",
+    ),
+    "trapcore.numberlink._paths.lay_paths": Entry(
+        {"label": ((4,), np.int32), "neighbours": ((4, 2), np.int32), "no_end": ((4,), np.uint8)},
+        lambda f, a: f(a["label"], a["neighbours"], a["no_end"], gen(), 2, 3),
+        "label",
+    ),
     "trapcore.numberlink._regions.components": Entry(
         {"sol": ((3, 3), np.int16)}, lambda f, a: f(a["sol"]), "sol"
     ),

@@ -87,6 +87,11 @@ RETURNS: dict[str, dict[str, str]] = {
         "reset_envs": "None",
         "step_envs": "None",
     },
+    "trapcore.numberlink._paths": {
+        "grow_paths": "tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32]]",
+        "lay_paths": "tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int32], "
+        "int] | None",
+    },
     "trapcore.numberlink._generate": {
         "generate": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None",
     },

@@ -16,8 +16,9 @@ The method is the grid generator's (``trapcore.numberlink.generate``), on the bo
    a path is cut where that solution differs (one more pair of numbers); a check over its budget
    cuts the longest path in the middle.
 
-Growth runs in Python (boards of variants are small: a 10 x 10 grid of bridges is about 120
-nodes); the uniqueness checks, where the time goes, run in the Board search's kernel.
+Steps 1 and 2 run in a kernel (``_paths.lay_paths``, linear in the edges per board up to a
+log factor; its twin, 0.2's Python growth and repair, is tests/reference/numberlink_board_paths.py:
+same seeds, same paths); step 3's cuts run here, its checks in the Board search's kernel.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import numpy.typing as npt
 
 from trapcore._validate import _describe, as_generator, as_int
 from trapcore.errors import SearchLimitExceeded
+from trapcore.numberlink._paths import lay_paths
 from trapcore.numberlink.generate import SeedLike
 from trapcore.numberlink.variants import Board
 
@@ -36,155 +38,25 @@ Values = npt.NDArray[np.int16]
 
 
 class _Paths:
-    """Paths on the board's graph: ``label`` per node (-1 solid, 0 free, k path k) and each path
-    as a list of nodes from one end to the other."""
+    """The paths the kernel laid (steps 1 and 2): ``label`` per node (-1 solid, k path k) and
+    each path as a list of nodes from one end to the other; the cuts of step 3 run here."""
 
-    def __init__(self, nbrs: list[list[int]], solid: npt.NDArray[np.bool_], no_end: set[int]):
-        self.nbrs, self.no_end = nbrs, no_end
-        self.label = np.where(solid, -1, 0).astype(np.int64)
-        self.paths: dict[int, list[int]] = {}
-        self.next = 1
-
-    def free_degree(self, v: int) -> int:
-        return sum(1 for w in self.nbrs[v] if self.label[w] == 0)
-
-    def fits(self, v: int, k: int, end: int) -> bool:
-        """Node v may extend path k at ``end``: free, and no other neighbour on path k."""
-        return self.label[v] == 0 and all(w == end or self.label[w] != k for w in self.nbrs[v])
-
-    def grow(self, rng: np.random.Generator) -> None:
-        while True:
-            free = [v for v in range(self.label.size) if self.label[v] == 0]
-            starts = [v for v in free if self.free_degree(v) > 0]
-            if not starts:
-                return
-            least = min(self.free_degree(v) for v in starts)
-            tight = [v for v in starts if self.free_degree(v) == least]
-            s = tight[int(rng.integers(len(tight)))]
-            k, self.next = self.next, self.next + 1
-            self.label[s] = k
-            path = [s]
-            for side in (1, 0):  # grow the tail, then the head
-                while True:
-                    end = path[-1] if side else path[0]
-                    opts = [w for w in self.nbrs[end] if self.fits(w, k, end)]
-                    if not opts:
-                        break
-                    w = opts[int(rng.integers(len(opts)))]
-                    self.label[w] = k
-                    if side:
-                        path.append(w)
-                    else:
-                        path.insert(0, w)
-            while len(path) > 1 and path[-1] in self.no_end:  # no number on a bridge lane
-                self.label[path.pop()] = 0
-            while len(path) > 1 and path[0] in self.no_end:
-                self.label[path.pop(0)] = 0
-            if len(path) == 1:
-                self.label[s] = -2  # nothing grew from here: joined to a path below
-            self.paths[k] = path
-
-    def attach(self, x: int, min_length: int, piece: list[int] | None = None) -> bool:
-        """Join node x, or a short path ``piece`` (x its first node), to a neighbouring path:
-        onto that path's end, else cutting it beside the piece so that the piece extends one
-        part; no path may come to run beside itself and no end may rest on a bridge."""
-        piece = [x] if piece is None else piece
-        for end_of_piece, e, k, path in self._beside(piece):
-            touching = any(
-                self.label[w] == k and not (p == end_of_piece and w == e)
-                for p in piece
-                for w in self.nbrs[p]
-            )
-            if e in (path[0], path[-1]) and not touching:
-                joined = (path if e == path[-1] else path[::-1]) + (
-                    piece if end_of_piece == piece[0] else piece[::-1]
-                )
-                if joined[-1] in self.no_end:
-                    continue
-                self._relabel(k, joined)
-                return True
-        for end_of_piece, e, k, path in self._beside(piece):
-            i = path.index(e)
-            for keep, rest in ((path[: i + 1], path[i + 1 :]), (path[i:][::-1], path[:i])):
-                if len(keep) + len(piece) < min_length or len(rest) < min_length:
-                    continue
-                if rest[0] in self.no_end or rest[-1] in self.no_end:
-                    continue
-                kept = set(keep)
-                if any(
-                    w in kept and not (p == end_of_piece and w == e)
-                    for p in piece
-                    for w in self.nbrs[p]
-                ):
-                    continue
-                joined = keep + (piece if end_of_piece == piece[0] else piece[::-1])
-                if joined[0] in self.no_end or joined[-1] in self.no_end:
-                    continue
-                self._relabel(k, joined)
-                new, self.next = self.next, self.next + 1
-                self._relabel(new, rest)
-                return True
-        return False
-
-    def _beside(self, piece: list[int]) -> list[tuple[int, int, int, list[int]]]:
-        """(end of the piece, its neighbour e on another path, that path's number, its nodes)."""
-        mine = set(piece)
-        return [
-            (end, e, int(self.label[e]), self.paths[int(self.label[e])])
-            for end in (piece[0], piece[-1])
-            for e in self.nbrs[end]
-            if self.label[e] > 0 and e not in mine
-        ]
+    def __init__(
+        self,
+        no_end: set[int],
+        label: npt.NDArray[np.int32],
+        nodes: npt.NDArray[np.int32],
+        offsets: npt.NDArray[np.int32],
+    ):
+        self.no_end, self.label = no_end, label
+        cut = np.split(nodes, offsets[1:-1])
+        self.paths = {k: part.tolist() for k, part in enumerate(cut, start=1)}
+        self.next = len(cut) + 1
 
     def _relabel(self, k: int, nodes: list[int]) -> None:
         for v in nodes:
             self.label[v] = k
         self.paths[k] = nodes
-
-    def repair(self, min_length: int) -> bool:
-        """Short paths and isolated nodes join neighbours; False when one cannot."""
-        for k in sorted(self.paths):
-            path = self.paths.get(k)
-            if path is None or len(path) >= min_length:
-                continue
-            del self.paths[k]
-            for v in path:
-                self.label[v] = 0
-            if not self.attach(path[0], min_length, path):
-                return False
-        for v in range(self.label.size):
-            if self.label[v] in (0, -2):
-                self.label[v] = 0
-                joined = self.through(v, min_length) if v in self.no_end else None
-                if not (joined or self.attach(v, min_length)):
-                    return False
-        return True
-
-    def through(self, x: int, min_length: int) -> bool:
-        """Join the paths on both sides of a bridge lane x through it (x cannot end a path):
-        each side's path is cut there first when x's neighbour is not its end."""
-        if len(self.nbrs[x]) != 2:
-            return False
-        saved = (self.label.copy(), {k: list(p) for k, p in self.paths.items()}, self.next)
-        a, b = self.nbrs[x]
-        for e in (a, b):
-            k = int(self.label[e])
-            if k <= 0 or (
-                e not in (self.paths[k][0], self.paths[k][-1]) and not self.split(e, min_length)
-            ):
-                break
-        else:
-            ka, kb = int(self.label[a]), int(self.label[b])
-            pa, pb = self.paths[ka], self.paths[kb]
-            first = pa if pa[-1] == a else pa[::-1]
-            second = pb if pb[0] == b else pb[::-1]
-            near = {w for v in first for w in self.nbrs[v]}
-            if ka != kb and first[-1] == a and second[0] == b and not near & set(second):
-                del self.paths[kb]
-                self._relabel(ka, first + [x] + second)
-                return True
-        self.label, self.paths, self.next = saved
-        return False
 
     def split(self, v: int, min_length: int) -> bool:
         """Cut the path through node v beside it, v ending one part (both keep min_length)."""
@@ -217,13 +89,24 @@ class _Paths:
         return values, sol
 
 
+def _bridge_lanes(board: Board) -> npt.NDArray[np.uint8]:
+    """1 on the two lanes of every bridge square (no path may end there), else 0."""
+    lanes = np.zeros(len(board), np.uint8)
+    down = board._down
+    if board.cells is not None and down is not None:
+        across, below = np.asarray(board.cells).ravel(), np.asarray(down).ravel()
+        bridge = across != below
+        lanes[across[bridge]] = lanes[below[bridge]] = 1
+    return lanes
+
+
 def generate_board(
     board: Board,
     *,
     seed: SeedLike = None,
     min_length: int = 3,
     unique: bool = True,
-    max_attempts: int = 100,
+    max_attempts: int = 1000,
     max_nodes: int = 10**6,
 ) -> tuple[Board, Values]:
     """A random puzzle on ``board``'s graph, with its solution, unique under its rules.
@@ -240,8 +123,10 @@ def generate_board(
         Shortest path, in nodes (2 or more).
     unique : bool, default True
         Prove exactly one solution (``Board.solve(limit=2)``), cutting paths until it holds.
-    max_attempts : int, default 100
-        Fresh boards drawn before giving up (ValueError).
+    max_attempts : int, default 1000
+        Fresh boards drawn before giving up (ValueError), as ``generate``'s. (0.2: 100. A board
+        costs microseconds now; the same seed draws the same boards, so only calls that 0.2
+        gave up on change: ``min_length`` 4 or 5 on small hexagonal or bridged boards.)
     max_nodes : int, default 10**6
         The Board search's budget per uniqueness check (past it, the longest path is cut).
 
@@ -274,19 +159,19 @@ def generate_board(
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1)
     rng = as_generator(seed)
     table = np.asarray(board.neighbours)
-    nbrs = [[int(w) for w in row if w >= 0] for row in table]
-    no_end: set[int] = set()  # the two lanes of every bridge square
     down = board._down  # the down lane of each square (this package's own Board)
-    if board.cells is not None and down is not None:
-        across = np.asarray(board.cells).ravel()
-        lanes = across != np.asarray(down).ravel()
-        no_end = {int(v) for v in across[lanes]} | {int(v) for v in np.asarray(down).ravel()[lanes]}
-    solid = np.asarray(board.values) < 0
-    for _ in range(max_attempts):
-        paths = _Paths(nbrs, solid, no_end)
-        paths.grow(rng)
-        if not paths.repair(min_length) or not paths.paths:
-            continue
+    lanes = _bridge_lanes(board)
+    no_end = {int(v) for v in np.flatnonzero(lanes)}
+    label = np.where(np.asarray(board.values) < 0, -1, 0).astype(np.int32)
+    table32 = np.ascontiguousarray(table, dtype=np.int32)
+    used = 0
+    while used < max_attempts:
+        laid = lay_paths(label, table32, lanes, rng.bit_generator, min_length, max_attempts - used)
+        if laid is None:
+            break
+        *parts, attempts = laid
+        used += attempts
+        paths = _Paths(no_end, *parts)
         while True:
             values, sol = paths.numbered()
             if board.shape is not None and board.cells is not None and down is not None:
