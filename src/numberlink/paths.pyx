@@ -12,8 +12,6 @@ the paths it rewrites). Ctrl-C is polled every 2**14 steps.
 """
 import numpy as np
 
-from cpython.exc cimport PyErr_Fetch, PyErr_Restore
-from cpython.ref cimport PyObject
 from libc.stdint cimport int32_t, uint8_t, uint32_t
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
@@ -563,23 +561,17 @@ cdef tuple paths_out(Grow* g, bint renumber):
 
 cdef Py_ssize_t run(Grow* g, bit_generator, int32_t min_length, Py_ssize_t max_attempts):
     """Take the generator's lock, run without the GIL, leave both, then raise a Ctrl-C that
-    came (set aside while the lock is released). max_attempts 0: step 1 alone."""
+    came (signalled() sets it aside, so the lock's __exit__ runs with no exception pending).
+    max_attempts 0: step 1 alone."""
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef Py_ssize_t r = 0
-    cdef PyObject* exc_type = NULL
-    cdef PyObject* exc = NULL
-    cdef PyObject* exc_tb = NULL
     with bit_generator.lock, nogil:
         if max_attempts == 0:
             reset(g)
             r = grow(g, rng)
         else:
             r = lay(g, rng, min_length, max_attempts)
-        if g.interrupted:
-            with gil:
-                PyErr_Fetch(&exc_type, &exc, &exc_tb)
     if g.interrupted:
-        PyErr_Restore(exc_type, exc, exc_tb)
         raise_pending()
     return r
 
