@@ -18,8 +18,6 @@ __all__ = ["SolverCat", "SOLVER_CAT_NODES"]
 #: The solver's budget (positions) for each step a :class:`SolverCat` weighs, by default.
 SOLVER_CAT_NODES = 2_000
 
-_EMPTY = np.zeros(0, np.uint8)  # no memory: each step is searched from an empty table
-
 
 class SolverCat:
     """The smart cat's move, checked against the solver: our strongest cat against players who
@@ -88,7 +86,7 @@ class SolverCat:
                 verdicts[q] = Verdict.WIN  # walled in there: won for the player
                 continue
             verdicts[q] = _solve(
-                b, q[0], q[1], "optimal", self.max_nodes, depth, "auto", _EMPTY, self.workers
+                b, q[0], q[1], "optimal", self.max_nodes, depth, "auto", None, self.workers
             ).verdict
         escapes = [q for q in steps if verdicts[q] is Verdict.LOSS]
         if smart in escapes or (not escapes and verdicts[smart] is not Verdict.WIN):
