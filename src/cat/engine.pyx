@@ -77,10 +77,11 @@ cdef int engine_search(Ctx* x, const uint8_t* board, int32_t rows, int32_t cols,
 
     Against the optimal cat (methods "auto" and "pns") the proof-number search runs first on its
     share (pns_share; the whole budget when mem's last search proved a win whose block is now
-    played: a proven line followed), then the iterative deepening search on the rest. A loss the proof-number search proves ends the search under "pns" or without
-    name_loss; with it (solve(), hints) the iterative deepening search then tries to name its
-    horizon. mem: the memory (its table is the proof-number search's, and an iterative
-    deepening proof is copied into it), or NULL.
+    played: a proven line followed), then the iterative deepening search on the rest. A loss
+    the proof-number search proves ends the search under "pns" or without name_loss; with it
+    (solve(), hints) the iterative deepening search then tries to name its horizon. mem: the
+    memory (its table is the proof-number search's, and an iterative deepening proof is copied
+    into it), or NULL.
 
     x: the iterative deepening search's context, loaded with board; or zeroed, and then
     initialised here (a table for the budget left, a stack of max_depth + 2 plies) if that search

@@ -12,8 +12,8 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore._names import by_name
+from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import _engine, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
 from trapcore.cat._codes import Result, SolveMethod
@@ -256,7 +256,9 @@ def _solve(
     return Solution(_VERDICTS[res], block, int(nodes), int(depth))
 
 
-def _hint(b: Board, cat: Cell, policy: PolicyLike, max_nodes: int, memory: Memory | None = None) -> Hint:
+def _hint(
+    b: Board, cat: Cell, policy: PolicyLike, max_nodes: int, memory: Memory | None = None
+) -> Hint:
     """hint() on a validated board, cat and policy (memory: see _solve)."""
     if b.size > MAX_SOLVE_CELLS:
         raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")

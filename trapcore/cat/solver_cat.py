@@ -48,8 +48,8 @@ class SolverCat:
     greedy and random players' games; a machine of 2 cores shared with seven other jobs):
     ``SolverCat(2000)`` 1,070 ms median, 95th percentile 2,080 ms (0.2's: 267 ms and 498 ms in
     the same run; the issue measured 147 ms and 260 ms on a quieter machine); ``SolverCat(500)``
-    471 ms and 761 ms; the smart cat 0.4 ms and 15 ms. So the demo's "hard" level stays smart: this is the level that trades cost for
-    strength.
+    471 ms and 761 ms; the smart cat 0.4 ms and 15 ms. So the demo's "hard" level stays smart:
+    this is the level that trades cost for strength.
 
     Use it wherever a policy is taken (:class:`CatGame`, :func:`simulate`, the environments):
     ``CatGame(policy=tc.cat.SolverCat())``. The solver treats a callable cat as the optimal cat,
