@@ -145,3 +145,18 @@ def test_methods_are_the_kernels_codes():
 
     assert tc.cat.SOLVE_METHODS == ("auto", "id", "pns")
     assert [m.value for m in SolveMethod] == [0, 1, 2]
+
+
+def test_solve_takes_every_policy_the_game_takes():
+    """solve(policy=) takes the policies hint, SolverPlayer and CatGame take (issue 26), solved
+    as model_of maps them; "optimal" stays."""
+    b = hexgrid.random_board(7, 7, 6, seed=1, keep_free=(3, 3))
+    for policy in (*tc.cat.POLICIES, *tc.cat.LEVELS, lambda b, c, r: c):
+        model = tc.cat.model_of(policy)
+        assert tc.cat.solve(b, (3, 3), policy=policy, max_nodes=300) == tc.cat.solve(
+            b, (3, 3), policy=model, max_nodes=300
+        )
+    with pytest.raises(ValueError, match="policy"):
+        tc.cat.solve(b, (3, 3), policy="nope")
+    with pytest.raises(TypeError, match="policy"):
+        tc.cat.solve(b, (3, 3), policy=3)

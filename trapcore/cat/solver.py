@@ -21,6 +21,8 @@ from trapcore.cat._engine import Memory
 from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
 from trapcore.cat.players import (
     _MODEL,
+    LEVELS,
+    POLICIES,
     SOLVE_POLICIES,
     SOLVER_PLAYER_NODES,
     _player_block,
@@ -135,7 +137,7 @@ def solve(
     board: npt.ArrayLike,
     cat: CellLike,
     *,
-    policy: str = "optimal",
+    policy: PolicyLike = "optimal",
     max_nodes: int = DEFAULT_NODES,
     max_depth: int | None = None,
     method: str = "auto",
@@ -156,11 +158,12 @@ def solve(
         0 free, 1 blocked, even-r offset rows; at most 4096 cells.
     cat : (row, col)
         The cat's cell (free).
-    policy : {"optimal", "bfs", "rays"}
+    policy : {"optimal", "bfs", "rays", "smart", "easy", "normal", "hard"} or callable
         The cat to solve against: ``"optimal"`` lets it choose any move (a win is then a win
         against every cat); ``"bfs"`` and ``"rays"`` play as those policies do (the ray cat's
-        random step, when no ray is open, is searched as an adversary). :func:`model_of` maps a
-        game's policy to this.
+        random step, when no ray is open, is searched as an adversary). Every policy that
+        :func:`hint`, :class:`SolverPlayer` and :class:`CatGame` take is accepted too, and
+        solved as :func:`model_of` maps it (the smart cat and callables as the optimal cat).
     max_nodes : int
         Budget in player positions (>= 1).
     max_depth : int, optional
@@ -209,13 +212,25 @@ def solve(
     if b.size > MAX_SOLVE_CELLS:
         raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")
     r, c = free_cell(b, cat, "cat")
-    policy = as_choice(policy, "policy", SOLVE_POLICIES)
+    policy = _solve_model(policy)
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     if max_depth is None:
         max_depth = max(1, min(int(b.size - b.sum()), 200))
     max_depth = as_int(max_depth, "max_depth", minimum=1, maximum=1000)
     method = as_choice(method, "method", SOLVE_METHODS)
     return _solve(b, r, c, policy, max_nodes, max_depth, method, None, _as_workers(workers))
+
+
+def _solve_model(policy: object) -> str:
+    """solve()'s policy as the solver's model: a name of SOLVE_POLICIES, or any cat policy
+    (:func:`model_of`)."""
+    if isinstance(policy, str) and policy in SOLVE_POLICIES:
+        return policy
+    try:
+        return model_of(policy)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        names = tuple(dict.fromkeys(SOLVE_POLICIES + POLICIES + tuple(LEVELS)))
+        return as_choice(policy, "policy", names)
 
 
 def _as_workers(workers: object) -> int:
