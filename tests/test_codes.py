@@ -13,7 +13,7 @@ import pytest
 
 import trapcore as tc
 from trapcore._names import by_name
-from trapcore.cat import _codes, _play
+from trapcore.cat import _codes, _engine
 from trapcore.maze import _carve
 from trapcore.numberlink import _solver
 
@@ -24,6 +24,7 @@ PUBLIC = [
     (tc.cat.RULES, _codes.Rules, "RULES_", ("enclosed", "surrounded")),
     (tc.cat.PLAYERS, _codes.Player, "PLAYER_", ("random", "greedy", "lookahead", "solver")),
     (tc.cat.SOLVE_POLICIES, _codes.Model, "MODEL_", ("optimal", "bfs", "rays")),
+    (tc.cat.SOLVE_METHODS, _codes.SolveMethod, "METHOD_", ("auto", "id", "pns")),
     (tc.maze.METHODS, _carve.Method, "", ("kruskal", "backtracker", "wilson", "prim")),
     (tc.maze.HANDS, _carve.Hand, "HAND_", ("left", "right")),
 ]
@@ -32,6 +33,7 @@ ENUMS = [
     _codes.Rules,
     _codes.Player,
     _codes.Model,
+    _codes.SolveMethod,
     _codes.Result,
     _carve.Method,
     _carve.Hand,
@@ -101,6 +103,7 @@ print(checks.METHODS, int(checks._as_method("eller")))
 
 def test_the_kernels_take_and_give_the_enums():
     board = np.zeros((5, 5), np.uint8)
-    res, *_ = _play.solve(board, 2, 2, _codes.Model.MODEL_BFS, 1000, 4, 10, np.zeros(0, np.uint8))
+    method = _codes.SolveMethod.METHOD_AUTO
+    res, *_ = _engine.solve(board, 2, 2, _codes.Model.MODEL_BFS, method, 1000, 4, None, 1)
     assert type(res) is _codes.Result and res is _codes.Result.RES_LOSS
     assert tc.cat.solve(board, (2, 2), policy="bfs").verdict is tc.cat.Verdict.LOSS

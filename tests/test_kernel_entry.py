@@ -91,10 +91,13 @@ ENTRIES = {
         _board(), lambda f, a: f(a["board"], 2, 2, 0, 0, gen()), "board"
     ),
     "trapcore.cat._play.player_move": Entry(
-        _board(), lambda f, a: f(a["board"], 2, 2, 1, 0, 100, 8, gen(), NO_MEMORY), "board"
+        _board(), lambda f, a: f(a["board"], 2, 2, 1, 0, 100, 8, gen(), None), "board"
     ),
-    "trapcore.cat._play.solve": Entry(
-        _board(), lambda f, a: f(a["board"], 2, 2, 0, 1000, 4, 10, NO_MEMORY), "board"
+    "trapcore.cat._engine.solve": Entry(
+        _board(), lambda f, a: f(a["board"], 2, 2, 0, 0, 1000, 4, None, 1), "board"
+    ),
+    "trapcore.cat._engine.hint": Entry(
+        _board(), lambda f, a: f(a["board"], 2, 2, 0, 1000, 4, None), "board"
     ),
     "trapcore.cat._pns.enclosure": Entry(_board(), lambda f, a: f(a["board"], 2, 2, 12), "board"),
     "trapcore.cat._pns.layer": Entry(_board(), lambda f, a: f(a["board"], 2, 2), "board"),

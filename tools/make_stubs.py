@@ -56,6 +56,9 @@ RETURNS: dict[str, dict[str, str]] = {
         "cat_reply": "int",
         "play_games": "tuple[npt.NDArray[np.int8], npt.NDArray[np.int32]]",
         "player_move": "int",
+    },
+    "trapcore.cat._engine": {
+        "hint": "tuple[Result, int, bool, int]",
         "solve": "tuple[Result, int, int, int]",
     },
     "trapcore.cat._pns": {
@@ -116,6 +119,22 @@ RETURNS: dict[str, dict[str, str]] = {
         "shuffled": "npt.NDArray[np.int32]",
     },
 }
+#: Extension types (``cdef class``): the module that defines each and its stub, written here (a
+#: signature does not show properties). An argument of such a type may be None.
+CLASSES: dict[str, tuple[str, str]] = {
+    "Memory": (
+        "trapcore.cat._engine",
+        """class Memory:
+    rows: int
+    cols: int
+    def __init__(self, rows: int, cols: int, budget: int) -> None: ...
+    def forget(self) -> None: ...
+    @property
+    def proven_block(self) -> int: ...
+    @property
+    def nbytes(self) -> int: ...""",
+    ),
+}
 WIDTH = 100
 
 
@@ -155,6 +174,8 @@ def py_type(
         return UNTYPED.get(name, "Any")
     if enums and ctype in enums:
         return ctype
+    if ctype in CLASSES:
+        return f"{ctype} | None"
     if "[" in ctype:
         return f"npt.NDArray[{DTYPES.get(ctype.split('[', 1)[0].strip(), 'Any')}]"
     if ctype.endswith("ndarray"):
@@ -204,6 +225,7 @@ def stub_for(modname: str, enums: dict[str, str] | None = None) -> str:
     enums = all_enums() if enums is None else enums
     returns = RETURNS.get(modname, {})
     classes = [enum_stub(e) for e in enums_of(mod)]
+    classes += [text for home, text in CLASSES.values() if home == modname]
     defs = []
     for name in sorted(n for n in vars(mod) if not n.startswith("_")):
         obj = getattr(mod, name)
@@ -226,7 +248,7 @@ def stub_for(modname: str, enums: dict[str, str] | None = None) -> str:
         defs.append(format_def(name, params, returns.get(name, "Any")))
     body = "\n".join(defs)
     stdlib, third, first = [], [], []
-    if classes:
+    if enums_of(mod):
         stdlib.append("import enum")
     if re.search(r"\bCallable\b", body):
         stdlib.append("from collections.abc import Callable")
@@ -240,6 +262,9 @@ def stub_for(modname: str, enums: dict[str, str] | None = None) -> str:
     for ename, home in sorted(enums.items()):
         if home != modname and re.search(rf"\b{ename}\b", body):
             used.setdefault(home, []).append(ename)
+    for cname, (home, _) in sorted(CLASSES.items()):
+        if home != modname and re.search(rf"\b{cname}\b", body):
+            used.setdefault(home, []).append(cname)
     first += [f"from {home} import {', '.join(names)}" for home, names in sorted(used.items())]
     lines = [f'"""Signatures of the compiled module {modname} (made by tools/make_stubs.py)."""']
     for section in (stdlib, third, first):

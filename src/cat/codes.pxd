@@ -29,6 +29,12 @@ cpdef enum Model:
     MODEL_BFS = 1
     MODEL_RAYS = 2
 
+cpdef enum SolveMethod:
+    # the solver's search method (solve(method=); trapcore.cat.SOLVE_METHODS)
+    METHOD_AUTO = 0
+    METHOD_ID = 1
+    METHOD_PNS = 2
+
 cpdef enum Result:
     # a search's result: trapcore.cat.Verdict's member of the same name without RES_
     RES_UNKNOWN = 0

@@ -1,6 +1,7 @@
 # The proof-number search's memory: its table kept between searches (src/cat/pns.pyx, and the
 # solver player of src/cat/play.pyx, through a game). Inline helpers, cimported as cat.memory; a new
-# memory (a numpy array) comes from pns.pyx's new_memory / mem_new.
+# memory (a numpy array) comes from pns.pyx's mem_new; src/cat/engine.pyx's Memory owns one for the
+# Python layer, which never reads its bytes.
 #
 # One uint8 buffer, owned by Python: a 16-byte header (int32 rows, cols; uint8 table bits, proved
 # flag; int32 the proven block) and the table (keys, zones, proof, disproof and work numbers, as
@@ -29,8 +30,8 @@ cdef extern from *:
 
 
 cdef inline int32_t pns_bits(int64_t budget, int32_t n) noexcept nogil:
-    """The proof-number search's table size (solver.py's _pns_tt_bits): about two entries per
-    position, at most ~100 MB."""
+    """The proof-number search's own table size (a search without a memory): about two entries
+    per position, at most ~100 MB."""
     cdef int32_t bits = 0, per = 20 + 8 * ((n + 63) // 64)
     cdef int64_t v = budget * 2
     while v > 0:
@@ -42,10 +43,10 @@ cdef inline int32_t pns_bits(int64_t budget, int32_t n) noexcept nogil:
     return bits
 
 
-cdef inline int32_t mem_bits(int64_t budget, int32_t n) noexcept nogil:
-    """A memory's table bits for a solver player of this budget: eight times the proof-number
-    search's share under method "auto" (1/32, at least 16), two entries a position, 2^12 to 2^16."""
-    cdef int64_t v = max(<int64_t> 16, budget // 32) * 16
+cdef inline int32_t mem_bits(int64_t pns_nodes, int32_t n) noexcept nogil:
+    """A memory's table bits for proof-number searches of pns_nodes positions (at least 16): room
+    for eight such searches a game, two entries a position, 2^12 to 2^16."""
+    cdef int64_t v = max(<int64_t> 16, pns_nodes) * 16
     cdef int32_t bits = 0
     while v > 0:
         bits += 1

@@ -1,7 +1,8 @@
 """Trap the Cat's move kernels: the cat's policies (BFS, six rays, smart) and the player's (random,
-greedy, lookahead, solver), whole games played one after another, and the solver's entry point.
-Called only by trapcore/cat/ (players.py, game.py, simulation.py, solver.py), which validates; the
-search core comes from trapcore.cat._search (src/cat/search.pyx). Directives are set in setup.py."""
+greedy, lookahead, solver) and whole games played one after another. Called only by trapcore/cat/
+(players.py, game.py, simulation.py), which validates; the search core comes from
+trapcore.cat._search (src/cat/search.pyx), the solver from trapcore.cat._engine
+(src/cat/engine.pyx). Directives are set in setup.py."""
 import numpy as np
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
@@ -10,18 +11,19 @@ from numpy.random cimport bitgen_t
 
 from cat.hex cimport (bfs_distances, bfs_escape, draw_blocks, first_step, hex_tables, step_pocket,
                       step_rays)
-from cat.memory cimport mem_check, mem_forget, mem_take_proof, pns_bits
+from cat.memory cimport mem_forget
 from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
 from common.signals cimport due, raise_pending, restore_pending, signalled
-from trapcore.cat._codes cimport (MODEL_BFS, MODEL_OPTIMAL, PLAYER_GREEDY, PLAYER_LOOKAHEAD,
-                                  PLAYER_RANDOM, PLAYER_SOLVER, POLICY_RAYS, POLICY_SMART,
-                                  RES_LOSS, RES_UNKNOWN, RES_WIN, RULES_ENCLOSED, Model, Player,
-                                  Policy, Result, Rules)
-from trapcore.cat._pns cimport mem_new, pns_run
-from trapcore.cat._search cimport (MODE_ESC, Ctx, any_free, ctx_block, ctx_border_distances,
-                                   ctx_free, ctx_init, ctx_load, ctx_new_search, ctx_unblock,
-                                   pnode, rollout, solve_root)
+from trapcore.cat._codes cimport (METHOD_AUTO, MODEL_BFS, MODEL_OPTIMAL, PLAYER_GREEDY,
+                                  PLAYER_LOOKAHEAD, PLAYER_RANDOM, PLAYER_SOLVER, POLICY_RAYS,
+                                  POLICY_SMART, RES_LOSS, RES_UNKNOWN, RES_WIN, RULES_ENCLOSED,
+                                  Model, Player, Policy, Rules)
+from trapcore.cat._engine cimport Memory, engine_search, greedy_on, mem_of, pns_share
+from trapcore.cat._pns cimport mem_new
+from trapcore.cat._search cimport (MODE_ESC, Ctx, ctx_block, ctx_border_distances, ctx_free,
+                                   ctx_init, ctx_load, ctx_new_search, ctx_unblock, pnode,
+                                   rollout)
 
 cdef enum:
     # the smart cat: forced-escape search horizon (its own moves) and node budget per move
@@ -36,11 +38,7 @@ cdef enum:
     AB_PATHS = 1 << 20
     AB_WIN = 1000000
     AB_INF = 2000000
-    # the proof-number search's settings (solver.py's _PNS_CANDIDATES, _PNS_SLACK)
-    PNS_CANDIDATES = 20
-    PNS_SLACK = 1
 
-cdef double PNS_EPS = 0.25
 cdef uint64_t AB_KEY = 0x9E3779B97F4A7C15  # the smart cat's table keys, apart from pnode's
 
 
@@ -363,19 +361,6 @@ cdef inline int32_t cat_reply_plain(const uint8_t* board, const int32_t* nbr, co
 
 
 # -- player policies -----------------------------------------------------------------------------
-cdef int32_t greedy_on(const uint8_t* board, Ctx* x, int32_t cat) noexcept nogil:
-    """The block greedy plays on board: the fixed-tie BFS cat's next step (its pocket move when
-    enclosed), else any free cell."""
-    cdef int32_t t = bfs_escape(board, x.nbr, x.border, x.n, cat, x.parent, x.queue)
-    if t >= 0 and t != cat:
-        return first_step(x.parent, cat, t)
-    if t < 0:
-        t = step_pocket(board, x.nbr, cat)
-        if t >= 0:
-            return t
-    return any_free(board, x.n, cat)
-
-
 cdef int32_t player_random(Ctx* x, int32_t cat, bitgen_t* rng) noexcept nogil:
     """A uniformly random free cell other than the cat's (-1 if none)."""
     cdef int32_t i, m = 0, t
@@ -419,39 +404,18 @@ cdef int32_t player_lookahead(Ctx* x, int32_t cat) noexcept nogil:
 
 cdef int32_t player_solver(Ctx* x, int32_t cat, int model, int64_t budget,
                            uint8_t* mem) except -2 nogil:
-    """The solver's proven winning block (against the model cat, within budget), else the
-    lookahead block. Against the optimal cat the proof-number search (src/cat/pns.pyx) tries
-    first on 1/32 of the budget (at least 16), as solve()'s method "auto" does. With a memory
-    (mem, or NULL) its table is kept from move to move, and when the last move played a proven
-    win's block the proof-number search gets the whole budget: the win's follow-ups are proven
-    again from the table (in a node or two) or, were entries lost, within the same budget."""
+    """The solver's proven winning block (src/cat/engine.pyx's engine_search, method "auto",
+    against the model cat, within budget), else the lookahead block. With a memory (mem, or
+    NULL) the search's table is kept from move to move, so a proven line is followed in a node
+    or two."""
     cdef int32_t b = -1, depth
-    cdef int64_t spent = 0
-    cdef bint stop = False
-    cdef int r
-    if model == MODEL_OPTIMAL:
-        spent = min(budget, max(16, budget // 32))  # solver.py's _auto_pns_nodes
-        if mem != NULL and mem[9] and x.board[(<int32_t*> mem)[3]]:
-            spent = budget  # a proven line followed (solver.py's _solve does the same)
-        r = pns_run(x.board, x.rows, x.cols, cat, spent, PNS_CANDIDATES, PNS_SLACK, PNS_EPS,
-                    pns_bits(spent, x.n), mem, &b, &spent, &stop)
-        if stop:
-            x.interrupted = True
-            restore_pending()  # the error value -2 needs its exception set
-            return -2
-        if r == RES_WIN and b >= 0:
-            return b
-        if r == RES_LOSS:
-            return player_lookahead(x, cat)
-        budget = max(1, budget - spent)
-    ctx_new_search(x, model, budget)
-    r = solve_root(x, cat, x.maxply - 2, &b, &depth)
+    cdef int64_t nodes
+    cdef int r = engine_search(x, x.board, x.rows, x.cols, cat, model, METHOD_AUTO, budget,
+                               x.maxply - 2, mem, 1, False, &b, &depth, &nodes)
     if x.interrupted:
         restore_pending()
         return -2
     if r == RES_WIN and b >= 0:
-        if mem != NULL and model == MODEL_OPTIMAL:
-            mem_take_proof(mem, x, cat, b)  # the proof-number search follows it from here
         return b
     return player_lookahead(x, cat)
 
@@ -512,17 +476,14 @@ def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, Policy policy, 
 
 
 def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, Player player, Model model,
-                int64_t budget, int32_t solver_depth, bit_generator, uint8_t[::1] memory):
+                int64_t budget, int32_t solver_depth, bit_generator, Memory memory):
     """The player's block on board with the cat on free (r, c): a flat index, -1 if none. memory:
-    the solver player's (trapcore.cat._pns.new_memory), kept from move to move, or empty."""
+    the solver player's (trapcore.cat._engine.Memory), kept from move to move, or None."""
     check_grid(board.shape[0], board.shape[1], "board")
     cdef int32_t rows = board.shape[0], cols = board.shape[1], out = -1
     cdef bitgen_t* rng = bitgen_of(bit_generator)
-    cdef uint8_t* mem = NULL
+    cdef uint8_t* mem = mem_of(memory, rows, cols)
     cdef Ctx x
-    if memory.shape[0]:
-        mem = &memory[0]
-        mem_check(mem, memory.shape[0], rows, cols)
     memset(&x, 0, sizeof(Ctx))
     try:
         with nogil:
@@ -563,7 +524,7 @@ def play_games(int32_t rows, int32_t cols, int32_t blocked, Policy policy, Rules
     cdef uint8_t[::1] memory
     cdef uint8_t* mem = NULL
     if player == PLAYER_SOLVER and model == MODEL_OPTIMAL:
-        memory = mem_new(rows, cols, budget)
+        memory = mem_new(rows, cols, pns_share(budget, False))
         mem = &memory[0]
     memset(&x, 0, sizeof(Ctx))
     memset(&y, 0, sizeof(Ctx))
@@ -610,39 +571,3 @@ def play_games(int32_t rows, int32_t cols, int32_t blocked, Policy policy, Rules
     if stop:
         raise_pending()
     return outcome_a, moves_a
-
-
-def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, Model model, int64_t max_nodes,
-          int32_t max_depth, int32_t tt_bits, uint8_t[::1] memory):
-    """Solve from free (r, c), player to move, against the `model` cat (see src/cat/search.pyx):
-    (result, best, nodes, depth) with result a Result (RES_UNKNOWN, RES_WIN, RES_LOSS); best a
-    flat index or -1; nodes the player nodes searched; depth the horizon (cat moves) of the
-    verdict, or for unknown the deepest horizon searched without a forced escape (-1 if none).
-    memory (trapcore.cat._pns.new_memory, or empty): a win against the optimal cat is copied
-    into it for the proof-number search of the next moves."""
-    check_grid(board.shape[0], board.shape[1], "board")
-    cdef int32_t rows = board.shape[0], cols = board.shape[1], best = -1, depth = -1
-    cdef Result res
-    cdef int64_t nodes
-    cdef bint stop = False
-    cdef uint8_t* mem = NULL
-    cdef Ctx x
-    if memory.shape[0]:
-        mem = &memory[0]
-        mem_check(mem, memory.shape[0], rows, cols)
-    memset(&x, 0, sizeof(Ctx))
-    try:
-        with nogil:
-            ctx_init(&x, rows, cols, max_depth + 2, tt_bits)
-            ctx_load(&x, &board[0, 0])
-            ctx_new_search(&x, model, max_nodes)
-            res = <Result> solve_root(&x, r * cols + c, max_depth, &best, &depth)
-            nodes = x.nodes if x.nodes < max_nodes else max_nodes
-            stop = x.interrupted
-            if mem != NULL and res == RES_WIN and best >= 0 and model == MODEL_OPTIMAL:
-                mem_take_proof(mem, &x, r * cols + c, best)
-    finally:
-        ctx_free(&x)
-    if stop:
-        raise_pending()
-    return res, best, nodes, depth

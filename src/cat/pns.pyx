@@ -1,7 +1,7 @@
 """Depth-first proof-number search (df-pn, with the 1+epsilon trick) for the Trap the Cat solver
-against the optimal cat: tries to PROVE that the player (to move) encloses the cat. Called only by
-trapcore/cat/solver.py (solve(..., method="pns")), which validates and gives the rest of the budget
-to the iterative deepening solver (src/cat/search.pyx) when this search runs out. Directives are
+against the optimal cat: tries to PROVE that the player (to move) encloses the cat. Run by
+src/cat/engine.pyx (the solver's one entry), which splits the budget and gives the rest to the
+iterative deepening solver (src/cat/search.pyx) when this search runs out. Directives are
 set in setup.py.
 
 The game tree: OR nodes are the player's positions (she blocks a cell), AND nodes the cat's (it
@@ -369,10 +369,10 @@ cdef inline int32_t root_block(Pns* s, int32_t cat) noexcept nogil:
 
 
 # -- a memory (src/cat/memory.pxd): a new one, as a numpy array ----------------------------------
-cdef object mem_new(int32_t rows, int32_t cols, int64_t budget):
-    """An empty memory (a numpy uint8 array) for rows x cols boards, sized for a solver player of
-    this budget."""
-    cdef int32_t bits = mem_bits(budget, rows * cols)
+cdef object mem_new(int32_t rows, int32_t cols, int64_t pns_nodes):
+    """An empty memory (a numpy uint8 array) for rows x cols boards, sized for proof-number
+    searches of pns_nodes positions (src/cat/engine.pyx's share of a budget)."""
+    cdef int32_t bits = mem_bits(pns_nodes, rows * cols)
     mem = np.zeros(mem_size(bits, rows * cols), np.uint8)
     cdef uint8_t[::1] m = mem
     cdef int32_t* head = <int32_t*> &m[0]
@@ -383,10 +383,11 @@ cdef object mem_new(int32_t rows, int32_t cols, int64_t budget):
     return mem
 
 
-def new_memory(int32_t rows, int32_t cols, int64_t budget):
-    """An empty memory for rows x cols boards, sized for a solver player of this budget."""
+def new_memory(int32_t rows, int32_t cols, int64_t pns_nodes):
+    """An empty memory for rows x cols boards, sized for proof-number searches of pns_nodes
+    positions (for the tests; trapcore.cat._engine.Memory wraps one for the API)."""
     check_grid(rows, cols, "board")
-    return mem_new(rows, cols, budget)
+    return mem_new(rows, cols, pns_nodes)
 
 
 cdef int pns_init(Pns* s, int32_t rows, int32_t cols, int32_t maxply,
@@ -540,18 +541,18 @@ def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nod
 
 cdef int pns_run(const uint8_t* board, int32_t rows, int32_t cols, int32_t cat, int64_t max_nodes,
                  int32_t max_cand, int32_t slack, double eps, int32_t tt_bits, uint8_t* mem,
-                 int32_t* best, int64_t* nodes, bint* interrupted) except -1 nogil:
+                 int32_t workers, int32_t* best, int64_t* nodes, bint* interrupted) except -1 nogil:
     """solve_pns for the other kernels (complete search): RES_WIN proven (best the block),
     RES_LOSS proven, RES_UNKNOWN budget out; nodes gets the positions searched, interrupted
     whether Ctrl-C stopped it (the exception is then pending). mem: a memory checked by the
-    caller, or NULL. MemoryError when the tables do not fit."""
+    caller, or NULL; workers: threads, as solve_pns's. MemoryError when the tables do not fit."""
     cdef int32_t maxply = min(<int32_t> MAXPLY, 2 * rows * cols + 4)
     cdef int res = RES_UNKNOWN
     cdef uint32_t pn = 1, dn = 1
     cdef Pns s
     memset(&s, 0, sizeof(Pns))
     try:
-        pns_init(&s, rows, cols, maxply, tt_bits, mem, 1)
+        pns_init(&s, rows, cols, maxply, tt_bits, mem, max(1, min(workers, 64)))
         res = pns_search(&s, board, cat, max_nodes, max_cand, slack, eps, True, best, &pn, &dn)
         nodes[0] = s.nodes
         interrupted[0] = s.interrupted

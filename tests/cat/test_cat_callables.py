@@ -63,8 +63,14 @@ def test_bad_callable_moves_are_refused_and_leave_the_game_unchanged():
     assert np.array_equal(g.board, before) and g.moves == 0
     with pytest.raises(IllegalMoveError):
         tc.cat.player_move(g.board, g.cat, player=lambda b, c, r: c)
-    with pytest.raises(TypeError):
-        tc.cat.cat_move(g.board, g.cat, policy=lambda b, c, r: "east")
+    # whatever a callable returns, a bad answer is the documented IllegalMoveError (issue 31)
+    for bad in ("east", None, (1, 2, 3), (99, 0), 1.5):
+        with pytest.raises(IllegalMoveError):
+            tc.cat.cat_move(g.board, g.cat, policy=lambda b, c, r, bad=bad: bad)
+        with pytest.raises(IllegalMoveError):
+            tc.cat.player_move(g.board, g.cat, player=lambda b, c, r, bad=bad: bad)
+        with pytest.raises(IllegalMoveError):
+            tc.CatGame(policy=lambda b, c, r, bad=bad: bad, seed=1).block(cell)
 
 
 def test_levels_are_policies():

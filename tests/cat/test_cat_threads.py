@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 import trapcore as tc
 from trapcore.cat import _pns, hexgrid
-from trapcore.cat.players import _NO_MEMORY
+
+_NO_MEMORY = np.zeros(0, np.uint8)  # a fresh table (solve_pns without a memory)
 
 
 def _starts(count, seed):

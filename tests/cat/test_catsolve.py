@@ -181,7 +181,7 @@ def test_solver_losses_hold_against_every_block():
         (dict(cat=(9, 9)), ValueError, "cat"),
         (dict(cat=(0,)), TypeError, "cat"),
         (dict(cat=(1.5, 2)), TypeError, "cat"),
-        (dict(policy="smart"), ValueError, "policy"),
+        (dict(policy="nope"), ValueError, "policy"),  # "smart" is taken since 0.3 (issue 26)
         (dict(policy=3), TypeError, "policy"),
         (dict(max_nodes=0), ValueError, "max_nodes"),
         (dict(max_nodes=2.5), TypeError, "max_nodes"),

@@ -38,8 +38,9 @@ def test_golden_solver_and_smart_cat():
         5000,
         6,
     )
-    # 0.2's default ("auto"): the proof-number search's 156 positions, then the rest by "id"
-    assert tc.cat.solve(b, (5, 5), policy="optimal", max_nodes=5000) == ("unknown", (4, 4), 5000, 6)
+    # 0.3's default ("auto"): the proof-number search's 3,750 positions, then the rest by "id"
+    # (0.2's gave the proof-number search 156 and reached horizon 6)
+    assert tc.cat.solve(b, (5, 5), policy="optimal", max_nodes=5000) == ("unknown", (4, 4), 5000, 5)
     assert tc.cat.cat_move(b, (5, 5), policy="smart", seed=0) == (6, 4)
 
 

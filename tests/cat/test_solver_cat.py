@@ -82,7 +82,12 @@ def test_overrules_a_step_the_player_wins(blocked, cat, smart, seed):
     cert = tc.cat.certificate(b, smart, max_nodes=2_000)
     assert tc.cat.check_certificate(b, smart, cert)
     step = tc.cat.SolverCat(2_000)(b, cat, np.random.default_rng(seed))
-    assert step != smart and step in hexgrid.neighbors(cat, b.shape) and not b[step]
+    steps = [q for q in hexgrid.neighbors(cat, b.shape) if not b[q]]
+    won = [tc.cat.solve(b, q, max_nodes=2_000).verdict is tc.Verdict.WIN for q in steps]
+    if all(won):  # 0.3's default solver proves every step lost for the cat: it plays smart
+        assert step == smart
+        return
+    assert step != smart and step in steps
     assert tc.cat.solve(b, step, max_nodes=2_000).verdict is not tc.Verdict.WIN
 
 

@@ -26,3 +26,8 @@ class Result(enum.IntEnum):
 class Rules(enum.IntEnum):
     RULES_ENCLOSED = 0
     RULES_SURROUNDED = 1
+
+class SolveMethod(enum.IntEnum):
+    METHOD_AUTO = 0
+    METHOD_ID = 1
+    METHOD_PNS = 2

@@ -3,7 +3,8 @@
 import numpy as np
 import numpy.typing as npt
 
-from trapcore.cat._codes import Model, Player, Policy, Result, Rules
+from trapcore.cat._codes import Model, Player, Policy, Rules
+from trapcore.cat._engine import Memory
 
 def cat_reply(
     board: npt.NDArray[np.uint8],
@@ -35,15 +36,5 @@ def player_move(
     budget: int,
     solver_depth: int,
     bit_generator: np.random.BitGenerator,
-    memory: npt.NDArray[np.uint8],
+    memory: Memory | None,
 ) -> int: ...
-def solve(
-    board: npt.NDArray[np.uint8],
-    r: int,
-    c: int,
-    model: Model,
-    max_nodes: int,
-    max_depth: int,
-    tt_bits: int,
-    memory: npt.NDArray[np.uint8],
-) -> tuple[Result, int, int, int]: ...

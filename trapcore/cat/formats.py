@@ -8,7 +8,7 @@ import numpy.typing as npt
 from trapcore._validate import _describe, as_cell, as_choice, as_grid
 from trapcore.cat._board import as_shape
 from trapcore.cat._types import Board, CellLike, ShapeLike
-from trapcore.cat.render import Position, is_comment, read_board
+from trapcore.cat.render import Position, _drawing, is_comment, read_board
 
 __all__ = [
     "LAYOUTS",
@@ -122,14 +122,7 @@ def board_to_text(
         b, at = to_odd_r(b, at)
     if style == "digits":
         return "".join(" ".join(row) + "\n" for row in b.astype(str).tolist())
-    chars = np.where(b == 0, ".", "#").astype("<U1")
-    if at is not None:
-        chars[at] = "C"
-    shifted = 0 if layout == "even-r" else 1
-    return "".join(
-        (" " if r % 2 == shifted else "") + " ".join(row) + "\n"
-        for r, row in enumerate(chars.tolist())
-    )
+    return "".join(line + "\n" for line in _drawing(b, at, 0 if layout == "even-r" else 1))
 
 
 def _detect(text: str) -> str | None:

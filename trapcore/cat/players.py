@@ -11,6 +11,7 @@ from trapcore._validate import as_cell, as_choice, as_generator, as_int
 from trapcore.cat import _play
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, check_policy_cells, free_cell
 from trapcore.cat._codes import Model, Player, Policy, Rules
+from trapcore.cat._engine import Memory
 from trapcore.cat._types import Board, Cell, CellLike, Mover, PlayerLike, PolicyLike, SeedLike
 from trapcore.errors import IllegalMoveError
 
@@ -48,8 +49,6 @@ SOLVE_POLICIES = tuple(_MODEL)
 SOLVER_PLAYER_NODES = 2_000
 # the "solver" player's deepest horizon (a fixed number keeps its moves reproducible)
 _SOLVER_DEPTH = 64
-# the solver player without a memory (each move searches from an empty table)
-_NO_MEMORY = np.zeros(0, np.uint8)
 
 
 def as_policy(policy: PolicyLike) -> PolicyLike:
@@ -97,12 +96,21 @@ def _read_only(board: Board) -> Board:
     return view
 
 
+def _returned_cell(out: object, board: Board, what: str) -> Cell:
+    """A callable's answer as a cell of board: anything else (None, a 3-tuple, a cell outside)
+    is an IllegalMoveError, the documented type, naming what came."""
+    try:
+        return as_cell(out, board.shape, what)
+    except (TypeError, ValueError) as e:
+        raise IllegalMoveError(str(e)) from e
+
+
 def _call_cat(fn: Mover, board: Board, cat: Cell, gen: np.random.Generator) -> Cell:
     """A callable policy's move: a free neighbour of ``cat`` (IllegalMoveError otherwise)."""
     from trapcore.cat.hexgrid import neighbors
 
     out = fn(_read_only(board), cat, gen)
-    cell = as_cell(out, board.shape, "the policy's move")
+    cell = _returned_cell(out, board, "the policy's move")
     if cell not in neighbors(cat, board.shape) or board[cell]:
         raise IllegalMoveError(
             f"policy {policy_name(fn)} moved the cat from {cat} to {cell}, "
@@ -114,7 +122,7 @@ def _call_cat(fn: Mover, board: Board, cat: Cell, gen: np.random.Generator) -> C
 def _call_player(fn: Mover, board: Board, cat: Cell, gen: np.random.Generator) -> Cell:
     """A callable player's block: a free cell other than the cat's (IllegalMoveError otherwise)."""
     out = fn(_read_only(board), cat, gen)
-    cell = as_cell(out, board.shape, "the player's block")
+    cell = _returned_cell(out, board, "the player's block")
     if cell == cat or board[cell]:
         raise IllegalMoveError(
             f"player {policy_name(fn)} blocked {cell}, which is not a free "
@@ -202,10 +210,10 @@ def _player_block(
     policy: PolicyLike,
     gen: np.random.Generator | None = None,
     max_nodes: int = SOLVER_PLAYER_NODES,
-    memory: npt.NDArray[np.uint8] = _NO_MEMORY,
+    memory: Memory | None = None,
 ) -> Cell | None:
     """``player``'s block on a validated board against ``policy`` (no checks; for the package);
-    memory: the solver player's table kept between moves (pns.pyx's new_memory), or empty."""
+    memory: the solver player's table kept between moves, or None."""
     model = _MODEL[model_of(policy)]
     gen = gen if gen is not None else as_generator(0)
     p = _play.player_move(

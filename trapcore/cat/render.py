@@ -39,7 +39,9 @@ def render_board(board: npt.ArrayLike, cat: CellLike | None = None, *, numbers: 
     cat : (row, col), optional
         The cat's cell, drawn ``C``.
     numbers : bool
-        Row numbers on the left and a header of column numbers (last digit).
+        Row numbers on the left and a header of column numbers (last digit). Without them the
+        drawing is :func:`trapcore.cat.board_to_text`'s (one formatter draws both), without its
+        final newline.
 
     Returns
     -------
@@ -49,20 +51,16 @@ def render_board(board: npt.ArrayLike, cat: CellLike | None = None, *, numbers: 
     """
     b = as_board(board)
     rows, cols = b.shape
-    chars = np.where(b == 0, ".", "#").astype("<U1")
-    if cat is not None:
-        chars[as_cell(cat, b.shape, "cat")] = "C"
+    drawing = _drawing(b, None if cat is None else as_cell(cat, b.shape, "cat"), 0)
+    if not numbers:  # board_to_text's drawing, without its final newline
+        return "\n".join(drawing)
     width = len(str(max(rows, cols) - 1))
     lines: list[str] = []
-    if numbers:
-        if cols > 10:  # the tens digit over columns 10, 20...; the word keeps read_board off it
-            tens = " ".join(str(c // 10 % 10) if c % 10 == 0 and c else " " for c in range(cols))
-            lines.append(" " * (width + 2) + tens + "  (tens)")
-        lines.append(" " * (width + 2) + " ".join(str(c % 10) for c in range(cols)))
-    for r in range(rows):
-        shift = " " if r % 2 == 0 else ""
-        prefix = f"{r:>{width}}  " if numbers else ""
-        lines.append(prefix + shift + " ".join(chars[r]))
+    if cols > 10:  # the tens digit over columns 10, 20...; the word keeps read_board off it
+        tens = " ".join(str(c // 10 % 10) if c % 10 == 0 and c else " " for c in range(cols))
+        lines.append(" " * (width + 2) + tens + "  (tens)")
+    lines.append(" " * (width + 2) + " ".join(str(c % 10) for c in range(cols)))
+    lines += [f"{r:>{width}}  {line}" for r, line in enumerate(drawing)]
     return "\n".join(lines)
 
 
@@ -83,6 +81,17 @@ def _is_header(body: str) -> bool:
     """Column numbers as :func:`render_board` writes them (``0 1 2``, ``1  (tens)``)."""
     body = body.removesuffix("(tens)")
     return bool(body.strip()) and set(body) <= _DIGITS | _BLANKS
+
+
+def _drawing(b: Board, at: Cell | None, shifted: int) -> list[str]:
+    """A board's drawing, one line per row (the one formatter, also board_to_text's): ``.`` free,
+    ``#`` blocked, ``C`` the cat at ``at``; rows of parity ``shifted`` indented half a cell."""
+    chars = np.where(b == 0, ".", "#").astype("<U1")
+    if at is not None:
+        chars[at] = "C"
+    return [
+        (" " if r % 2 == shifted else "") + " ".join(row) for r, row in enumerate(chars.tolist())
+    ]
 
 
 def read_board(text: str) -> Position:

@@ -13,12 +13,12 @@ import numpy.typing as npt
 from trapcore._seeding import item_generator, root_key
 from trapcore._threads import imap
 from trapcore._validate import as_choice, as_int, as_size
-from trapcore.cat import _play, _pns, hexgrid
+from trapcore.cat import _play, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS
+from trapcore.cat._engine import Memory
 from trapcore.cat._types import Cell, PlayerLike, PolicyLike, SeedLike
 from trapcore.cat.players import (
     _MODEL,
-    _NO_MEMORY,
     _PLAYER,
     _POLICY,
     _RULES,
@@ -260,7 +260,7 @@ def _play_python(
         b = hexgrid.random_board(rows, cols, blocked, seed=gen, keep_free=start)
         cat = start
         # the solver player's memory, new each game (as play_games empties it)
-        memory = _pns.new_memory(rows, cols, max_nodes) if player == "solver" else _NO_MEMORY
+        memory = Memory(rows, cols, max_nodes) if player == "solver" else None
         while True:
             if int(b.sum()) >= b.size - 1:  # no free cell but the cat's: settled as CatGame does
                 outcome[g] = 0 if hexgrid.is_border(cat, b.shape) else 1

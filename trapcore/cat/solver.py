@@ -12,14 +12,17 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._names import by_name
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
-from trapcore.cat import _play, _pns, hexgrid
+from trapcore.cat import _engine, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
-from trapcore.cat._codes import Result
+from trapcore.cat._codes import Result, SolveMethod
+from trapcore.cat._engine import Memory
 from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
 from trapcore.cat.players import (
     _MODEL,
-    _NO_MEMORY,
+    LEVELS,
+    POLICIES,
     SOLVE_POLICIES,
     SOLVER_PLAYER_NODES,
     _player_block,
@@ -40,18 +43,12 @@ __all__ = [
     "winnable_board",
 ]
 
-#: The solver's search methods (see :func:`solve`).
-SOLVE_METHODS = ("auto", "id", "pns")
+# the search methods, from the kernels' codes (src/cat/codes.pxd): METHOD_AUTO is "auto"
+_METHOD = by_name(SolveMethod, "METHOD_")
+#: The solver's search methods (see :func:`solve`): ``("auto", "id", "pns")``.
+SOLVE_METHODS = tuple(_METHOD)
 #: The solver's default node budget (player positions) for solve(), hints and winnable starts.
 DEFAULT_NODES = 200_000
-# The proof-number search's player candidates: at most this many blocks a position, on escape
-# routes at most _PNS_SLACK steps longer than the shortest; the 1+epsilon threshold factor.
-_PNS_CANDIDATES = 20
-_PNS_SLACK = 1
-_PNS_EPS = 0.25
-# method "auto": the proof-number search's share of the budget (its positions cost about ten of
-# the iterative deepening search's: 1/32 of the budget is about a quarter of the time)
-_AUTO_PNS_SHARE = 32
 #: The most threads :func:`solve` runs its proof-number search on.
 MAX_SOLVE_WORKERS = 64
 
@@ -136,28 +133,11 @@ class Hint:
         return f"block {self.block[0]} {self.block[1]} ({how})"
 
 
-def _tt_bits(max_nodes: int, n: int) -> int:
-    words = (n + 63) // 64
-    bits = max(10, min(22, int(max_nodes * 2).bit_length()))
-    while bits > 10 and (1 << bits) * (25 + 8 * words) > (96 << 20):  # at most ~96 MB of table
-        bits -= 1
-    return bits
-
-
-def _pns_tt_bits(max_nodes: int, n: int) -> int:
-    """Two-way table: about two entries per searched position, at most ~100 MB."""
-    per = 20 + 8 * ((n + 63) // 64)
-    bits = max(10, min(22, int(max_nodes * 2).bit_length()))
-    while bits > 10 and (1 << bits) * per > (100 << 20):
-        bits -= 1
-    return bits
-
-
 def solve(
     board: npt.ArrayLike,
     cat: CellLike,
     *,
-    policy: str = "optimal",
+    policy: PolicyLike = "optimal",
     max_nodes: int = DEFAULT_NODES,
     max_depth: int | None = None,
     method: str = "auto",
@@ -178,11 +158,12 @@ def solve(
         0 free, 1 blocked, even-r offset rows; at most 4096 cells.
     cat : (row, col)
         The cat's cell (free).
-    policy : {"optimal", "bfs", "rays"}
+    policy : {"optimal", "bfs", "rays", "smart", "easy", "normal", "hard"} or callable
         The cat to solve against: ``"optimal"`` lets it choose any move (a win is then a win
         against every cat); ``"bfs"`` and ``"rays"`` play as those policies do (the ray cat's
-        random step, when no ray is open, is searched as an adversary). :func:`model_of` maps a
-        game's policy to this.
+        random step, when no ray is open, is searched as an adversary). Every policy that
+        :func:`hint`, :class:`SolverPlayer` and :class:`CatGame` take is accepted too, and
+        solved as :func:`model_of` maps it (the smart cat and callables as the optimal cat).
     max_nodes : int
         Budget in player positions (>= 1).
     max_depth : int, optional
@@ -193,14 +174,21 @@ def solve(
         (src/cat/pns.pyx, no horizon; the player's blocks pruned by the proof zones of refuted
         blocks, a ring test and a border-distance cut test as terminal wins) on three quarters
         of ``max_nodes`` (its positions, player's and cat's); when its budget runs out, the
-        iterative deepening search tries with the rest. ``"auto"`` (default): ``"pns"`` against
-        the optimal cat (its search on 1/32 of ``max_nodes``, at least 16: its positions cost about
-        ten times the other's), ``"id"`` against the fixed cats. The proof-number search
-        proves wins that need a long cut, which the horizon-bounded search alone can miss (0.1's
-        default, ``"id"``, lost such wins; the solver player, hints and winnable starts use
-        ``"auto"``). Each call searches from scratch, and a follow-up of a proven win can need
-        more positions than the proof did: :class:`SolverPlayer` keeps the table between moves
-        so that it does not.
+        iterative deepening search tries with the rest; a loss it proves is returned at once.
+        ``"auto"`` (default): the same split against the optimal cat, and when the
+        proof-number search proves a loss the iterative deepening search then tries to name its
+        horizon; ``"id"`` against the fixed cats. So the default finds every proof either
+        method finds alone within ``max_nodes``, as measured on positions from real games
+        (tests/cat/test_cat_engine.py; 0.2's default gave the proof-number search 1/32 of the
+        budget and missed 9 of the 39 wins either method proved in 300 positions at 2,000). The
+        proof-number search proves wins that need a long cut, which the horizon-bounded search
+        alone can miss; its positions cost about ten times the other's, so a search that proves
+        nothing takes a few times longer than 0.2's. One kernel entry (src/cat/engine.pyx)
+        chooses the method, splits the budget and sizes the tables for :func:`solve`,
+        :func:`hint`, :class:`SolverPlayer`, :class:`SolverCat` and the solver player. Each
+        call searches from scratch, and a follow-up of a proven win can need more positions
+        than the proof did: :class:`SolverPlayer` keeps the table between moves so that it
+        does not.
     workers : int, optional
         Threads for the proof-number search (methods ``"pns"`` and ``"auto"`` against the optimal
         cat): ``None`` or 1 searches in the calling thread, -1 uses every CPU, at most
@@ -224,13 +212,25 @@ def solve(
     if b.size > MAX_SOLVE_CELLS:
         raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")
     r, c = free_cell(b, cat, "cat")
-    policy = as_choice(policy, "policy", SOLVE_POLICIES)
+    policy = _solve_model(policy)
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     if max_depth is None:
         max_depth = max(1, min(int(b.size - b.sum()), 200))
     max_depth = as_int(max_depth, "max_depth", minimum=1, maximum=1000)
     method = as_choice(method, "method", SOLVE_METHODS)
-    return _solve(b, r, c, policy, max_nodes, max_depth, method, _NO_MEMORY, _as_workers(workers))
+    return _solve(b, r, c, policy, max_nodes, max_depth, method, None, _as_workers(workers))
+
+
+def _solve_model(policy: object) -> str:
+    """solve()'s policy as the solver's model: a name of SOLVE_POLICIES, or any cat policy
+    (:func:`model_of`)."""
+    if isinstance(policy, str) and policy in SOLVE_POLICIES:
+        return policy
+    try:
+        return model_of(policy)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        names = tuple(dict.fromkeys(SOLVE_POLICIES + POLICIES + tuple(LEVELS)))
+        return as_choice(policy, "policy", names)
 
 
 def _as_workers(workers: object) -> int:
@@ -254,116 +254,35 @@ def _solve(
     max_nodes: int,
     max_depth: int,
     method: str,
-    memory: npt.NDArray[np.uint8],
+    memory: Memory | None = None,
     workers: int = 1,
 ) -> Solution:
-    """solve() on validated arguments; memory: the proof-number search's table kept between
-    calls (:class:`SolverPlayer`), or empty; workers: the proof-number search's threads."""
-    spent = 0
-    pns_loss: Solution | None = None
-    if method == "auto":
-        method = "pns" if policy == "optimal" else "id"
-        if method == "pns":
-            share = max_nodes if _followed(memory, b) else _auto_pns_nodes(max_nodes)
-            pns, spent = _solve_pns(b, r, c, share, memory, workers)
-            if pns is not None and pns.verdict is Verdict.WIN:
-                return pns
-            pns_loss = pns  # a loss: the iterative deepening search names its horizon and block
-    elif method == "pns":
-        if policy != "optimal":
-            raise ValueError(
-                f"method = 'pns' solves against the optimal cat only, not policy = {policy!r}"
-            )
-        pns, spent = _solve_pns(b, r, c, max(1, max_nodes * 3 // 4), memory, workers)
-        if pns is not None:
-            return pns
-    if spent >= max_nodes:  # the proof-number search used the whole budget: nothing is left
-        if pns_loss is not None:
-            return Solution(Verdict.LOSS, pns_loss.block, int(spent), -1)
-        return Solution(Verdict.UNKNOWN, _player_block(b, (r, c), "greedy", "bfs"), int(spent), -1)
-    max_nodes -= spent
-    res, best, nodes, depth = _play.solve(
-        b, r, c, _MODEL[policy], max_nodes, max_depth, _tt_bits(max_nodes, b.size), memory
+    """solve() on validated arguments, through the kernel's one entry (src/cat/engine.pyx: the
+    method, the budget split, the tables); memory: the table kept between calls
+    (:class:`SolverPlayer`), or None; workers: the proof-number search's threads."""
+    if method == "pns" and policy != "optimal":
+        raise ValueError(
+            f"method = 'pns' solves against the optimal cat only, not policy = {policy!r}"
+        )
+    res, best, nodes, depth = _engine.solve(
+        b, r, c, _MODEL[policy], _METHOD[method], max_nodes, max_depth, memory, workers
     )
-    if best < 0:  # nothing was searched (the verdict was immediate): any free block
-        free_cells = np.flatnonzero(b.ravel() == 0)
-        free_cells = free_cells[free_cells != r * b.shape[1] + c]
-        if res != Result.RES_WIN:
-            greedy = _player_block(b, (r, c), "greedy", "bfs")
-            best = -1 if greedy is None else greedy[0] * b.shape[1] + greedy[1]
-        elif free_cells.size:
-            best = int(free_cells[0])
     block = None if best < 0 else divmod(int(best), b.shape[1])
-    if pns_loss is not None and res != Result.RES_LOSS:  # proven lost, without a horizon
-        return Solution(Verdict.LOSS, pns_loss.block, int(nodes + spent), -1)
-    return Solution(_VERDICTS[res], block, int(nodes + spent), int(depth))
-
-
-def _auto_pns_nodes(max_nodes: int) -> int:
-    """The proof-number search's budget under method "auto" (play.pyx's player_solver agrees)."""
-    return min(max_nodes, max(16, max_nodes // _AUTO_PNS_SHARE))
-
-
-def _followed(memory: npt.NDArray[np.uint8], b: Board) -> bool:
-    """Whether the memory's last search proved a win and its block is played on b (a proven line
-    followed: method "auto" then gives the proof-number search the whole budget, as play.pyx's
-    player_solver does)."""
-    if not memory.size or not memory[9]:
-        return False
-    block = int(memory[12:16].view(np.int32)[0])
-    return 0 <= block < b.size and bool(b.flat[block])
-
-
-def _solve_pns(
-    b: Board,
-    r: int,
-    c: int,
-    max_nodes: int,
-    memory: npt.NDArray[np.uint8] | None = None,
-    workers: int = 1,
-) -> tuple[Solution | None, int]:
-    """The proof-number search's verdict as a Solution, or None (budget out, or the win is
-    immediate and the iterative deepening search names its block); and the positions searched.
-    memory: a table kept between calls (pns.pyx's new_memory), or None; workers: its threads."""
-    res, best, nodes, _, _ = _pns.solve_pns(
-        b,
-        r,
-        c,
-        max_nodes,
-        _PNS_CANDIDATES,
-        _PNS_SLACK,
-        _PNS_EPS,
-        _pns_tt_bits(max_nodes, b.size),
-        True,
-        _NO_MEMORY if memory is None else memory,
-        workers,
-    )
-    if res == Result.RES_WIN and best >= 0:
-        return Solution(Verdict.WIN, divmod(int(best), b.shape[1]), int(nodes), -1), int(nodes)
-    if res == Result.RES_LOSS:
-        greedy = _player_block(b, (r, c), "greedy", "bfs")
-        return Solution(Verdict.LOSS, greedy, int(nodes), -1), int(nodes)
-    return None, int(nodes)
+    return Solution(_VERDICTS[res], block, int(nodes), int(depth))
 
 
 def _hint(
-    b: Board,
-    cat: Cell,
-    policy: PolicyLike,
-    max_nodes: int,
-    memory: npt.NDArray[np.uint8] = _NO_MEMORY,
+    b: Board, cat: Cell, policy: PolicyLike, max_nodes: int, memory: Memory | None = None
 ) -> Hint:
     """hint() on a validated board, cat and policy (memory: see _solve)."""
     if b.size > MAX_SOLVE_CELLS:
         raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")
     max_depth = max(1, min(int(b.size - b.sum()), 200))
-    sol = _solve(b, cat[0], cat[1], model_of(policy), max_nodes, max_depth, "auto", memory)
-    if sol.verdict is Verdict.WIN:
-        return Hint(sol.block, True, Verdict.WIN, sol.nodes)
-    block = sol.block  # the block that held out longest against forced escapes
-    if block is None:
-        block = _player_block(b, cat, "lookahead", policy)
-    return Hint(block, False, sol.verdict, sol.nodes)
+    res, best, proven, nodes = _engine.hint(
+        b, cat[0], cat[1], _MODEL[model_of(policy)], max_nodes, max_depth, memory
+    )
+    block = None if best < 0 else divmod(int(best), b.shape[1])
+    return Hint(block, bool(proven), _VERDICTS[res], int(nodes))
 
 
 def hint(
@@ -375,10 +294,20 @@ def hint(
 ) -> Hint:
     """The block to play now against a cat of ``policy``.
 
-    The solver's proven winning block (the smart cat is solved as the optimal cat) when it finds
-    one within ``max_nodes``; otherwise the best heuristic block: the one that held out longest
-    in the solver's search for a forced escape (the lookahead player's block if the search tried
-    none). Each call searches from scratch; to follow hints through a game, use
+    The one hint function: :meth:`CatGame.hint`, :meth:`SolverPlayer.hint` and the demo's Hint
+    button give this hint too (with a table kept through the game). Its guarantee:
+
+    * when :func:`solve` (default method, ``max_nodes`` positions) proves the position won, the
+      hint is that proven winning block (``proven``);
+    * when it proves the position lost, the hint is the block it names (nothing wins);
+    * otherwise the hint is the first of a few candidates (the block that held out longest in
+      the search, the greedy block, then the cells next to the cat) that no cheap search refutes:
+      after it, no cat step reaches a border cell next turn and none leads to a forced escape
+      that the iterative deepening search proves within ``max_nodes // 16`` positions (at least
+      32; ``max_nodes`` positions for all the checks). If each candidate is refuted, the first.
+
+    The smart cat and callables are solved as the optimal cat, so a proven hint wins against
+    every cat. Each call searches from scratch; to follow hints through a game, use
     :meth:`CatGame.hint` or :meth:`SolverPlayer.hint`, which keep the search's table so that a
     proven win stays proven after every cat reply.
 
@@ -396,7 +325,8 @@ def hint(
     Returns
     -------
     Hint
-        ``proven`` says whether the block is a proven win.
+        ``proven`` says whether the block is a proven win; ``nodes`` counts the search's
+        positions and the checks' (at most twice ``max_nodes``).
 
     Raises
     ------
@@ -464,12 +394,12 @@ class SolverPlayer:
         self.__init__(state["policy"], max_nodes=state["max_nodes"])  # type: ignore[misc]
 
     @property
-    def _memory(self) -> npt.NDArray[np.uint8]:
-        """This thread's table (empty before the first move)."""
-        memory: npt.NDArray[np.uint8] = getattr(self._local, "memory", _NO_MEMORY)
+    def _memory(self) -> Memory | None:
+        """This thread's table (None before the first move)."""
+        memory: Memory | None = getattr(self._local, "memory", None)
         return memory
 
-    def _memory_for(self, b: Board) -> npt.NDArray[np.uint8]:
+    def _memory_for(self, b: Board) -> Memory:
         """This thread's table for b: kept when b continues the thread's last board."""
         local = self._local
         last: Board | None = getattr(local, "last", None)
@@ -479,10 +409,10 @@ class SolverPlayer:
             or last.shape != b.shape
             or bool((last > b).any())
         ):
-            local.memory = _pns.new_memory(b.shape[0], b.shape[1], self.max_nodes)
+            local.memory = Memory(b.shape[0], b.shape[1], self.max_nodes)
             local.generation = self._generation
         local.last = b.copy()
-        memory: npt.NDArray[np.uint8] = local.memory
+        memory: Memory = local.memory
         return memory
 
     def __call__(

@@ -18,8 +18,6 @@ __all__ = ["SolverCat", "SOLVER_CAT_NODES"]
 #: The solver's budget (positions) for each step a :class:`SolverCat` weighs, by default.
 SOLVER_CAT_NODES = 2_000
 
-_EMPTY = np.zeros(0, np.uint8)  # no memory: each step is searched from an empty table
-
 
 class SolverCat:
     """The smart cat's move, checked against the solver: our strongest cat against players who
@@ -43,9 +41,15 @@ class SolverCat:
     search of four moves, a three-block alpha-beta search) choose among the rest. A player who
     follows the solver's hints with 20,000 positions a move wins 39% of standard starts against it
     (49% against the smart cat), and 18% against ``SolverCat(20_000)`` (README, "Against a player
-    who thinks harder"). A move costs up to six searches of ``max_nodes`` positions: on 11x11 with
-    the default budget about 70 ms (95th percentile 130 ms, measured on a busy machine), against
-    about 1 ms for the smart cat, so the demo's "hard" level stays smart.
+    who thinks harder"; 0.2's figures). A move costs up to six searches of ``max_nodes``
+    positions, and since 0.3 each search gives the proof-number search three quarters of its
+    budget (src/cat/engine.pyx), so it proves more steps lost for the cat and costs more.
+    Measured on 60 cat moves of 11x11 games (after greedy blocks in positions of lookahead,
+    greedy and random players' games; a machine of 2 cores shared with seven other jobs):
+    ``SolverCat(2000)`` 1,070 ms median, 95th percentile 2,080 ms (0.2's: 267 ms and 498 ms in
+    the same run; the issue measured 147 ms and 260 ms on a quieter machine); ``SolverCat(500)``
+    471 ms and 761 ms; the smart cat 0.4 ms and 15 ms. So the demo's "hard" level stays smart:
+    this is the level that trades cost for strength.
 
     Use it wherever a policy is taken (:class:`CatGame`, :func:`simulate`, the environments):
     ``CatGame(policy=tc.cat.SolverCat())``. The solver treats a callable cat as the optimal cat,
@@ -88,7 +92,7 @@ class SolverCat:
                 verdicts[q] = Verdict.WIN  # walled in there: won for the player
                 continue
             verdicts[q] = _solve(
-                b, q[0], q[1], "optimal", self.max_nodes, depth, "auto", _EMPTY, self.workers
+                b, q[0], q[1], "optimal", self.max_nodes, depth, "auto", None, self.workers
             ).verdict
         escapes = [q for q in steps if verdicts[q] is Verdict.LOSS]
         if smart in escapes or (not escapes and verdicts[smart] is not Verdict.WIN):
