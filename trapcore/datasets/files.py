@@ -497,7 +497,7 @@ def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
 def verify(path: StrPath) -> DatasetInfo:
     """Check a dataset folder against its manifest without loading it: every listed shard is
     present with the size and SHA-256 recorded, no other shard is in ``data/``, and the shards
-    cover items ``0 .. n-1`` (``trapcore dataset verify DIR``).
+    cover items 0 to n - 1 (``trapcore dataset verify DIR``).
 
     Returns
     -------
