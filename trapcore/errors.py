@@ -1,6 +1,6 @@
 """The exception types trapcore raises beyond Python's own ``ValueError`` and ``TypeError``."""
 
-__all__ = ["IllegalMoveError", "SearchLimitExceeded"]
+__all__ = ["DatasetError", "IllegalMoveError", "SearchLimitExceeded"]
 
 
 class IllegalMoveError(ValueError):
@@ -13,3 +13,10 @@ class SearchLimitExceeded(RuntimeError):
 
     Searches that can answer "unknown" (the cat solver) return that instead of raising.
     """
+
+
+class DatasetError(ValueError):
+    """A dataset folder that does not hold what its manifest says: a shard missing, extra,
+    partial or altered, items not covered, or no manifest (a run that did not finish).
+
+    Also importable as ``trapcore.datasets.DatasetError`` (the same class)."""

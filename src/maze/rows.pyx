@@ -5,7 +5,7 @@ trapcore/datasets/items.py, which validates every argument. Doors as in src/maze
 """
 import numpy as np
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from maze.doors cimport OPEN
@@ -27,18 +27,22 @@ cdef uint8_t[16] DEGREE = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4]
 
 
 cdef int32_t solve_one(const uint8_t* dp, int32_t rows, int32_t cols, int32_t s, int32_t g,
-                       uint8_t* mask, uint32_t* seen, uint32_t stamp, int32_t* parent,
-                       int32_t* dist, int32_t* queue, int32_t* out, int32_t* dead_out,
+                       uint8_t* mask, uint64_t* seen, uint64_t stamp, int32_t* queue,
+                       const int32_t* rowof, int32_t* out, int32_t* dead_out,
                        int32_t* choice_out) noexcept nogil:
-    """One maze: the open sides of each cell in mask (M_UP...), the dead ends, a BFS from s
-    (neighbours Up, Right, Down, Left: the first to reach a cell is its parent, as in
-    src/maze/solve.pyx) until g, the path as (row, col) pairs in out[0:2k] and the decision
-    points. Returns k, the path's cells (0 when g is unreachable)."""
+    """One maze: the open sides of each cell in mask (M_UP...) and the dead ends in one pass, a
+    BFS from s (neighbours Up, Right, Down, Left: the first to reach a cell is its parent, as in
+    src/maze/solve.pyx; seen[i] holds the stamp of the maze that reached cell i in its high 32
+    bits and the cell's parent in its low 32, so one load and one store test and set both) until
+    g, the path as (row, col) pairs in out[0:2k] (walked back from g, then reversed) and the
+    decision points. Returns k, the path's cells (0 when g is
+    unreachable). rowof[i] is cell i's row (no division per cell)."""
     cdef int32_t n = rows * cols, i, cur, k, head = 0, tail = 0, dead = 0, choice = 0
     cdef int32_t r, deg
     cdef uint8_t d, m
     cdef int32_t[4] off
-    cdef int32_t bit, ok, nbs, dn
+    cdef int32_t bit, ok, nbs, t0, t1
+    cdef uint64_t tag = stamp << 32, sv
     off[0] = -cols
     off[1] = 1
     off[2] = cols
@@ -48,13 +52,12 @@ cdef int32_t solve_one(const uint8_t* dp, int32_t rows, int32_t cols, int32_t s,
         d = dp[i]
         bit = (d & 3) == OPEN
         ok = ((d >> 2) & 3) == OPEN
-        mask[i] |= <uint8_t> ((bit << 2) | (ok << 1))
+        m = mask[i] | <uint8_t> ((bit << 2) | (ok << 1))
+        mask[i] = m                                # final: Up and Left came from earlier cells
+        dead += DEGREE[m] == 1
         mask[i + cols] |= <uint8_t> bit
         mask[i + 1] |= <uint8_t> (ok << 3)
-    for i in range(n):
-        dead += DEGREE[mask[i]] == 1
-    seen[s] = stamp
-    dist[s] = 0
+    seen[s] = tag
     queue[tail] = s
     tail += 1
     while head < tail:
@@ -63,31 +66,38 @@ cdef int32_t solve_one(const uint8_t* dp, int32_t rows, int32_t cols, int32_t s,
         if cur == g:
             break
         m = mask[cur]
-        dn = dist[cur] + 1
         for r in range(4):                         # Up, Right, Down, Left, without branches:
             bit = (m >> r) & 1                     # a closed side points back at cur (seen)
             nbs = cur + off[r] * bit
-            ok = seen[nbs] != stamp
-            seen[nbs] = stamp
-            parent[nbs] = cur if ok else parent[nbs]
-            dist[nbs] = dn if ok else dist[nbs]
+            sv = seen[nbs]
+            ok = (sv >> 32) != stamp
+            seen[nbs] = (tag | <uint32_t> cur) if ok else sv
             queue[tail] = nbs
             tail += ok
     dead_out[0] = dead
-    if seen[g] != stamp:
+    if (seen[g] >> 32) != stamp:
         choice_out[0] = 0
         return 0
-    k = dist[g] + 1
     cur = g
-    for i in range(k - 1, -1, -1):
-        r = cur // cols
-        out[2 * i] = r
-        out[2 * i + 1] = cur - r * cols
-        if i < k - 1:
+    k = 0
+    while True:
+        r = rowof[cur]
+        out[2 * k] = r
+        out[2 * k + 1] = cur - r * cols
+        if k > 0:                                  # the goal is no decision point
             deg = DEGREE[mask[cur]]
-            if deg > 2 or (i == 0 and deg > 1):
-                choice += 1
-        cur = parent[cur]
+            choice += deg > (1 if cur == s else 2)
+        k += 1
+        if cur == s:
+            break
+        cur = <int32_t> <uint32_t> seen[cur]        # the low 32 bits: the parent
+    for i in range(k // 2):                        # from the start to the goal
+        t0 = out[2 * i]
+        t1 = out[2 * i + 1]
+        out[2 * i] = out[2 * (k - 1 - i)]
+        out[2 * i + 1] = out[2 * (k - 1 - i) + 1]
+        out[2 * (k - 1 - i)] = t0
+        out[2 * (k - 1 - i) + 1] = t1
     choice_out[0] = choice
     return k
 
@@ -110,10 +120,11 @@ def solve_rows(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32
     if count == 0:
         return
     mask_a = np.empty(n + cols + 1, dtype=np.uint8)
-    seen_a = np.zeros(n, dtype=np.uint32)
-    ints_a = np.empty(3 * n + 1, dtype=np.int32)  # parent, dist, queue (+1: a skipped append)
+    seen_a = np.zeros(n, dtype=np.uint64)
+    ints_a = np.empty(2 * n + 1, dtype=np.int32)  # rows, queue (+1: a skipped append)
+    ints_a[:n] = np.arange(n, dtype=np.int32) // cols
     cdef uint8_t[::1] mask = mask_a
-    cdef uint32_t[::1] seen = seen_a
+    cdef uint64_t[::1] seen = seen_a
     cdef int32_t[::1] ints = ints_a
     with nogil:
         for j in range(count):
@@ -126,7 +137,7 @@ def solve_rows(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32
             s = ends[j, 0] * cols + ends[j, 1]
             g = ends[j, 2] * cols + ends[j, 3]
             k = solve_one(&doors[j, 0, 0], rows, cols, s, g, &mask[0], &seen[0],
-                          <uint32_t> (j + 1), &ints[0], &ints[n], &ints[2 * n], &values[at, 0],
+                          <uint64_t> (<uint32_t> (j + 1)), &ints[n], &ints[0], &values[at, 0],
                           &dead, &choice)
             at += k
             offsets[j + 1] = at

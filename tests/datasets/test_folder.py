@@ -187,6 +187,27 @@ def test_polars_opens_the_folder(ds):
     )
 
 
+def test_write_npz_sweeps_what_a_killed_write_left(tmp_path):
+    """A SIGKILL leaves ``.NAME.<12 hex>.tmp`` (trapcore._io's name): the next write removes it,
+    and names it does not recognise stay."""
+    batch = tds.generate(tds.MazeSpec(3, 3), 4, 1)
+    stale = [".b.npz.0123456789ab.tmp", ".trapcore.json.00000000ffff.tmp"]
+    keep = [".b.npz.0123.tmp", ".c.npz.0123456789ab.tmp"]
+    folder = tmp_path / "ds"
+    folder.mkdir()
+    for name in stale + keep:
+        (tmp_path / name).write_bytes(b"x")
+        (folder / name).write_bytes(b"x")
+    tds.write_npz(batch, tmp_path / "b.npz")
+    assert sorted(os.listdir(tmp_path)) == sorted(
+        [*keep, ".trapcore.json.00000000ffff.tmp", "b.npz", "ds"]
+    )
+    tds.write_parquet(tds.MazeSpec(3, 3), 4, 1, folder)
+    left = sorted(n for n in os.listdir(folder) if n.startswith("."))
+    assert left == sorted([*keep, ".b.npz.0123456789ab.tmp"])  # the manifest's temp: swept
+    assert tds.read(tmp_path / "b.npz").n == tds.read(folder).n == 4
+
+
 def test_writers_respect_the_target(tmp_path):
     batch = tds.generate(tds.MazeSpec(3, 3), 4, 1)
     real = tmp_path / "real.npz"
@@ -195,7 +216,7 @@ def test_writers_respect_the_target(tmp_path):
     link.symlink_to(real)
     assert tds.write_npz(batch, link) == real
     assert link.is_symlink() and tds.read(link).n == 4  # the target was written
-    with pytest.raises(ValueError, match="directory"):
+    with pytest.raises(ValueError, match="folder"):
         tds.write_npz(batch, tmp_path)
     fifo = tmp_path / "fifo.npz"
     os.mkfifo(fifo)

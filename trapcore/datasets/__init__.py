@@ -12,7 +12,6 @@ from trapcore.datasets.files import (
 )
 from trapcore.datasets.generate import MAX_BATCH_BYTES, MAX_ITEMS, generate, shard_range
 from trapcore.datasets.items import Batch, Ragged, item_bytes
-from trapcore.datasets.manifest import DatasetError
 from trapcore.datasets.spec import (
     MAZE_MEASURES,
     NUMBERLINK_MEASURES,
@@ -21,6 +20,7 @@ from trapcore.datasets.spec import (
     NumberlinkSpec,
     spec_from_dict,
 )
+from trapcore.errors import DatasetError
 
 __all__ = [
     "MAX_BATCH_BYTES",

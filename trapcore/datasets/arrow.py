@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from trapcore._extras import require
 from trapcore._validate import _describe
 from trapcore.datasets.items import Batch, Ragged
 from trapcore.datasets.spec import Spec, spec_from_dict
@@ -22,11 +23,13 @@ FORMAT_VERSION = 2
 
 
 def _pa() -> Any:
-    try:
-        import pyarrow as pa
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError('datasets need pyarrow: pip install "trapcore[data]"') from None
-    return pa
+    """``pyarrow``, or :class:`trapcore._extras.MissingExtra` naming the ``data`` extra."""
+    return require("pyarrow", "trapcore.datasets")
+
+
+def _pq() -> Any:
+    """``pyarrow.parquet``, or :class:`trapcore._extras.MissingExtra` naming the ``data`` extra."""
+    return require("pyarrow.parquet", "trapcore.datasets")
 
 
 #: Field metadata keys: a column's numpy dtype and the shape of one row (``null``: varies).

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING
 
+from trapcore._extras import require
 from trapcore._progress import Bar
 from trapcore.cli import add_progress_flags, progress_stream
 
@@ -287,10 +288,7 @@ def _check_options(args: argparse.Namespace) -> None:
 
 
 def _need_pyarrow() -> None:
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        raise ImportError('datasets need pyarrow: pip install "trapcore[data]"') from None
+    require("pyarrow", "trapcore dataset")
 
 
 def run_verify(

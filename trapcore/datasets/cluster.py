@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 if TYPE_CHECKING:
     import distributed
 
+from trapcore._extras import require
 from trapcore._validate import _describe, as_int
 
 __all__ = ["map_shards"]
@@ -23,10 +24,9 @@ _T = TypeVar("_T")
 def _client(client: object) -> Iterator[distributed.Client]:
     """A ``distributed.Client`` for ``client``: itself, one connected to an address, or one on a
     ``LocalCluster`` of ``W`` processes for ``"local:W"`` (closed afterwards)."""
-    try:
-        import distributed
-    except ImportError:  # pragma: no cover - depends on the environment
-        raise ImportError("client= needs dask.distributed: pip install 'trapcore[data]'") from None
+    require("distributed", "client=")
+    import distributed
+
     if isinstance(client, distributed.Client):
         yield client
         return
@@ -43,6 +43,7 @@ def _client(client: object) -> Iterator[distributed.Client]:
                 f"client='local:W' needs a number of workers W, got {client!r}"
             ) from None
         w = as_int(w, "client workers", minimum=1, maximum=256)
+        require("dask", "client=")
         import dask
 
         # the workers' statistical profiler samples every task's stack 100 times a second

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from trapcore._validate import _describe, as_int
-from trapcore.datasets.arrow import META_KEY, ContentHash, _pa, from_table, metadata_of
+from trapcore.datasets.arrow import META_KEY, ContentHash, _pa, _pq, from_table, metadata_of
 from trapcore.datasets.generate import _check, _gib
 from trapcore.datasets.items import Batch, Ragged, item_bytes
 from trapcore.datasets.manifest import (
@@ -280,8 +280,7 @@ def write_parquet(
             records = _on_dask(
                 client, spec, n, fixed_seed, num_shards, workers, codec, staging, content, tick
             )
-        import pyarrow.parquet as pq
-
+        pq = _pq()
         meta = json.loads(pq.read_schema(staging / records[0].file).metadata[META_KEY])
         digest = content.hexdigest()
         names = [r.file for r in records]
@@ -309,13 +308,11 @@ def _on_dask(
     """The shards as Dask tasks (Parquet bytes back), stored in ``staging`` in order."""
     import hashlib
 
-    import pyarrow.parquet as pq
-
     from trapcore.datasets.cluster import map_shards
     from trapcore.datasets.generate import shard_range
     from trapcore.datasets.shards import ShardRecord
 
-    pa = _pa()
+    pa, pq = _pa(), _pq()
     args = [(spec, n, seed, s, num_shards, workers, codec) for s in range(num_shards)]
     records = []
     for s, data in enumerate(map_shards(client, shard_bytes, args)):
@@ -459,8 +456,7 @@ def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
         raise FileNotFoundError(f"no trapcore dataset at {os.fspath(path)!r}")
     if path.suffix == ".npz":
         return _read_npz(path, names)
-    pa = _pa()
-    import pyarrow.parquet as pq
+    pa, pq = _pa(), _pq()
 
     if path.is_dir():
         checked = check_folder(path)
@@ -501,7 +497,7 @@ def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
 def verify(path: StrPath) -> DatasetInfo:
     """Check a dataset folder against its manifest without loading it: every listed shard is
     present with the size and SHA-256 recorded, no other shard is in ``data/``, and the shards
-    cover items ``0 .. n-1`` (``trapcore dataset verify DIR``).
+    cover items 0 to n - 1 (``trapcore dataset verify DIR``).
 
     Returns
     -------

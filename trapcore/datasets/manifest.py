@@ -8,13 +8,14 @@ import hashlib
 import json
 import os
 import shutil
-import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from trapcore._io import _umask, atomic_write, check_output_path
 from trapcore.datasets.shards import ShardRecord, file_sha256
+from trapcore.errors import DatasetError
 
 __all__ = ["DATA", "MANIFEST", "DatasetError", "Checked", "check_folder", "swap_in"]
 
@@ -27,45 +28,17 @@ STAGING = ".trapcore-staging-"
 OLD = ".trapcore-old-"
 
 
-class DatasetError(ValueError):
-    """A dataset folder that does not hold what its manifest says: a shard missing, extra,
-    partial or altered, items not covered, or no manifest (a run that did not finish)."""
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
 def replace_file(path: Path, data: bytes, *, name: str = "path") -> Path:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, then rename.
+    """Write ``data`` to ``path`` atomically with :func:`trapcore._io.atomic_write`; return the
+    file written.
 
     A symlink is followed (its target is written, as ``open`` would); a directory, FIFO, device
-    or socket at the target is refused with ``ValueError``; the temporary file is removed on
-    every exit but SIGKILL."""
-    target = Path(os.path.realpath(path))
-    try:
-        st = os.stat(target)
-    except FileNotFoundError:
-        st = None
-    if st is not None and not stat.S_ISREG(st.st_mode):
-        what = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        raise ValueError(f"{name} {os.fspath(path)!r} is {what}; only regular files are replaced")
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        mode = stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask()
-        os.chmod(tmp, mode)  # mkstemp's 0600 is for secrets, not data
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return target
+    or socket at the target is refused with ``ValueError``; the temporary file
+    (``.NAME.<hex>.tmp``) is removed on every exit but SIGKILL, and the next write to the same
+    file removes one a killed run left."""
+    target = check_output_path(path, name)
+    atomic_write(path, data, name=name)
+    return Path(target)
 
 
 def _alive(pid: int) -> bool:

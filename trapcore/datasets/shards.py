@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from trapcore._seeding import root_key
-from trapcore.datasets.arrow import ContentHash, _pa, shard_metadata, to_table
+from trapcore.datasets.arrow import ContentHash, _pa, _pq, shard_metadata, to_table
 from trapcore.datasets.generate import shard_range
 from trapcore.datasets.items import ITEMS, item_bytes
 from trapcore.datasets.spec import Spec
@@ -93,8 +93,7 @@ class _Shard:
         self.writer: Any = None
 
     def write(self, columns: dict[str, Any]) -> None:
-        import pyarrow.parquet as pq
-
+        pq = _pq()
         table = to_table(columns)
         if self.writer is None:
             spec, seed, n, shard, num_shards = self.meta
