@@ -12,12 +12,14 @@ The search runs in ``trapcore.numberlink._solver`` without the GIL; this module 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 import numpy.typing as npt
 
 from trapcore._validate import as_grid, as_int
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink import _regions, _solver
+from trapcore.numberlink import _regions, _sat, _solver
 from trapcore.numberlink._grid import (
     INT16_MAX,
     MAX_SOLVE_CELLS,
@@ -27,11 +29,37 @@ from trapcore.numberlink._grid import (
     as_rules,
 )
 
-__all__ = ["solve", "count", "count_nodes", "check", "MAX_SOLVE_CELLS"]
+__all__ = ["solve", "count", "count_nodes", "check", "Solutions", "MAX_SOLVE_CELLS"]
 
 DEFAULT_MAX_NODES = 10**9
 #: The most solutions ``solve`` lists at once.
 MAX_LIMIT = 100_000
+#: With fill, the sweeps' share before the SAT fallback takes over: this many nodes per square
+#: (measured: a node costs about 1/300 of what CaDiCaL spends per square building and solving the
+#: model, so the sweeps take about a quarter of the SAT model's time on the puzzles they lose).
+SWEEP_NODES_PER_SQUARE = 2000
+
+
+class Solutions(list):  # type: ignore[type-arg]
+    """The list of solutions ``solve`` returns, saying which search found them.
+
+    Attributes
+    ----------
+    method : str
+        ``"sweeps"`` (the kernel's sweeps and frontier memo), ``"router"`` (without fill, the
+        path router of ``Board``), ``"sat"`` (the SAT fallback: CaDiCaL through python-sat) or
+        ``"colours"`` (with fill, refuted by the colour count before any search).
+    nodes : int
+        The sweeps' (or the router's) nodes, plus CaDiCaL's conflicts when it ran.
+    """
+
+    method: str
+    nodes: int
+
+    def __init__(self, items: Iterable[Grid], method: str, nodes: int) -> None:
+        super().__init__(items)
+        self.method = method
+        self.nodes = nodes
 
 
 def _search(
@@ -67,7 +95,8 @@ def solve(
     touch: bool = True,
     limit: int = 2,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-) -> list[Grid]:
+    method: str = "auto",
+) -> Solutions:
     """Solve a Numberlink grid under the rules ``fill`` and ``touch``: up to ``limit`` solutions.
 
     The search is complete under every rule set, so ``len(solve(g, limit=2)) == 1`` proves the
@@ -81,6 +110,13 @@ def solve(
     until none is shared) tries first on crowded ones; when a board has more than ``limit``
     solutions, which ones are listed depends on the search that finished first.
 
+    With fill, when python-sat is installed (the extra ``sat``), the sweeps get
+    ``SWEEP_NODES_PER_SQUARE`` nodes per square; a puzzle they have not settled by then (long
+    paths on a wide board: the frontier holds too many states) goes to a SAT model of the same
+    rules solved by CaDiCaL, which is complete too (loops cut lazily, each solution blocked before
+    the next). The result's ``method`` says which search answered. Both are deterministic: the
+    sweeps' share is counted in nodes and CaDiCaL's in conflicts, never in seconds.
+
     Parameters
     ----------
     grid : array_like of int, shape (rows, cols)
@@ -92,20 +128,27 @@ def solve(
     limit : int, default 2
         Stop after this many solutions (1 to 100000, and ``limit * rows * cols <= 2**24``).
     max_nodes : int or None, default 10**9
-        Search budget in nodes (one node = one square given a pipe shape); ``None`` for no limit.
+        Search budget in nodes (one node = one square given a pipe shape; the SAT fallback
+        counts one per conflict); ``None`` for no limit.
+    method : {"auto", "sweeps", "sat"}, default "auto"
+        ``"auto"``: the portfolio above; ``"sweeps"``: the kernel's searches alone (as 0.2);
+        ``"sat"``: the SAT model alone (needs python-sat).
 
     Returns
     -------
-    list of ndarray of int16, shape (rows, cols)
+    Solutions (a list of ndarray of int16, shape (rows, cols))
         Each solution: the path number on every square of a path, ``-1`` on solids, ``0`` on
-        squares left empty (only with ``fill=False``).
+        squares left empty (only with ``fill=False``). Its ``method`` names the search that
+        answered (``"sweeps"``, ``"router"``, ``"sat"`` or ``"colours"``), ``nodes`` its cost.
 
     Raises
     ------
     TypeError, ValueError
         A malformed ``grid`` (wrong dtype or ndim, values below -1, a number without exactly
         two endpoints, more than ``MAX_SOLVE_CELLS`` squares) or a bad ``limit`` / ``max_nodes``
-        / ``fill`` / ``touch``.
+        / ``fill`` / ``touch`` / ``method``.
+    ImportError
+        ``method="sat"`` without python-sat.
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
@@ -115,15 +158,49 @@ def solve(
     fill, touch = as_rules(fill, touch)
     limit = _as_limit(limit, g)
     budget = as_max_nodes(max_nodes)
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, not {method!r}")
+    if method == "sat":
+        if not _sat.available():
+            raise ImportError('solve(method="sat") needs python-sat: pip install "trapcore[sat]"')
+        return _sat_or_raise(g, limit, budget, 0, fill, touch)
     if not fill:
         return _without_fill(g, limit, budget, touch)
     if _colour_refutes(g):
-        return []
-    sols, _ = _search(g, limit, budget, "solve", fill, touch)
-    return list(sols)
+        return Solutions([], "colours", 0)
+    share = budget
+    if method == "auto" and _sat.available():
+        share = min(budget, SWEEP_NODES_PER_SQUARE * g.size)
+    sols, nodes, done = _solver.solve(g, limit, share, _solver.Strategy.PORTFOLIO, fill, touch)
+    if done and sols is not None:
+        return Solutions(sols, "sweeps", int(nodes))
+    if share < budget:
+        return _sat_or_raise(g, limit, budget - share, share, fill, touch)
+    raise _over(g, budget, "solve")
 
 
-def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> list[Grid]:
+#: The values of ``solve``'s ``method``.
+METHODS = ("auto", "sweeps", "sat")
+
+
+def _over(g: Grid, budget: int, caller: str) -> SearchLimitExceeded:
+    return SearchLimitExceeded(
+        f"{caller}: the search needed more than max_nodes={budget} nodes on this "
+        f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
+    )
+
+
+def _sat_or_raise(
+    g: Grid, limit: int, budget: int, spent: int, fill: bool, touch: bool
+) -> Solutions:
+    """The SAT model's answer within ``budget`` conflicts, or SearchLimitExceeded."""
+    found, conflicts = _sat.sat_solve(g, limit, budget, fill, touch)
+    if found is None:
+        raise _over(g, spent + budget, "solve")
+    return Solutions(found, "sat", spent + conflicts)
+
+
+def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> Solutions:
     """Without fill: for one solution, negotiated congestion first (``_route``, bounded rounds:
     crowded boards); then two complete searches take turns with budgets doubling each round: the
     sweeps and the path router of ``Board`` (``_graph``: strong on sparse boards, where most
@@ -133,7 +210,7 @@ def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> list[Grid]:
 
     board = grid_board(g, fill=False, touch=touch)
     if limit == 1 and (found := route(board.values, board.neighbours)):
-        return [found[0].reshape(g.shape)]
+        return Solutions([found[0].reshape(g.shape)], "router", 0)
     spent, share = 0, 1 << 14
     while True:
         for graph in (True, False):
@@ -156,7 +233,7 @@ def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> list[Grid]:
                 )
             spent += int(nodes)
             if done and sols is not None:
-                return list(sols)
+                return Solutions(sols, "router" if graph else "sweeps", spent)
         share *= 2
 
 

@@ -1,0 +1,117 @@
+"""The solving portfolio's complete fallback: Numberlink as SAT, solved by CaDiCaL (python-sat, an
+optional extra). ``solve.py`` calls ``sat_solve`` when the sweeps have not finished within their
+share of the budget.
+
+The clauses come from the kernel ``trapcore.numberlink._cnf`` (the model is described there: a
+number per square, an edge per neighbour pair, degree and same-number clauses). Loops (cycles of
+empty squares, which the clauses allow) are cut lazily: for each loop in a model, a clause that
+some edge leaves the loop's squares (with fill: every square lies on a path, and a path through
+squares without endpoints must leave them; without fill, or the loop's edges are not all on). A
+solution is a set of paths (edges), and each one found is blocked by a clause before the next
+solve, so ``limit=2`` proves uniqueness exactly as the sweeps do.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from trapcore.numberlink import _cnf
+from trapcore.numberlink._grid import Grid
+
+__all__ = ["available", "sat_solve"]
+
+#: The CDCL solver python-sat runs.
+SOLVER = "cadical153"
+
+
+def available() -> bool:
+    """True when python-sat is installed (the extra ``sat``)."""
+    try:
+        import pysat.solvers  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def sat_solve(
+    g: Grid, limit: int, max_conflicts: int, fill: bool, touch: bool
+) -> tuple[list[Grid] | None, int]:
+    """Up to ``limit`` solutions of a validated grid under the rules: (solutions, conflicts);
+    solutions is None when CaDiCaL needed more than ``max_conflicts`` conflicts in all."""
+    from pysat.solvers import Solver
+
+    numbers, flat = np.unique(g, return_inverse=True)
+    # renumber the paths 1..K (solids stay -1, empty squares 0)
+    k0 = int(np.searchsorted(numbers, 1))
+    ren = np.where(g > 0, flat.reshape(g.shape) - k0 + 1, g).astype(np.int16)
+    K = len(numbers) - k0
+    cnf, nvars = _cnf.clauses(ren, K, fill, touch)
+    ends = np.flatnonzero(cnf == 0)
+    rows, cols = g.shape
+    n = rows * cols
+    base = 1 + n * (K + 1)  # the first edge variable
+    # the edge variables that exist: both squares non-solid (East, South per square)
+    live = g >= 0
+    pairs = np.zeros((rows, cols, 2), bool)
+    pairs[:, :-1, 0] = live[:, :-1] & live[:, 1:]
+    pairs[:-1, :, 1] = live[:-1, :] & live[1:, :]
+    real = pairs.ravel()
+    out: list[Grid] = []
+    spent = 0
+    with Solver(name=SOLVER) as s:
+        # python-sat reads Python ints only: one list of them, sliced per clause (0s left out)
+        lits = cnf.tolist()
+        starts = [0, *(ends[:-1] + 1).tolist()]
+        s.append_formula([lits[a:b] for a, b in zip(starts, ends.tolist())])
+        while len(out) < limit:
+            s.conf_budget(max(1, max_conflicts - spent))
+            ok = s.solve_limited()
+            spent = int(s.accum_stats().get("conflicts", 0))
+            if ok is None:
+                return None, spent
+            if not ok:
+                break
+            model = np.asarray(s.get_model(), np.int64)
+            value = np.zeros(nvars + 1, bool)  # variables in no clause are not in the model
+            value[np.abs(model)] = model > 0
+            edges = value[base : base + 2 * n] & real  # unreferenced ones are free
+            east = np.ascontiguousarray(edges[0::2].reshape(rows, cols), np.uint8)
+            south = np.ascontiguousarray(edges[1::2].reshape(rows, cols), np.uint8)
+            label, number = _cnf.paths(g, east, south)
+            loops = np.unique(label[(label > 0) & (number == 0)])
+            if loops.size:
+                for lab in loops.tolist():
+                    s.add_clause(_cut(label == lab, g, east, south, base, fill))
+                continue
+            out.append(np.where(g < 0, -1, number).astype(np.int16))
+            on = np.flatnonzero(edges) + base
+            s.add_clause((-on).tolist())
+    return out, spent
+
+
+def _cut(
+    inside: npt.NDArray[np.bool_],
+    g: Grid,
+    east: npt.NDArray[np.uint8],
+    south: npt.NDArray[np.uint8],
+    base: int,
+    fill: bool,
+) -> list[int]:
+    """The clause that cuts a loop (``inside``: its squares): an edge leaves them (every edge
+    between inside and a non-solid square outside), or (without fill) one of its edges is off."""
+    rows, cols = g.shape
+    idx = np.arange(rows * cols).reshape(rows, cols)
+    live = g >= 0
+    lits: list[int] = []
+    # East edges (r, c)-(r, c+1) with exactly one end inside, both ends non-solid
+    cross_e = (inside[:, :-1] != inside[:, 1:]) & live[:, :-1] & live[:, 1:]
+    lits += (base + 2 * idx[:, :-1][cross_e]).tolist()
+    cross_s = (inside[:-1, :] != inside[1:, :]) & live[:-1, :] & live[1:, :]
+    lits += (base + 2 * idx[:-1, :][cross_s] + 1).tolist()
+    if not fill:
+        own_e = inside & (east > 0)
+        own_s = inside & (south > 0)
+        lits += (-(base + 2 * idx[own_e])).tolist()
+        lits += (-(base + 2 * idx[own_s] + 1)).tolist()
+    return lits
