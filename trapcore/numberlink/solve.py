@@ -34,10 +34,11 @@ __all__ = ["solve", "count", "count_nodes", "check", "Solutions", "MAX_SOLVE_CEL
 DEFAULT_MAX_NODES = 10**9
 #: The most solutions ``solve`` lists at once.
 MAX_LIMIT = 100_000
-#: With fill, the sweeps' share before the SAT fallback takes over: this many nodes per square
-#: (measured: a node costs about 1/300 of what CaDiCaL spends per square building and solving the
-#: model, so the sweeps take about a quarter of the SAT model's time on the puzzles they lose).
-SWEEP_NODES_PER_SQUARE = 2000
+#: With fill, the portfolio's first round: the sweeps get this many nodes per square, each SAT
+#: solver ``SAT_CONFLICTS`` conflicts; both double each round (measured on the Flow levels: a node
+#: costs about 0.3 us, a conflict 20-40 us, so a round of each takes about as long).
+SWEEP_NODES_PER_SQUARE = 500
+SAT_CONFLICTS = 500
 
 
 class Solutions(list):  # type: ignore[type-arg]
@@ -47,19 +48,24 @@ class Solutions(list):  # type: ignore[type-arg]
     ----------
     method : str
         ``"sweeps"`` (the kernel's sweeps and frontier memo), ``"router"`` (without fill, the
-        path router of ``Board``), ``"sat"`` (the SAT fallback: CaDiCaL through python-sat) or
-        ``"colours"`` (with fill, refuted by the colour count before any search).
+        path router of ``Board``), ``"sat"`` (the SAT fallback: CaDiCaL or Glucose through
+        python-sat) or ``"colours"`` (with fill, refuted by the colour count before any search).
     nodes : int
-        The sweeps' (or the router's) nodes, plus CaDiCaL's conflicts when it ran.
+        The sweeps' (or the router's) nodes, plus the SAT solvers' conflicts when they ran.
+    solver : str
+        With ``method="sat"``, python-sat's name of the solver that finished first
+        (``"cadical153"`` or ``"glucose4"``); else ``""``.
     """
 
     method: str
     nodes: int
+    solver: str
 
-    def __init__(self, items: Iterable[Grid], method: str, nodes: int) -> None:
+    def __init__(self, items: Iterable[Grid], method: str, nodes: int, solver: str = "") -> None:
         super().__init__(items)
         self.method = method
         self.nodes = nodes
+        self.solver = solver
 
 
 def _search(
@@ -110,12 +116,14 @@ def solve(
     until none is shared) tries first on crowded ones; when a board has more than ``limit``
     solutions, which ones are listed depends on the search that finished first.
 
-    With fill, when python-sat is installed (the extra ``sat``), the sweeps get
-    ``SWEEP_NODES_PER_SQUARE`` nodes per square; a puzzle they have not settled by then (long
-    paths on a wide board: the frontier holds too many states) goes to a SAT model of the same
-    rules solved by CaDiCaL, which is complete too (loops cut lazily, each solution blocked before
-    the next). The result's ``method`` says which search answered. Both are deterministic: the
-    sweeps' share is counted in nodes and CaDiCaL's in conflicts, never in seconds.
+    With fill, when python-sat is installed (the extra ``sat``), the sweeps take turns with a SAT
+    model of the same rules solved by CaDiCaL and by Glucose (complete too: loops cut lazily,
+    each solution blocked before the next), the shares doubling each round (``_portfolio``): the
+    sweeps win on most published puzzles, the SAT solvers on long paths across wide boards (where
+    the sweeps' frontier holds too many states), and each of the two solvers is sometimes ten
+    times faster than the other. The result's ``method`` (and ``solver``) say which search
+    answered. Everything is deterministic: the shares are counted in nodes and conflicts, never
+    in seconds.
 
     Parameters
     ----------
@@ -163,20 +171,17 @@ def solve(
     if method == "sat":
         if not _sat.available():
             raise ImportError('solve(method="sat") needs python-sat: pip install "trapcore[sat]"')
-        return _sat_or_raise(g, limit, budget, 0, fill, touch)
+        return _portfolio(g, limit, budget, fill, touch, sweeps=False)
     if not fill:
         return _without_fill(g, limit, budget, touch)
     if _colour_refutes(g):
         return Solutions([], "colours", 0)
-    share = budget
-    if method == "auto" and _sat.available():
-        share = min(budget, SWEEP_NODES_PER_SQUARE * g.size)
-    sols, nodes, done = _solver.solve(g, limit, share, _solver.Strategy.PORTFOLIO, fill, touch)
-    if done and sols is not None:
-        return Solutions(sols, "sweeps", int(nodes))
-    if share < budget:
-        return _sat_or_raise(g, limit, budget - share, share, fill, touch)
-    raise _over(g, budget, "solve")
+    if method == "sweeps" or not _sat.available():
+        sols, nodes, done = _solver.solve(g, limit, budget, _solver.Strategy.PORTFOLIO, fill, touch)
+        if done and sols is not None:
+            return Solutions(sols, "sweeps", int(nodes))
+        raise _over(g, budget, "solve")
+    return _portfolio(g, limit, budget, fill, touch, sweeps=True)
 
 
 #: The values of ``solve``'s ``method``.
@@ -190,14 +195,44 @@ def _over(g: Grid, budget: int, caller: str) -> SearchLimitExceeded:
     )
 
 
-def _sat_or_raise(
-    g: Grid, limit: int, budget: int, spent: int, fill: bool, touch: bool
+def _portfolio(
+    g: Grid, limit: int, budget: int, fill: bool, touch: bool, sweeps: bool
 ) -> Solutions:
-    """The SAT model's answer within ``budget`` conflicts, or SearchLimitExceeded."""
-    found, conflicts = _sat.sat_solve(g, limit, budget, fill, touch)
-    if found is None:
-        raise _over(g, spent + budget, "solve")
-    return Solutions(found, "sat", spent + conflicts)
+    """Rounds of the sweeps (restarted, ``SWEEP_NODES_PER_SQUARE`` nodes a square in the first
+    round) and of each SAT solver of ``_sat.SOLVERS`` (resumed, ``SAT_CONFLICTS`` conflicts in
+    the first round), both shares doubling each round, until one finishes or ``budget`` (nodes
+    plus conflicts) is spent. A search that needs N units costs the portfolio at most about
+    three times N of the others' time: the shares are sized so that a round of each takes about
+    as long."""
+    share, conflicts, spent = SWEEP_NODES_PER_SQUARE * g.size, SAT_CONFLICTS, 0
+    searches: list[_sat.SatSearch] = []
+    try:
+        while True:
+            if sweeps:
+                part = min(share, budget - spent)
+                sols, nodes, done = _solver.solve(
+                    g, limit, part, _solver.Strategy.PORTFOLIO, fill, touch
+                )
+                spent += min(int(nodes), part)
+                if done and sols is not None:
+                    return Solutions(sols, "sweeps", spent)
+            for k, name in enumerate(_sat.SOLVERS):
+                if spent >= budget:
+                    raise _over(g, budget, "solve")
+                if k == len(searches):
+                    searches.append(_sat.SatSearch(g, limit, fill, touch, name))
+                search = searches[k]
+                before = search.conflicts
+                finished = search.step(min(conflicts, budget - spent))
+                spent += search.conflicts - before
+                if finished:
+                    return Solutions(search.solutions, "sat", spent, name)
+            if spent >= budget:
+                raise _over(g, budget, "solve")
+            share, conflicts = 2 * share, 2 * conflicts
+    finally:
+        for search in searches:
+            search.close()
 
 
 def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> Solutions:
