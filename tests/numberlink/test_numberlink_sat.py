@@ -89,11 +89,10 @@ def test_portfolio_says_which_search_answered(monkeypatch):
     sols = nl.solve(g)
     assert sols.method == "sweeps" and len(sols) == 1 and sols.nodes > 0
     # a share too small for the sweeps: the SAT model answers, with the same solution
-    monkeypatch.setattr(solve_mod, "SWEEP_NODES_PER_SQUARE", 0)
-    monkeypatch.setattr(solve_mod, "SAT_CONFLICTS", 10**6)
+    monkeypatch.setattr(solve_mod, "SWEEP_NODES_PER_SQUARE", (0, 0))
     via_sat = nl.solve(g)
     assert via_sat.method == "sat" and key(via_sat) == key(sols)
-    assert via_sat.solver == "cadical153"  # the first SAT solver, given all it needs
+    assert via_sat.solver == "cadical153" and sols.solver == ""
     # without python-sat the sweeps get the whole budget
     monkeypatch.setattr(_sat, "available", lambda: False)
     assert nl.solve(g).method == "sweeps"

@@ -1,6 +1,6 @@
 """The solving portfolio's complete fallback: Numberlink as SAT, solved by CaDiCaL (python-sat, an
-optional extra). ``solve.py`` interleaves ``SatSearch`` steps with the sweeps, budgets doubling
-each round.
+optional extra). ``solve.py`` runs a ``SatSearch`` when the sweeps have not finished within their
+share of the budget.
 
 The clauses come from the kernel ``trapcore.numberlink._cnf`` (the model is described there: a
 number per square, an edge per neighbour pair, degree and same-number clauses). Loops (cycles of
@@ -19,12 +19,14 @@ import numpy.typing as npt
 from trapcore.numberlink import _cnf
 from trapcore.numberlink._grid import Grid
 
-__all__ = ["available", "SatSearch", "SOLVERS"]
+__all__ = ["available", "SatSearch", "SOLVER"]
 
-#: The CDCL solvers the portfolio runs side by side (python-sat's names): on the hard Flow and
-#: Janko puzzles each is sometimes 10-20x faster than the other (measured: Janko 24, 12x12,
-#: 0.59 s and 0.03 s; Flow extreme 12x12 28, 2.0 s and 3.5 s).
-SOLVERS = ("cadical153", "glucose4")
+#: The CDCL solver (python-sat's name). Glucose 4 was tried beside it: on the hard Flow and Janko
+#: puzzles each is sometimes 10-20x faster than the other (Janko 24, 12x12: 0.59 s and 0.03 s;
+#: Flow extreme 12x12 28: 2.0 s and 3.5 s), but CaDiCaL's runs get longer when cut into rounds
+#: (7,569 conflicts in one call, 38,963 in rounds doubling from 500), so the two cannot take turns
+#: cheaply.
+SOLVER = "cadical153"
 
 
 def available() -> bool:
@@ -38,8 +40,8 @@ def available() -> bool:
 
 class SatSearch:
     """One CDCL solver on the SAT model of a validated grid, run in steps: ``step(conflicts)``
-    resumes where the last step stopped (CaDiCaL and Glucose keep what they learnt), so the
-    portfolio can interleave it with other searches at no loss. ``close()`` frees the solver."""
+    searches on from where the last step stopped (the solver keeps its learnt clauses; the
+    portfolio gives it one step, the rest of its budget). ``close()`` frees the solver."""
 
     def __init__(self, g: Grid, limit: int, fill: bool, touch: bool, solver: str) -> None:
         from pysat.solvers import Solver

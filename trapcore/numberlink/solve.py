@@ -34,11 +34,12 @@ __all__ = ["solve", "count", "count_nodes", "check", "Solutions", "MAX_SOLVE_CEL
 DEFAULT_MAX_NODES = 10**9
 #: The most solutions ``solve`` lists at once.
 MAX_LIMIT = 100_000
-#: With fill, the portfolio's first round: the sweeps get this many nodes per square, each SAT
-#: solver ``SAT_CONFLICTS`` conflicts; both double each round (measured on the Flow levels: a node
-#: costs about 0.3 us, a conflict 20-40 us, so a round of each takes about as long).
-SWEEP_NODES_PER_SQUARE = 500
-SAT_CONFLICTS = 500
+#: With fill, the portfolio's turns (``_portfolio``): the sweeps' two shares in nodes per square
+#: (a node costs about 0.3 us: 12x12 gets about 3 ms, then 30 ms; the sweeps settle most published
+#: puzzles up to 14x14 within these, and rarely settle within ten times more one that they have
+#: not), and the SAT model's first share in conflicts (a conflict costs 20-40 us).
+SWEEP_NODES_PER_SQUARE = (60, 600)
+SAT_CONFLICTS = 300
 
 
 class Solutions(list):  # type: ignore[type-arg]
@@ -48,13 +49,13 @@ class Solutions(list):  # type: ignore[type-arg]
     ----------
     method : str
         ``"sweeps"`` (the kernel's sweeps and frontier memo), ``"router"`` (without fill, the
-        path router of ``Board``), ``"sat"`` (the SAT fallback: CaDiCaL or Glucose through
-        python-sat) or ``"colours"`` (with fill, refuted by the colour count before any search).
+        path router of ``Board``), ``"sat"`` (the SAT fallback: CaDiCaL through python-sat) or
+        ``"colours"`` (with fill, refuted by the colour count before any search).
     nodes : int
         The sweeps' (or the router's) nodes, plus the SAT solvers' conflicts when they ran.
     solver : str
-        With ``method="sat"``, python-sat's name of the solver that finished first
-        (``"cadical153"`` or ``"glucose4"``); else ``""``.
+        With ``method="sat"``, python-sat's name of the SAT solver (``"cadical153"``); else
+        ``""``.
     """
 
     method: str
@@ -116,14 +117,14 @@ def solve(
     until none is shared) tries first on crowded ones; when a board has more than ``limit``
     solutions, which ones are listed depends on the search that finished first.
 
-    With fill, when python-sat is installed (the extra ``sat``), the sweeps take turns with a SAT
-    model of the same rules solved by CaDiCaL and by Glucose (complete too: loops cut lazily,
-    each solution blocked before the next), the shares doubling each round (``_portfolio``): the
-    sweeps win on most published puzzles, the SAT solvers on long paths across wide boards (where
-    the sweeps' frontier holds too many states), and each of the two solvers is sometimes ten
-    times faster than the other. The result's ``method`` (and ``solver``) say which search
-    answered. Everything is deterministic: the shares are counted in nodes and conflicts, never
-    in seconds.
+    With fill, when python-sat is installed (the extra ``sat``), the sweeps take turns with a
+    SAT model of the same rules solved by CaDiCaL (complete too: loops cut lazily, each solution
+    blocked before the next): a short turn of each, a longer one of the sweeps
+    (``SWEEP_NODES_PER_SQUARE``, ``SAT_CONFLICTS``), then the SAT model with the rest of the
+    budget. The sweeps win on most published puzzles; the SAT model on long paths across wide
+    boards, where the sweeps' frontier holds too many states. The result's ``method`` (and
+    ``solver``) say which search answered. Everything is deterministic: the budget is counted in
+    nodes and conflicts, never in seconds.
 
     Parameters
     ----------
@@ -198,40 +199,43 @@ def _over(g: Grid, budget: int, caller: str) -> SearchLimitExceeded:
 def _portfolio(
     g: Grid, limit: int, budget: int, fill: bool, touch: bool, sweeps: bool
 ) -> Solutions:
-    """Rounds of the sweeps (restarted, ``SWEEP_NODES_PER_SQUARE`` nodes a square in the first
-    round) and of each SAT solver of ``_sat.SOLVERS`` (resumed, ``SAT_CONFLICTS`` conflicts in
-    the first round), both shares doubling each round, until one finishes or ``budget`` (nodes
-    plus conflicts) is spent. A search that needs N units costs the portfolio at most about
-    three times N of the others' time: the shares are sized so that a round of each takes about
-    as long."""
-    share, conflicts, spent = SWEEP_NODES_PER_SQUARE * g.size, SAT_CONFLICTS, 0
-    searches: list[_sat.SatSearch] = []
+    """Four turns: the sweeps with ``SWEEP_NODES_PER_SQUARE[0]`` nodes a square (when
+    ``sweeps``: most small puzzles), the SAT model (``_sat.SOLVER``) with ``SAT_CONFLICTS``
+    conflicts (the puzzles that it settles at once, where the sweeps would waste their share),
+    the sweeps again (restarted) with ``SWEEP_NODES_PER_SQUARE[1]`` nodes a square, then the SAT
+    model resumed with the rest of ``budget`` in one call: CaDiCaL finds its way by restarts of
+    its own, and cutting its run into many rounds (tried: budgets doubling each round,
+    interleaved with Glucose and the sweeps) cost two to three times as much on the hard Flow
+    levels."""
+    spent = 0
+    search: _sat.SatSearch | None = None
+    turns = [(True, SWEEP_NODES_PER_SQUARE[0]), (False, SAT_CONFLICTS)]
+    turns += [(True, SWEEP_NODES_PER_SQUARE[1]), (False, budget)]
     try:
-        while True:
-            if sweeps:
-                part = min(share, budget - spent)
+        for is_sweep, units in turns:
+            if spent >= budget:
+                break
+            if is_sweep:
+                if not sweeps:
+                    continue
+                share = min(budget - spent, units * g.size)
                 sols, nodes, done = _solver.solve(
-                    g, limit, part, _solver.Strategy.PORTFOLIO, fill, touch
+                    g, limit, share, _solver.Strategy.PORTFOLIO, fill, touch
                 )
-                spent += min(int(nodes), part)
+                spent += min(int(nodes), share)
                 if done and sols is not None:
                     return Solutions(sols, "sweeps", spent)
-            for k, name in enumerate(_sat.SOLVERS):
-                if spent >= budget:
-                    raise _over(g, budget, "solve")
-                if k == len(searches):
-                    searches.append(_sat.SatSearch(g, limit, fill, touch, name))
-                search = searches[k]
-                before = search.conflicts
-                finished = search.step(min(conflicts, budget - spent))
-                spent += search.conflicts - before
-                if finished:
-                    return Solutions(search.solutions, "sat", spent, name)
-            if spent >= budget:
-                raise _over(g, budget, "solve")
-            share, conflicts = 2 * share, 2 * conflicts
+                continue
+            if search is None:
+                search = _sat.SatSearch(g, limit, fill, touch, _sat.SOLVER)
+            before = search.conflicts
+            finished = search.step(min(units, budget - spent))
+            spent += search.conflicts - before
+            if finished:
+                return Solutions(search.solutions, "sat", spent, _sat.SOLVER)
+        raise _over(g, budget, "solve")
     finally:
-        for search in searches:
+        if search is not None:
             search.close()
 
 
