@@ -5,10 +5,12 @@ puzzles, and against the published solutions of real puzzles (../shared/puzzles,
 absent) under Flow Free's rules."""
 
 import importlib
+import os
 from pathlib import Path
 
 import numpy as np
 import pytest
+from _sigint import interrupt_latency
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -150,3 +152,26 @@ def test_every_janko_puzzle_solves_under_flow_rules():
         sols = nl.solve(p.grid, limit=1)
         assert len(sols) == 1, i
         assert nl.check(p.grid, sols[0]), i
+
+
+def test_large_models_are_left_to_the_sweeps(monkeypatch):
+    g = nl.generate(8, seed=3).grid
+    assert _sat.fits(g)
+    monkeypatch.setattr(_sat, "MAX_LITERALS", 10)
+    assert not _sat.fits(g)
+    monkeypatch.setattr(solve_mod, "SWEEP_NODES_PER_SQUARE", (0, 0))
+    assert nl.solve(g).method == "sweeps"  # the whole budget, as without python-sat
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+def test_ctrl_c_reaches_the_caller_from_the_sat_model():
+    # two paths that must cross on 40x40: CaDiCaL takes long to refute it; interrupt_latency
+    # fails unless the call ends with KeyboardInterrupt (no bound on the latency here: the
+    # kernels' own interrupt tests bound theirs)
+    setup = (
+        "import numpy as np, trapcore as tc\n"
+        "g = np.zeros((40, 40), np.int16)\n"
+        "g[20, 0] = g[20, 39] = 1\n"
+        "g[0, 20] = g[39, 20] = 2\n"
+    )
+    interrupt_latency(setup, "tc.numberlink.solve(g, method='sat', max_nodes=1 << 60)")

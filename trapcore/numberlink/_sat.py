@@ -29,6 +29,19 @@ __all__ = ["available", "SatSearch", "SOLVER"]
 SOLVER = "cadical153"
 
 
+#: The most literals (an estimate from the board's size and its number of paths) of a model the
+#: portfolio builds: about 150 MB of Python lists at the peak (a 50x50 board with 25 paths needs
+#: about 2,000,000). Larger boards are left to the sweeps.
+MAX_LITERALS = 4_000_000
+
+
+def fits(g: Grid) -> bool:
+    """True when the model of ``g`` is small enough to build (``MAX_LITERALS``)."""
+    K = len(np.unique(g[g > 0]))
+    per_square = 28 * K + 100 + (3 * K * (K - 1) // 2 if K <= 24 else 0)
+    return int((g >= 0).sum()) * per_square <= MAX_LITERALS
+
+
 def available() -> bool:
     """True when python-sat is installed (the extra ``sat``)."""
     try:
@@ -83,7 +96,12 @@ class SatSearch:
                 self.finished = True
                 break
             s.conf_budget(max(1, target - self.conflicts))
-            ok = s.solve_limited()
+            try:
+                ok = s.solve_limited()
+            except Exception as e:  # python-sat turns SIGINT into pysolvers.error
+                if "keyboard interrupt" in str(e).lower():
+                    raise KeyboardInterrupt from e
+                raise
             self.conflicts = int(s.accum_stats().get("conflicts", 0))
             if ok is None:
                 return False

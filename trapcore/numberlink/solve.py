@@ -124,7 +124,8 @@ def solve(
     budget. The sweeps win on most published puzzles; the SAT model on long paths across wide
     boards, where the sweeps' frontier holds too many states. The result's ``method`` (and
     ``solver``) say which search answered. Everything is deterministic: the budget is counted in
-    nodes and conflicts, never in seconds.
+    nodes and conflicts, never in seconds. Boards whose model would exceed
+    ``_sat.MAX_LITERALS`` literals (e.g. 200x200 with 25 paths) are left to the sweeps.
 
     Parameters
     ----------
@@ -161,7 +162,8 @@ def solve(
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
-        Ctrl-C stops a long search within milliseconds (the kernel polls for signals).
+        Ctrl-C stops a long search within milliseconds (the kernel polls for signals, and
+        python-sat's solvers stop on SIGINT).
     """
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
@@ -177,7 +179,7 @@ def solve(
         return _without_fill(g, limit, budget, touch)
     if _colour_refutes(g):
         return Solutions([], "colours", 0)
-    if method == "sweeps" or not _sat.available():
+    if method == "sweeps" or not _sat.available() or not _sat.fits(g):
         sols, nodes, done = _solver.solve(g, limit, budget, _solver.Strategy.PORTFOLIO, fill, touch)
         if done and sols is not None:
             return Solutions(sols, "sweeps", int(nodes))
