@@ -40,6 +40,8 @@ MAX_LIMIT = 100_000
 #: not), and the SAT model's first share in conflicts (a conflict costs 20-40 us).
 SWEEP_NODES_PER_SQUARE = (60, 600)
 SAT_CONFLICTS = 300
+#: Under no-touch (with fill), the sweeps' one turn before the SAT model.
+NO_TOUCH_SWEEP_NODES_PER_SQUARE = 20_000
 
 
 class Solutions(list):  # type: ignore[type-arg]
@@ -208,11 +210,14 @@ def _portfolio(
     model resumed with the rest of ``budget`` in one call: CaDiCaL finds its way by restarts of
     its own, and cutting its run into many rounds (tried: budgets doubling each round,
     interleaved with Glucose and the sweeps) cost two to three times as much on the hard Flow
-    levels."""
+    levels. Under no-touch: the sweeps with ``NO_TOUCH_SWEEP_NODES_PER_SQUARE``, then the SAT
+    model."""
     spent = 0
     search: _sat.SatSearch | None = None
     turns = [(True, SWEEP_NODES_PER_SQUARE[0]), (False, SAT_CONFLICTS)]
     turns += [(True, SWEEP_NODES_PER_SQUARE[1]), (False, budget)]
+    if not touch:  # the sweeps' pruning is strong under no-touch: they go first, at length
+        turns = [(True, NO_TOUCH_SWEEP_NODES_PER_SQUARE), (False, budget)]
     try:
         for is_sweep, units in turns:
             if spent >= budget:
