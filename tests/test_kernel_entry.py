@@ -256,6 +256,14 @@ ENTRIES = {
     "trapcore.numberlink._regions.components": Entry(
         {"sol": ((3, 3), np.int16)}, lambda f, a: f(a["sol"]), "sol"
     ),
+    "trapcore.numberlink._cnf.clauses": Entry(
+        {"grid": ((3, 3), np.int16)}, lambda f, a: f(a["grid"], 2, True, True), "grid"
+    ),
+    "trapcore.numberlink._cnf.paths": Entry(
+        {"grid": ((3, 3), np.int16), "east": ((3, 3), np.uint8), "south": ((3, 3), np.uint8)},
+        lambda f, a: f(a["grid"], a["east"], a["south"]),
+        "grid",
+    ),
 }
 # entry points that take sizes as integers and narrow rows * cols to int32 (2**16 x 2**16 is 0)
 SIZED = {

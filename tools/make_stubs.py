@@ -103,6 +103,10 @@ RETURNS: dict[str, dict[str, str]] = {
         "solve": "tuple[npt.NDArray[np.int16], int, bool]",
     },
     "trapcore.numberlink._regions": {"components": "npt.NDArray[np.int32]"},
+    "trapcore.numberlink._cnf": {
+        "clauses": "tuple[npt.NDArray[np.int32], int]",
+        "paths": "tuple[npt.NDArray[np.int32], npt.NDArray[np.int16]]",
+    },
     "trapcore.numberlink._route": {
         "route_paths": "tuple[npt.NDArray[np.int16] | None, int, int]",
     },

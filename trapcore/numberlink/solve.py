@@ -12,12 +12,14 @@ The search runs in ``trapcore.numberlink._solver`` without the GIL; this module 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 import numpy.typing as npt
 
 from trapcore._validate import as_grid, as_int
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink import _regions, _solver
+from trapcore.numberlink import _regions, _sat, _solver
 from trapcore.numberlink._grid import (
     INT16_MAX,
     MAX_SOLVE_CELLS,
@@ -27,11 +29,47 @@ from trapcore.numberlink._grid import (
     as_rules,
 )
 
-__all__ = ["solve", "count", "count_nodes", "check", "MAX_SOLVE_CELLS"]
+__all__ = ["solve", "count", "count_nodes", "check", "Solutions", "MAX_SOLVE_CELLS"]
 
 DEFAULT_MAX_NODES = 10**9
 #: The most solutions ``solve`` lists at once.
 MAX_LIMIT = 100_000
+#: With fill, the portfolio's turns (``_portfolio``): the sweeps' two shares in nodes per square
+#: (a node costs about 0.3 us: 12x12 gets about 3 ms, then 30 ms; the sweeps settle most published
+#: puzzles up to 14x14 within these, and rarely settle within ten times more one that they have
+#: not), and the SAT model's first share in conflicts (a conflict costs 20-40 us).
+SWEEP_NODES_PER_SQUARE = (60, 600)
+SAT_CONFLICTS = 300
+#: Under no-touch (with fill), the sweeps' one turn before the SAT model.
+NO_TOUCH_SWEEP_NODES_PER_SQUARE = 20_000
+
+
+class Solutions(list):  # type: ignore[type-arg]
+    """The list of solutions ``solve`` returns, saying which search found them.
+
+    Attributes
+    ----------
+    method : str
+        ``"sweeps"`` (the kernel's sweeps and frontier memo), ``"router"`` (without fill, the
+        path router of ``Board``), ``"sat"`` (the SAT fallback: CaDiCaL through python-sat) or
+        ``"colours"`` (with fill, refuted by the colour count before any search) or ``"empty"``
+        (a grid without numbers, answered at once).
+    nodes : int
+        The sweeps' (or the router's) nodes, plus the SAT solvers' conflicts when they ran.
+    solver : str
+        With ``method="sat"``, python-sat's name of the SAT solver (``"cadical153"``); else
+        ``""``.
+    """
+
+    method: str
+    nodes: int
+    solver: str
+
+    def __init__(self, items: Iterable[Grid], method: str, nodes: int, solver: str = "") -> None:
+        super().__init__(items)
+        self.method = method
+        self.nodes = nodes
+        self.solver = solver
 
 
 def _search(
@@ -67,7 +105,8 @@ def solve(
     touch: bool = True,
     limit: int = 2,
     max_nodes: int | None = DEFAULT_MAX_NODES,
-) -> list[Grid]:
+    method: str = "auto",
+) -> Solutions:
     """Solve a Numberlink grid under the rules ``fill`` and ``touch``: up to ``limit`` solutions.
 
     The search is complete under every rule set, so ``len(solve(g, limit=2)) == 1`` proves the
@@ -81,6 +120,16 @@ def solve(
     until none is shared) tries first on crowded ones; when a board has more than ``limit``
     solutions, which ones are listed depends on the search that finished first.
 
+    With fill, when python-sat is installed (the extra ``sat``), the sweeps take turns with a
+    SAT model of the same rules solved by CaDiCaL (complete too: loops cut lazily, each solution
+    blocked before the next): a short turn of each, a longer one of the sweeps
+    (``SWEEP_NODES_PER_SQUARE``, ``SAT_CONFLICTS``), then the SAT model with the rest of the
+    budget. The sweeps win on most published puzzles; the SAT model on long paths across wide
+    boards, where the sweeps' frontier holds too many states. The result's ``method`` (and
+    ``solver``) say which search answered. Everything is deterministic: the budget is counted in
+    nodes and conflicts, never in seconds. Boards whose model would exceed
+    ``_sat.MAX_LITERALS`` literals (e.g. 200x200 with 25 paths) are left to the sweeps.
+
     Parameters
     ----------
     grid : array_like of int, shape (rows, cols)
@@ -92,41 +141,117 @@ def solve(
     limit : int, default 2
         Stop after this many solutions (1 to 100000, and ``limit * rows * cols <= 2**24``).
     max_nodes : int or None, default 10**9
-        Search budget in nodes (one node = one square given a pipe shape); ``None`` for no limit.
+        Search budget in nodes (one node = one square given a pipe shape; the SAT fallback
+        counts one per conflict); ``None`` for no limit.
+    method : {"auto", "sweeps", "sat"}, default "auto"
+        ``"auto"``: the portfolio above; ``"sweeps"``: the kernel's searches alone (as 0.2);
+        ``"sat"``: the SAT model alone (needs python-sat).
 
     Returns
     -------
-    list of ndarray of int16, shape (rows, cols)
+    Solutions (a list of ndarray of int16, shape (rows, cols))
         Each solution: the path number on every square of a path, ``-1`` on solids, ``0`` on
-        squares left empty (only with ``fill=False``). A grid without numbers is answered at
-        once: the grid itself with ``fill=False`` (or when it is all solid), else ``[]``.
+        squares left empty (only with ``fill=False``). Its ``method`` names the search that
+        answered (``"sweeps"``, ``"router"``, ``"sat"``, ``"colours"`` or ``"empty"``), ``nodes``
+        its cost. A grid without numbers is answered at once (``method="empty"``): the grid
+        itself with ``fill=False`` (or when it is all solid), else ``[]``.
 
     Raises
     ------
     TypeError, ValueError
         A malformed ``grid`` (wrong dtype or ndim, values below -1, a number without exactly
         two endpoints, more than ``MAX_SOLVE_CELLS`` squares) or a bad ``limit`` / ``max_nodes``
-        / ``fill`` / ``touch``.
+        / ``fill`` / ``touch`` / ``method``.
+    ImportError
+        ``method="sat"`` without python-sat.
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
-        Ctrl-C stops a long search within milliseconds (the kernel polls for signals).
+        Ctrl-C stops a long search within milliseconds (the kernel polls for signals, and
+        python-sat's solvers stop on SIGINT).
     """
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
     limit = _as_limit(limit, g)
     budget = as_max_nodes(max_nodes)
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, not {method!r}")
     if (empty := _without_numbers(g, fill)) is not None:
-        return empty
+        return Solutions(empty, "empty", 0)
+    if method == "sat":
+        if not _sat.available():
+            raise ImportError('solve(method="sat") needs python-sat: pip install "trapcore[sat]"')
+        return _portfolio(g, limit, budget, fill, touch, sweeps=False)
     if not fill:
         return _without_fill(g, limit, budget, touch)
     if _colour_refutes(g):
-        return []
-    sols, _ = _search(g, limit, budget, "solve", fill, touch)
-    return list(sols)
+        return Solutions([], "colours", 0)
+    if method == "sweeps" or not _sat.available() or not _sat.fits(g):
+        sols, nodes, done = _solver.solve(g, limit, budget, _solver.Strategy.PORTFOLIO, fill, touch)
+        if done and sols is not None:
+            return Solutions(sols, "sweeps", int(nodes))
+        raise _over(g, budget, "solve")
+    return _portfolio(g, limit, budget, fill, touch, sweeps=True)
 
 
-def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> list[Grid]:
+#: The values of ``solve``'s ``method``.
+METHODS = ("auto", "sweeps", "sat")
+
+
+def _over(g: Grid, budget: int, caller: str) -> SearchLimitExceeded:
+    return SearchLimitExceeded(
+        f"{caller}: the search needed more than max_nodes={budget} nodes on this "
+        f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
+    )
+
+
+def _portfolio(
+    g: Grid, limit: int, budget: int, fill: bool, touch: bool, sweeps: bool
+) -> Solutions:
+    """Four turns: the sweeps with ``SWEEP_NODES_PER_SQUARE[0]`` nodes a square (when
+    ``sweeps``: most small puzzles), the SAT model (``_sat.SOLVER``) with ``SAT_CONFLICTS``
+    conflicts (the puzzles that it settles at once, where the sweeps would waste their share),
+    the sweeps again (restarted) with ``SWEEP_NODES_PER_SQUARE[1]`` nodes a square, then the SAT
+    model resumed with the rest of ``budget`` in one call: CaDiCaL finds its way by restarts of
+    its own, and cutting its run into many rounds (tried: budgets doubling each round,
+    interleaved with Glucose and the sweeps) cost two to three times as much on the hard Flow
+    levels. Under no-touch: the sweeps with ``NO_TOUCH_SWEEP_NODES_PER_SQUARE``, then the SAT
+    model."""
+    spent = 0
+    search: _sat.SatSearch | None = None
+    turns = [(True, SWEEP_NODES_PER_SQUARE[0]), (False, SAT_CONFLICTS)]
+    turns += [(True, SWEEP_NODES_PER_SQUARE[1]), (False, budget)]
+    if not touch:  # the sweeps' pruning is strong under no-touch: they go first, at length
+        turns = [(True, NO_TOUCH_SWEEP_NODES_PER_SQUARE), (False, budget)]
+    try:
+        for is_sweep, units in turns:
+            if spent >= budget:
+                break
+            if is_sweep:
+                if not sweeps:
+                    continue
+                share = min(budget - spent, units * g.size)
+                sols, nodes, done = _solver.solve(
+                    g, limit, share, _solver.Strategy.PORTFOLIO, fill, touch
+                )
+                spent += min(int(nodes), share)
+                if done and sols is not None:
+                    return Solutions(sols, "sweeps", spent)
+                continue
+            if search is None:
+                search = _sat.SatSearch(g, limit, fill, touch, _sat.SOLVER)
+            before = search.conflicts
+            finished = search.step(min(units, budget - spent))
+            spent += search.conflicts - before
+            if finished:
+                return Solutions(search.solutions, "sat", spent, _sat.SOLVER)
+        raise _over(g, budget, "solve")
+    finally:
+        if search is not None:
+            search.close()
+
+
+def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> Solutions:
     """Without fill: for one solution, negotiated congestion first (``_route``, bounded rounds:
     crowded boards); then two complete searches take turns with budgets doubling each round: the
     sweeps and the path router of ``Board`` (``_graph``: strong on sparse boards, where most
@@ -136,7 +261,7 @@ def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> list[Grid]:
 
     board = grid_board(g, fill=False, touch=touch)
     if limit == 1 and (found := route(board.values, board.neighbours)):
-        return [found[0].reshape(g.shape)]
+        return Solutions([found[0].reshape(g.shape)], "router", 0)
     spent, share = 0, 1 << 14
     while True:
         for graph in (True, False):
@@ -159,7 +284,7 @@ def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> list[Grid]:
                 )
             spent += int(nodes)
             if done and sols is not None:
-                return list(sols)
+                return Solutions(sols, "router" if graph else "sweeps", spent)
         share *= 2
 
 

@@ -1,0 +1,228 @@
+"""Numberlink as CNF (a SAT model of every rule set) and the paths of a model: the complete
+fallback of the solving portfolio.
+
+Called only by ``trapcore/numberlink/_sat.py``, which validates the grid and renumbers its paths
+1..K first, hands the clauses to a CDCL solver (python-sat) and cuts loops lazily.
+
+Variables (1-based, for a rows x cols grid of n squares, square i = r * cols + c):
+
+* ``x(i, k) = 1 + i * K + (k - 1)``: square i lies on path k (k = 1..K);
+* ``u(i) = 1 + n * K + i``: square i is used (on a path; always true with fill);
+* ``e(i, d) = 1 + n * (K + 1) + 2 * i + d``: the edge from square i to its East (d = 0) or
+  South (d = 1) neighbour, only between two non-solid squares.
+
+Clauses: an endpoint of k has x(i, k), no other number and exactly one edge; a used empty square
+exactly two edges (at most two: no three of them; at least two: every set of all but one of them
+holds one), an unused one none; a square is used iff it has a number (at most one of them, when
+there are at most AMO_MAX numbers), and with fill every square is used; an edge joins squares of
+the same numbers (for each k: e -> (x(a, k) <-> x(b, k))), and under no-touch two neighbours of
+one number are joined (x(a, k) and x(b, k) -> e). At most one number per square is redundant:
+the numbers flow from the endpoints along the edges, so a square on a path carries exactly its
+endpoint's number; only loops (cycles of empty squares, which the degree rules allow) may carry
+several or none, and the caller cuts each loop it finds (``paths`` finds them).
+"""
+import numpy as np
+
+from libc.stdint cimport int16_t, int32_t, uint8_t
+from libc.stdlib cimport free, malloc
+
+from common.checks cimport check_grid
+from common.unionfind cimport uf_find, uf_init, uf_union
+
+
+cdef enum:
+    AMO_MAX = 24                 # the most numbers for which squares get at-most-one clauses
+
+
+cdef inline Py_ssize_t put(int32_t* out, Py_ssize_t m, int32_t a) noexcept nogil:
+    out[m] = a
+    return m + 1
+
+
+def clauses(const int16_t[:, ::1] grid, int32_t K, bint fill, bint touch):
+    """The CNF of a grid whose numbers are 1..K (each twice) under the rules (fill, touch): the
+    clauses as one int32 array, each clause's literals followed by 0, and the number of
+    variables. An endpoint without a free neighbour gets the empty clause."""
+    check_grid(grid.shape[0], grid.shape[1], "grid")
+    cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1], n = rows * cols
+    cdef Py_ssize_t r, c, i, k, j, a, b, m = 0, cap, ne
+    cdef int32_t xs = 1, us = <int32_t> (1 + n * K), es = <int32_t> (1 + n * (K + 1)), lit
+    cdef int32_t e[4]
+    cdef int16_t v
+    # a bound on the clause literals: per square 4 * (K + 1) units/ALO, degree clauses at most
+    # 4 * 5 + 4 * 4 + 4 * 3, 4 used-links; per edge 3 * K * 4 literals (two directions + touch)
+    cap = n * (4 * K + 8 + 60 + 8 + 2 * (12 * K + 8)) + 16
+    if K <= AMO_MAX:
+        cap += n * 3 * (K * (K - 1) // 2)
+    out = np.empty(cap, np.int32)
+    cdef int32_t[::1] vo = out
+    cdef int32_t* o = &vo[0]
+    with nogil:
+        for r in range(rows):
+            for c in range(cols):
+                v = grid[r, c]
+                i = r * cols + c
+                if v < 0:
+                    continue
+                ne = 0
+                if c + 1 < cols and grid[r, c + 1] >= 0:
+                    e[ne] = <int32_t> (es + 2 * i)
+                    ne += 1
+                if r + 1 < rows and grid[r + 1, c] >= 0:
+                    e[ne] = <int32_t> (es + 2 * i + 1)
+                    ne += 1
+                if c > 0 and grid[r, c - 1] >= 0:
+                    e[ne] = <int32_t> (es + 2 * (i - 1))
+                    ne += 1
+                if r > 0 and grid[r - 1, c] >= 0:
+                    e[ne] = <int32_t> (es + 2 * (i - cols) + 1)
+                    ne += 1
+                if v > 0:
+                    for k in range(1, K + 1):
+                        m = put(o, m, <int32_t> ((xs + i * K + k - 1) * (1 if k == v else -1)))
+                        m = put(o, m, 0)
+                    m = put(o, m, <int32_t> (us + i))
+                    m = put(o, m, 0)
+                    for j in range(ne):  # at least one edge (none: the empty clause)
+                        m = put(o, m, e[j])
+                    m = put(o, m, 0)
+                    for a in range(ne):  # at most one
+                        for b in range(a + 1, ne):
+                            m = put(o, m, -e[a])
+                            m = put(o, m, -e[b])
+                            m = put(o, m, 0)
+                    continue
+                # used <-> some number
+                m = put(o, m, <int32_t> -(us + i))
+                for k in range(K):
+                    m = put(o, m, <int32_t> (xs + i * K + k))
+                m = put(o, m, 0)
+                for k in range(K):
+                    m = put(o, m, <int32_t> -(xs + i * K + k))
+                    m = put(o, m, <int32_t> (us + i))
+                    m = put(o, m, 0)
+                # at most one number (implied once loops are cut, but it helps CaDiCaL: 10-50%
+                # fewer conflicts on the hard Flow levels); pairwise, up to AMO_MAX numbers
+                if K <= AMO_MAX:
+                    for a in range(K):
+                        for b in range(a + 1, K):
+                            m = put(o, m, <int32_t> -(xs + i * K + a))
+                            m = put(o, m, <int32_t> -(xs + i * K + b))
+                            m = put(o, m, 0)
+                if fill:
+                    m = put(o, m, <int32_t> (us + i))
+                    m = put(o, m, 0)
+                for j in range(ne):  # an edge only at a used square
+                    m = put(o, m, -e[j])
+                    m = put(o, m, <int32_t> (us + i))
+                    m = put(o, m, 0)
+                # at most two edges
+                for a in range(ne):
+                    for b in range(a + 1, ne):
+                        for j in range(b + 1, ne):
+                            m = put(o, m, -e[a])
+                            m = put(o, m, -e[b])
+                            m = put(o, m, -e[j])
+                            m = put(o, m, 0)
+                # used -> at least two: every set of all but one edge holds one
+                if ne < 2:
+                    m = put(o, m, <int32_t> -(us + i))
+                    m = put(o, m, 0)
+                else:
+                    for j in range(ne):
+                        m = put(o, m, <int32_t> -(us + i))
+                        for a in range(ne):
+                            if a != j:
+                                m = put(o, m, e[a])
+                        m = put(o, m, 0)
+        # edges: the same numbers on both ends; under no-touch, one number's neighbours joined
+        for r in range(rows):
+            for c in range(cols):
+                i = r * cols + c
+                if grid[r, c] < 0:
+                    continue
+                for j in range(2):
+                    if j == 0:
+                        if c + 1 >= cols or grid[r, c + 1] < 0:
+                            continue
+                        b = i + 1
+                    else:
+                        if r + 1 >= rows or grid[r + 1, c] < 0:
+                            continue
+                        b = i + cols
+                    lit = <int32_t> (es + 2 * i + j)
+                    for k in range(K):
+                        m = put(o, m, -lit)
+                        m = put(o, m, <int32_t> -(xs + i * K + k))
+                        m = put(o, m, <int32_t> (xs + b * K + k))
+                        m = put(o, m, 0)
+                        m = put(o, m, -lit)
+                        m = put(o, m, <int32_t> (xs + i * K + k))
+                        m = put(o, m, <int32_t> -(xs + b * K + k))
+                        m = put(o, m, 0)
+                        if not touch:
+                            m = put(o, m, lit)
+                            m = put(o, m, <int32_t> -(xs + i * K + k))
+                            m = put(o, m, <int32_t> -(xs + b * K + k))
+                            m = put(o, m, 0)
+    return out[:m].copy(), int(es + 2 * n - 1)
+
+
+def paths(const int16_t[:, ::1] grid, const uint8_t[:, ::1] east, const uint8_t[:, ::1] south):
+    """The components of a model's edges (east[r, c]: (r, c)-(r, c+1) on; south: (r, c)-(r+1, c)):
+    (label int32: 0 on squares without an edge, 1.. per component; number int16: the endpoint
+    number of each square's component, 0 for a component without one (a loop) or no edge, -1 on
+    solids)."""
+    check_grid(grid.shape[0], grid.shape[1], "grid")
+    cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1], n = rows * cols, r, c, i
+    label = np.zeros((rows, cols), np.int32)
+    number = np.zeros((rows, cols), np.int16)
+    cdef int32_t[:, ::1] vl = label
+    cdef int16_t[:, ::1] vn = number
+    cdef int32_t* parent = NULL
+    cdef int32_t* size = NULL
+    cdef int32_t root, nxt = 0
+    try:
+        with nogil:
+            parent = <int32_t*> malloc(n * sizeof(int32_t))
+            size = <int32_t*> malloc(n * sizeof(int32_t))
+            if parent == NULL or size == NULL:
+                with gil:
+                    raise MemoryError(f"not enough memory to label {n} squares")
+            uf_init(parent, size, n)
+            for r in range(rows):
+                for c in range(cols):
+                    i = r * cols + c
+                    if east[r, c]:
+                        uf_union(parent, size, <int32_t> i, <int32_t> (i + 1))
+                    if south[r, c]:
+                        uf_union(parent, size, <int32_t> i, <int32_t> (i + cols))
+            for i in range(n):
+                size[i] = 0  # from here: per root, its label; then per label, its number
+            for r in range(rows):
+                for c in range(cols):
+                    i = r * cols + c
+                    if not (east[r, c] or south[r, c] or (c > 0 and east[r, c - 1])
+                            or (r > 0 and south[r - 1, c])):
+                        continue
+                    root = uf_find(parent, <int32_t> i)
+                    if size[root] == 0:
+                        nxt += 1
+                        size[root] = nxt
+                    vl[r, c] = size[root]
+            for i in range(n):
+                parent[i] = 0  # per label, its endpoint number
+            for r in range(rows):
+                for c in range(cols):
+                    if vl[r, c] and grid[r, c] > 0:
+                        parent[vl[r, c] - 1] = grid[r, c]
+            for r in range(rows):
+                for c in range(cols):
+                    if grid[r, c] < 0:
+                        vn[r, c] = -1
+                    elif vl[r, c]:
+                        vn[r, c] = <int16_t> parent[vl[r, c] - 1]
+    finally:
+        free(parent)
+        free(size)
+    return label, number

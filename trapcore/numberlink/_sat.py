@@ -1,0 +1,155 @@
+"""The solving portfolio's complete fallback: Numberlink as SAT, solved by CaDiCaL (python-sat, an
+optional extra). ``solve.py`` runs a ``SatSearch`` when the sweeps have not finished within their
+share of the budget.
+
+The clauses come from the kernel ``trapcore.numberlink._cnf`` (the model is described there: a
+number per square, an edge per neighbour pair, degree and same-number clauses). Loops (cycles of
+empty squares, which the clauses allow) are cut lazily: for each loop in a model, a clause that
+some edge leaves the loop's squares (with fill: every square lies on a path, and a path through
+squares without endpoints must leave them; without fill, or the loop's edges are not all on). A
+solution is a set of paths (edges), and each one found is blocked by a clause before the next
+solve, so ``limit=2`` proves uniqueness exactly as the sweeps do.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from trapcore.numberlink import _cnf
+from trapcore.numberlink._grid import Grid
+
+__all__ = ["available", "SatSearch", "SOLVER"]
+
+#: The CDCL solver (python-sat's name). Glucose 4 was tried beside it: on the hard Flow and Janko
+#: puzzles each is sometimes 10-20x faster than the other (Janko 24, 12x12: 0.59 s and 0.03 s;
+#: Flow extreme 12x12 28: 2.0 s and 3.5 s), but CaDiCaL's runs get longer when cut into rounds
+#: (7,569 conflicts in one call, 38,963 in rounds doubling from 500), so the two cannot take turns
+#: cheaply.
+SOLVER = "cadical153"
+
+
+#: The most literals (an estimate from the board's size and its number of paths) of a model the
+#: portfolio builds: about 150 MB of Python lists at the peak (a 50x50 board with 25 paths needs
+#: about 2,000,000). Larger boards are left to the sweeps.
+MAX_LITERALS = 4_000_000
+
+
+def fits(g: Grid) -> bool:
+    """True when the model of ``g`` is small enough to build (``MAX_LITERALS``)."""
+    K = len(np.unique(g[g > 0]))
+    per_square = 28 * K + 100 + (3 * K * (K - 1) // 2 if K <= 24 else 0)
+    return int((g >= 0).sum()) * per_square <= MAX_LITERALS
+
+
+def available() -> bool:
+    """True when python-sat is installed (the extra ``sat``)."""
+    try:
+        import pysat.solvers  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+class SatSearch:
+    """One CDCL solver on the SAT model of a validated grid, run in steps: ``step(conflicts)``
+    searches on from where the last step stopped (the solver keeps its learnt clauses; the
+    portfolio gives it one step, the rest of its budget). ``close()`` frees the solver."""
+
+    def __init__(self, g: Grid, limit: int, fill: bool, touch: bool, solver: str) -> None:
+        from pysat.solvers import Solver
+
+        numbers, flat = np.unique(g, return_inverse=True)
+        # renumber the paths 1..K (solids stay -1, empty squares 0)
+        k0 = int(np.searchsorted(numbers, 1))
+        ren = np.where(g > 0, flat.reshape(g.shape) - k0 + 1, g).astype(np.int16)
+        K = len(numbers) - k0
+        cnf, self._nvars = _cnf.clauses(ren, K, fill, touch)
+        ends = np.flatnonzero(cnf == 0)
+        rows, cols = g.shape
+        self._g, self._fill, self._limit = g, fill, limit
+        self._base = 1 + rows * cols * (K + 1)  # the first edge variable
+        # the edge variables that exist: both squares non-solid (East, South per square)
+        live = g >= 0
+        pairs = np.zeros((rows, cols, 2), bool)
+        pairs[:, :-1, 0] = live[:, :-1] & live[:, 1:]
+        pairs[:-1, :, 1] = live[:-1, :] & live[1:, :]
+        self._real = pairs.ravel()
+        self.solver = solver
+        self.solutions: list[Grid] = []
+        self.conflicts = 0
+        self.finished = False
+        self._s = Solver(name=solver)
+        # python-sat reads Python ints only: one list of them, sliced per clause (0s left out)
+        lits = cnf.tolist()
+        starts = [0, *(ends[:-1] + 1).tolist()]
+        self._s.append_formula([lits[a:b] for a, b in zip(starts, ends.tolist())])
+
+    def step(self, conflicts: int) -> bool:
+        """Search on for about ``conflicts`` more conflicts; True once finished (``limit``
+        solutions found, or no more)."""
+        s, g, base = self._s, self._g, self._base
+        rows, cols = g.shape
+        target = self.conflicts + conflicts
+        while not self.finished:
+            if len(self.solutions) >= self._limit:
+                self.finished = True
+                break
+            s.conf_budget(max(1, target - self.conflicts))
+            try:
+                ok = s.solve_limited()
+            except Exception as e:  # python-sat turns SIGINT into pysolvers.error
+                if "keyboard interrupt" in str(e).lower():
+                    raise KeyboardInterrupt from e
+                raise
+            self.conflicts = int(s.accum_stats().get("conflicts", 0))
+            if ok is None:
+                return False
+            if not ok:
+                self.finished = True
+                break
+            model = np.asarray(s.get_model(), np.int64)
+            value = np.zeros(self._nvars + 1, bool)  # variables in no clause are not in it
+            value[np.abs(model)] = model > 0
+            edges = value[base : base + 2 * rows * cols] & self._real  # the others are free
+            east = np.ascontiguousarray(edges[0::2].reshape(rows, cols), np.uint8)
+            south = np.ascontiguousarray(edges[1::2].reshape(rows, cols), np.uint8)
+            label, number = _cnf.paths(g, east, south)
+            loops = np.unique(label[(label > 0) & (number == 0)])
+            if loops.size:
+                for lab in loops.tolist():
+                    s.add_clause(_cut(label == lab, g, east, south, base, self._fill))
+                continue
+            self.solutions.append(np.where(g < 0, -1, number).astype(np.int16))
+            s.add_clause((-(np.flatnonzero(edges) + base)).tolist())
+        return True
+
+    def close(self) -> None:
+        self._s.delete()
+
+
+def _cut(
+    inside: npt.NDArray[np.bool_],
+    g: Grid,
+    east: npt.NDArray[np.uint8],
+    south: npt.NDArray[np.uint8],
+    base: int,
+    fill: bool,
+) -> list[int]:
+    """The clause that cuts a loop (``inside``: its squares): an edge leaves them (every edge
+    between inside and a non-solid square outside), or (without fill) one of its edges is off."""
+    rows, cols = g.shape
+    idx = np.arange(rows * cols).reshape(rows, cols)
+    live = g >= 0
+    lits: list[int] = []
+    # East edges (r, c)-(r, c+1) with exactly one end inside, both ends non-solid
+    cross_e = (inside[:, :-1] != inside[:, 1:]) & live[:, :-1] & live[:, 1:]
+    lits += (base + 2 * idx[:, :-1][cross_e]).tolist()
+    cross_s = (inside[:-1, :] != inside[1:, :]) & live[:-1, :] & live[1:, :]
+    lits += (base + 2 * idx[:-1, :][cross_s] + 1).tolist()
+    if not fill:
+        own_e = inside & (east > 0)
+        own_s = inside & (south > 0)
+        lits += (-(base + 2 * idx[own_e])).tolist()
+        lits += (-(base + 2 * idx[own_s] + 1)).tolist()
+    return lits
