@@ -12,7 +12,7 @@ puzzle sets, and a guard for testing an installed trapcore.
   would come from this checkout, and child processes import what this process imports.
 
 No test decides on wall-clock time: costs are bounded by counting nodes, steps or polls, and a
-timeout in a test is a hang guard of minutes (tests/_child.py's HANG_GUARD).
+timeout in a test is a hang guard of minutes (tests/_suite.py's HANG_GUARD).
 """
 
 from __future__ import annotations
@@ -68,8 +68,10 @@ def _selects_slow(config) -> bool:
 
 
 def pytest_configure(config):
-    for line in MARKERS:
-        config.addinivalue_line("markers", line)
+    known = {line.split(":")[0] for line in config.getini("markers")}
+    for line in MARKERS:  # when pyproject.toml is not there (a copy of tests/ elsewhere)
+        if line.split(":")[0] not in known:
+            config.addinivalue_line("markers", line)
     _suite.FULL = bool(config.getoption("full"))
     # a run started in the background (`pytest &`, some CI runners) inherits SIGINT ignored: Python
     # then never raises KeyboardInterrupt, and the Ctrl-C tests, here and in the children (who

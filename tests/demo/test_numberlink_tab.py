@@ -185,17 +185,20 @@ def drive_the_file_dialog(app, ui, typed: str, seen: dict) -> None:
         else:
             root.tk.eval("set ::tk::Priv(selectFilePath) {}")
 
-    def type_it():
-        if not exists(w):
+    def type_it():  # once the dialog is up and waiting (its name field on the screen)
+        ent = f"{w}.contents.f2.ent"
+        if not exists(ent) or not int(root.tk.call("winfo", "viewable", ent)):
             root.after(20, type_it)
             return
         seen["filter"] = root.tk.eval("set ::tk::dialog::file::__tk_filedialog(filter)")
         seen["menu"] = root.tk.call(f"{w}.contents.f2.menu", "cget", "-text")
-        ent = f"{w}.contents.f2.ent"
         root.tk.call(ent, "delete", 0, "end")
         root.tk.call(ent, "insert", 0, typed)
         root.after(20, watch)
-        root.tk.call("event", "generate", ent, "<Return>")
+        # Return in the name field: its own binding, run as the key would run it (a synthetic key
+        # press goes to the window with the keyboard focus, which a busy X server may not have
+        # given the dialog yet)
+        root.tk.eval(root.tk.call("bind", ent, "<Return>"))
 
     root.after(200, type_it)
     try:
