@@ -14,8 +14,13 @@ parametrizations at import time::
 
 from __future__ import annotations
 
+import linecache
 import os
 import pathlib
+import signal
+import sys
+import threading
+import time
 
 #: True under ``pytest --full`` (set by tests/conftest.py).
 FULL = False
@@ -51,3 +56,27 @@ def raised_in_a_kernel(excinfo) -> bool:
     while tb.tb_next is not None:
         tb = tb.tb_next
     return tb.tb_frame.f_code.co_filename.endswith(".pyx")
+
+
+def interrupt_at_call(function: str, call: str) -> threading.Thread:
+    """Send Ctrl-C (SIGINT) to this process once its main thread is inside the compiled call
+    ``call`` made from the Python function ``function`` (its innermost Python frame is that
+    function, on a line holding ``call``): the signal lands in the kernel however busy the
+    machine, not before it as a timer's may. Returns the (daemon) thread that watches."""
+    main = threading.main_thread().ident
+
+    def watch():
+        while True:
+            frame = sys._current_frames().get(main)
+            if (
+                frame is not None
+                and frame.f_code.co_name == function
+                and call in linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+            ):
+                os.kill(os.getpid(), signal.SIGINT)
+                return
+            time.sleep(0.002)
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    return thread

@@ -226,31 +226,27 @@ def test_cat_items():
 
 
 def test_batch_kernels_answer_ctrl_c_quickly():
-    import os
-    import signal
-    import threading
-
-    from _suite import raised_in_a_kernel
+    from _suite import interrupt_at_call, raised_in_a_kernel
 
     from trapcore.maze import carve_many
 
-    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
+    # Ctrl-C once the kernel runs (not on a timer: a busy machine may not be there yet)
+    watcher = interrupt_at_call("_carve_items", "_k.carve_items(out")
     with pytest.raises(KeyboardInterrupt) as stopped:
         carve_many(5_000_000, 10, 10, seed=1)  # about 12 s of carving
     assert raised_in_a_kernel(stopped)  # the kernel stopped, not the caller after it
-    timer.join()
+    watcher.join()
     doors = carve_many(400_000, 10, 10, seed=1)
     ends = np.zeros((len(doors), 4), dtype=np.int32)
     ends[:, 2:] = 9
     paths = np.empty((len(doors), 100), dtype=np.int32)
     measures = np.empty((len(doors), 3), dtype=np.int32)
-    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
+    here = "test_batch_kernels_answer_ctrl_c_quickly"
+    watcher = interrupt_at_call(here, "_solve.solve_items(doors")
     with pytest.raises(KeyboardInterrupt) as stopped:
         _solve.solve_items(doors, ends, paths, measures)  # about 2 s
     assert raised_in_a_kernel(stopped)
-    timer.join()
+    watcher.join()
 
 
 def test_numberlink_long_paths_flow_through_spec_and_env():

@@ -218,15 +218,12 @@ def test_render_gives_one_picture_per_env():
 
 
 def test_ctrl_c_stops_a_long_reset_quickly():
-    import _thread
-    import threading
-
-    from _suite import raised_in_a_kernel
+    from _suite import interrupt_at_call, raised_in_a_kernel
 
     env = MazeVectorEnv(1500, size=200, observation="local")  # 60M cells: seconds to carve
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
+    # Ctrl-C once the carving kernel runs (not on a timer: a busy machine may not be there yet)
+    watcher = interrupt_at_call("_run", "fn(*args)")
     with pytest.raises(KeyboardInterrupt) as stopped:
         env.reset(seed=0)
     assert raised_in_a_kernel(stopped)  # the carving kernel stopped, not the caller after it
-    timer.cancel()
+    watcher.join()
