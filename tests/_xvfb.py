@@ -37,7 +37,7 @@ class Xvfb:
         self.display: str | None = None
         self._log = None
 
-    def start(self, timeout: float = 15.0) -> str:
+    def start(self, timeout: float = 120.0) -> str:  # a hang guard: Xvfb starts in a second
         exe = shutil.which("Xvfb")
         if exe is None:
             raise XvfbUnavailable("Xvfb is not installed (apt-get install -y xvfb xdotool xauth)")

@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Build the sdist, then from it one wheel per Python; make the wheels manylinux (auditwheel
 # repair), check their metadata (twine check), and install each into a fresh virtual environment
-# whose PATH has no C compiler, then run tools/smoke.py from outside the checkout.
+# whose PATH has no C compiler, then run tools/smoke.py from outside the checkout; against the
+# wheels of SUITE_ON (default: the oldest Python's, the one least like CI's own) also the quick
+# test suite without its GUI tests, with the test extra installed beside the wheel, from outside
+# the checkout (pytest --installed refuses the checkout's trapcore/; children import the wheel).
 #
 # Usage: tools/check_wheels.sh [PYTHON ...]   (default: each CPython 3.10-3.14 that pyenv or the
 # PATH has). Wheels land in dist/ (OUT=... to change); the log says each wheel's size and tags.
+# SUITE_ON="310 313" names the wheels (by Python tag) to test with the suite ("" for none,
+# "all" for every one); the others get the smoke test alone. SUITE_TESTS="PATH ..." narrows the
+# suite (default: all of tests/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # pip here is configured with extra local indexes that may be absent: keep their warnings out of the log
@@ -52,6 +58,11 @@ done
 # Install each wheel where no compiler can be found, and smoke-test it from an empty folder.
 nocc=$WORK/nocc-bin
 mkdir -p "$nocc"
+tags=()
+for py in "${pythons[@]}"; do tags+=("$("$py" -c 'import sys; print(f"{sys.version_info[0]}{sys.version_info[1]}")')"); done
+SUITE_ON=${SUITE_ON-"${tags[0]}"}
+[ "$SUITE_ON" = all ] && SUITE_ON="${tags[*]}"
+suite_runs=0
 for py in "${pythons[@]}"; do
   tag=$("$py" -c 'import sys; print(f"{sys.version_info[0]}{sys.version_info[1]}")')
   whl=$(ls "$OUT"/trapcore-*-cp$tag-cp$tag-*.whl)
@@ -64,5 +75,15 @@ for py in "${pythons[@]}"; do
   (cd "$WORK" && env -i HOME="$HOME" PATH="$env/bin:$nocc" CC=/nonexistent/cc PIP_DISABLE_PIP_VERSION_CHECK=1 \
      "$env/bin/pip" install -q --only-binary=:all: "$whl" 2> >(grep -v "^WARNING: Location" >&2) && \
    env -i HOME="$HOME" PATH="$env/bin:$nocc" "$env/bin/python" "$ROOT/tools/smoke.py")
+  case " $SUITE_ON " in *" $tag "*) ;; *) continue ;; esac
+  echo "== the quick test suite against $(basename "$whl") (from $WORK, not the checkout)"
+  # shellcheck disable=SC2086  # SUITE_TESTS is a list of paths
+  (cd "$WORK" && PIP_DISABLE_PIP_VERSION_CHECK=1 \
+     quiet "$env/bin/pip" install -q --only-binary=:all: "$whl[test]" && \
+   env -i HOME="$HOME" PATH="$env/bin:$nocc:/usr/bin:/bin" LANG=C.UTF-8 \
+     TRAPCORE_TEST_CACHE="${TRAPCORE_TEST_CACHE:-$HOME/.cache/trapcore-tests}" \
+     "$env/bin/python" -m pytest -q -p no:cacheprovider --installed -m "not gui" ${SUITE_TESTS:-"$ROOT/tests"})
+  suite_runs=$((suite_runs + 1))
 done
-echo "check_wheels: ${#pythons[@]} wheel(s) built, repaired, checked and smoke-tested"
+echo "check_wheels: ${#pythons[@]} wheel(s) built, repaired, checked and smoke-tested;" \
+  "the quick suite passed against $suite_runs of them"

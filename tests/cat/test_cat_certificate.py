@@ -56,7 +56,10 @@ def _size(node):
     return 0 if node is None else 1 + sum(_size(x[2]) for x in node[2])
 
 
-@pytest.mark.parametrize("n,blocks,seed", [(7, 12, 0), (7, 12, 1), (9, 16, 1), (11, 20, 1)])
+@pytest.mark.parametrize(
+    "n,blocks,seed",
+    [(7, 12, 0), (7, 12, 1), (9, 16, 1), pytest.param(11, 20, 1, marks=pytest.mark.slow)],
+)
 def test_certificates_of_won_starts_check(n, blocks, seed):
     board = tc.cat.winnable_board(n, n, blocks, policy="smart", seed=seed)
     cat = (n // 2, n // 2)

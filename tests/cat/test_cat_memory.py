@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from _cat_starts import BUDGET, proven_starts
+from _suite import size
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -204,13 +205,14 @@ def test_memory_size_follows_the_budget():
 def test_solver_player_is_simulate_solver_player():
     """SolverPlayer as a callable player gives simulate's "solver" games (the kernel keeps a
     memory per game too), with one worker or two."""
-    named = tc.cat.simulate(40, 9, 9, 10, policy="smart", player="solver", seed=3)
+    games = size(12, 40)
+    named = tc.cat.simulate(games, 9, 9, 10, policy="smart", player="solver", seed=3)
     keeper = tc.cat.SolverPlayer("smart")
-    called = tc.cat.simulate(40, 9, 9, 10, policy="smart", player=keeper, seed=3)
+    called = tc.cat.simulate(games, 9, 9, 10, policy="smart", player=keeper, seed=3)
     assert named.outcomes.tolist() == called.outcomes.tolist()
     assert named.moves.tolist() == called.moves.tolist()
     # one SolverPlayer shared by two workers (a table per thread), two batches: the same games
-    games = tc.cat.BATCH + 40
+    games = tc.cat.BATCH + size(12, 40)
     both = tc.cat.simulate(games, 7, 7, 6, policy="smart", player=keeper, seed=4, workers=2)
     one = tc.cat.simulate(games, 7, 7, 6, policy="smart", player="solver", seed=4)
     assert both.outcomes.tolist() == one.outcomes.tolist()

@@ -9,6 +9,7 @@ import os
 
 import numpy as np
 import pytest
+from _suite import size
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,6 +33,7 @@ def _raw(b, cat, nodes, workers, memory=_NO_MEMORY):
     return _pns.solve_pns(b, *cat, nodes, 20, 1, 0.25, 16, True, memory, workers)
 
 
+@pytest.mark.slow  # 120 searches; test_same_search_hypothesis below keeps the quick run's check
 def test_same_search_on_any_number_of_workers():
     verdicts = set()
     for b, cat in _starts(40, 1):
@@ -43,7 +45,7 @@ def test_same_search_on_any_number_of_workers():
 
 
 def test_solve_gives_the_same_solution_on_any_number_of_workers():
-    for b, cat in _starts(12, 2):
+    for b, cat in _starts(size(4, 12), 2):
         for method in ("pns", "auto"):
             want = tc.cat.solve(b, cat, max_nodes=5_000, method=method)
             for workers in (2, -1):

@@ -45,6 +45,7 @@ def test_same_verdicts_as_minimax_7x7():
         assert got.verdict == solve_twin(b, (3, 3), "optimal")
 
 
+@pytest.mark.slow  # 7x7 against a 2,000,000-position search: the 5x5 and 7x7 twins stay quick
 def test_same_verdicts_as_iterative_deepening_7x7():
     # the iterative deepening solver is itself checked against the twin (test_catsolve.py)
     wins = decided = 0

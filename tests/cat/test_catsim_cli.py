@@ -7,6 +7,7 @@ import io
 
 import numpy as np
 import pytest
+from _suite import size
 
 import trapcore as tc
 from trapcore.cat import cli as cat_cli
@@ -19,13 +20,16 @@ def _parse(argv):
     return parser.parse_args(argv)
 
 
+GAMES = size(60, 300)
+
+
 def test_simulate_prints_the_table():
     args = _parse(
         [
             "cat",
             "simulate",
             "--games",
-            "300",
+            str(GAMES),
             "--policy",
             "bfs,smart",
             "--player",
@@ -48,7 +52,7 @@ def test_simulate_prints_the_table():
         )
         == 8
     )
-    r = tc.cat.simulate(300, blocked=15, policy="smart", player="greedy", seed=1)
+    r = tc.cat.simulate(GAMES, blocked=15, policy="smart", player="greedy", seed=1)
     assert f"{100 * r.win_rate:8.1f}%" in text
 
 

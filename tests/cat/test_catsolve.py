@@ -17,7 +17,9 @@ def _empty(n):
 
 
 # -- known results -------------------------------------------------------------------------------
-@pytest.mark.parametrize("n, moves", [(5, 2), (7, 4), (9, 6), (11, 9)])
+@pytest.mark.parametrize(
+    "n, moves", [(5, 2), (7, 4), (9, 6), pytest.param(11, 9, marks=pytest.mark.slow)]
+)
 def test_optimal_cat_escapes_empty_boards(n, moves):
     sol = tc.cat.solve(_empty(n), (n // 2, n // 2), policy="optimal", max_nodes=2_000_000)
     assert sol.verdict is Verdict.LOSS

@@ -6,6 +6,7 @@ import sys
 from types import SimpleNamespace
 
 import pytest
+from _suite import HANG_GUARD
 
 from trapcore import cli
 from trapcore.cat.cli import play
@@ -51,7 +52,7 @@ def test_console_script_runs_and_handles_end_of_input():
         input="5 5\nh\n",
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
     )
     assert proc.returncode == 0, proc.stderr
     assert "block>" in proc.stdout and "C" in proc.stdout and "rays cat" in proc.stdout
@@ -64,7 +65,7 @@ def test_bad_arguments_give_one_clean_line():
         input="",
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
     )
     assert proc.returncode == 2
     assert "rows must be >= 1" in proc.stderr and "Traceback" not in proc.stderr

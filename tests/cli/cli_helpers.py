@@ -5,8 +5,10 @@ import re
 import subprocess
 import sys
 
+from _suite import HANG_GUARD
 
-def run(*args, input=None, env=None, cwd=None, timeout=120):
+
+def run(*args, input=None, env=None, cwd=None, timeout=HANG_GUARD):
     """Run ``trapcore ARGS``; return the CompletedProcess (text)."""
     full_env = dict(os.environ)
     full_env.pop("TRAPCORE_DEBUG", None)

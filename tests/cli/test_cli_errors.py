@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from _suite import HANG_GUARD
 from cli.cli_helpers import assert_clean_error, run
 
 
@@ -63,10 +64,10 @@ def _pipe_to_head(*args):
     )
     p2 = subprocess.Popen(["head", "-1"], stdin=p1.stdout, stdout=subprocess.PIPE)
     p1.stdout.close()
-    head = p2.communicate(timeout=120)[0]
+    head = p2.communicate(timeout=HANG_GUARD)[0]
     err = p1.stderr.read().decode()
     p1.stderr.close()
-    return p1.wait(timeout=120), head, err
+    return p1.wait(timeout=HANG_GUARD), head, err
 
 
 def test_broken_pipe_ends_quietly(tmp_path):
@@ -129,9 +130,18 @@ def test_generate_sizes_in_cli_words():
     assert "this function" not in line
 
 
-def test_checks_run_before_the_work(tmp_path):
+def test_checks_run_before_the_work(tmp_path, monkeypatch):
     """An impossible picture is refused before carving (this would carve 64M cells first)."""
-    proc = run("maze", 8000, 8000, 10, "-o", tmp_path / "big.png", timeout=20)
+    from trapcore import cli
+    from trapcore.maze import Maze
+
+    def no_carving(*args, **kwargs):
+        raise AssertionError("carved before the check")
+
+    with monkeypatch.context() as m:  # counted, not timed: the check comes before any carving
+        m.setattr(Maze, "carve", no_carving)
+        assert cli.main(["maze", "8000", "8000", "10", "-o", str(tmp_path / "big.png")]) == 2
+    proc = run("maze", 8000, 8000, 10, "-o", tmp_path / "big.png")
     assert_clean_error(proc, "picture")
     proc = run("cat", "simulate", "--games", 10, "--rows", 0)
     assert_clean_error(proc, "rows")

@@ -6,6 +6,7 @@ import re
 
 import numpy as np
 import pytest
+from _suite import HANG_GUARD
 from cli.cli_helpers import assert_clean_error, run
 
 from trapcore.cat import player_move, read_board, simulate
@@ -50,7 +51,9 @@ def _board_of(text):
     return read_board("\n".join(rows))
 
 
-@pytest.mark.parametrize("rows,cols", [(11, 11), (7, 9), (3, 3), (15, 15)])
+@pytest.mark.parametrize(
+    "rows,cols", [(11, 11), (7, 9), (3, 3), pytest.param(15, 15, marks=pytest.mark.slow)]
+)
 def test_one_seed_one_start(rows, cols):
     game = run("cat", "--rows", rows, "--cols", cols, "--seed", 5, input="q\n")
     solve = run("cat", "solve", "--rows", rows, "--cols", cols, "--seed", 5)
@@ -110,7 +113,7 @@ def test_progress_has_an_eta_on_a_terminal():
         if not data:
             break
         chunks.append(data.decode(errors="replace"))
-    proc.wait(timeout=120)
+    proc.wait(timeout=HANG_GUARD)
     os.close(main)
     err = "".join(chunks)
     assert "20000/20000" in err and "\r" in err

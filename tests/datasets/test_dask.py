@@ -53,6 +53,7 @@ def test_numberlink_on_the_cluster(tmp_path, client):
     assert _bytes(alone) == _bytes(on_dask)
 
 
+@pytest.mark.slow  # starts a cluster of two processes: seconds of start-up
 def test_local_cluster_started_for_the_call(tmp_path):
     spec = tds.MazeSpec(5, 5)
     alone = tds.write_parquet(spec, 100, 2, tmp_path / "a", num_shards=2)

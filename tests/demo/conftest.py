@@ -13,6 +13,7 @@ import types
 import pytest
 
 tk = pytest.importorskip("tkinter", reason="this Python has no tkinter")
+from _suite import HANG_GUARD  # noqa: E402
 from _xvfb import Xvfb, XvfbUnavailable  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -43,23 +44,46 @@ def display():
 
 
 def pump(root, seconds: float = 0.03) -> None:
-    """Run the event loop for ``seconds``."""
+    """Run the event loop for at least ``seconds``, then until no redraw is pending (so what the
+    test reads next is drawn however busy the machine)."""
     end = time.monotonic() + seconds
     while True:
         root.update()
         if time.monotonic() >= end:
-            return
+            break
         time.sleep(0.005)
+    settle(root)
 
 
-def wait_for(root, cond, timeout: float = 30.0) -> None:
-    """Run the event loop until ``cond()``; fail after ``timeout`` seconds."""
+def wait_for(root, cond, timeout: float = HANG_GUARD) -> None:
+    """Run the event loop until ``cond()``; fail after ``timeout`` seconds (a hang guard of
+    minutes: a busy machine only makes the wait longer, never fails it)."""
     end = time.monotonic() + timeout
     while not cond():
         if time.monotonic() > end:
             raise AssertionError("timed out waiting for the window")
         root.update()
         time.sleep(0.005)
+
+
+def settle(root) -> None:
+    """Run the event loop until every tab's pending redraw (scheduled on a resize) is drawn."""
+    root.update_idletasks()
+    root.update()
+    tabs = [t for t in getattr(root, "_trapcore_tabs", ()) if hasattr(t, "_redraw_job")]
+    wait_for(root, lambda: all(t._redraw_job is None for t in tabs))
+    root.update_idletasks()
+
+
+def resize(root, size: str) -> None:
+    """Give the window ``size`` ("WxH", no smaller than its minimum) and run the event loop until
+    it has that size and has redrawn: waiting on the window's state, not for a time."""
+    w, h = (int(v) for v in size.split("+")[0].split("x"))
+    least_w, least_h = root.wm_minsize()
+    want = (max(w, least_w), max(h, least_h))
+    root.geometry(size)
+    wait_for(root, lambda: (root.winfo_width(), root.winfo_height()) == want)
+    settle(root)
 
 
 def click(widget, x, y, button=1) -> None:
@@ -86,7 +110,9 @@ def shots():
 @pytest.fixture
 def ui():
     """The helpers that drive the window: pump, wait_for, click."""
-    return types.SimpleNamespace(pump=pump, wait_for=wait_for, click=click)
+    return types.SimpleNamespace(
+        pump=pump, wait_for=wait_for, click=click, resize=resize, settle=settle
+    )
 
 
 @pytest.fixture
@@ -104,6 +130,7 @@ def app(demo):
         pytest.skip(f"no X display: {exc}")
     root.geometry("900x640+0+0")
     a = demo.DemoApp(root)
+    root._trapcore_tabs = list(a.tabs.values())  # for settle()
     pump(root, 0.1)
     yield a
     for t in a.tabs.values():

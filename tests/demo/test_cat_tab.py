@@ -9,6 +9,7 @@ import subprocess
 
 import numpy as np
 import pytest
+from _suite import HANG_GUARD
 
 import trapcore as tc
 from trapcore.cat import CatGame, Verdict, hexgrid
@@ -153,8 +154,7 @@ def test_winning_and_losing_say_so(app, ui):
 @pytest.mark.parametrize("where", [(1, 5), (2, 4), (5, 5), (8, 5), (9, 6)])
 def test_the_banner_never_covers_the_cat_or_the_rows_beside_it(app, ui, where, size):
     tab = new_cat(app, ui)
-    app.root.geometry(size)
-    ui.pump(app.root, 0.2)
+    ui.resize(app.root, size)
     board = np.zeros((11, 11), np.uint8)
     ring = hexgrid.neighbors(where, (11, 11))
     for rc in ring[:-1]:
@@ -210,8 +210,7 @@ def test_policies_rules_and_hint_follow_the_library(app, ui):
 def test_resizing_rescales_the_board(app, ui):
     tab = new_cat(app, ui, seed=6)
     small = tab.cell_width
-    app.root.geometry("1200x880")
-    ui.pump(app.root, 0.2)
+    ui.resize(app.root, "1200x880")
     assert tab.cell_width > small * 1.2
     cell = tab.game.legal_blocks()[0]
     assert tab.cell_at(*tab.cell_center(*cell)) == cell
@@ -228,10 +227,10 @@ def test_a_real_mouse_click_through_the_x_server(app, ui):
     subprocess.run(
         ["xdotool", "mousemove", str(X), str(Y), "click", "1"],
         check=True,
-        timeout=10,
+        timeout=HANG_GUARD,
         env=dict(os.environ),
     )
-    ui.wait_for(app.root, lambda: tab.game.moves == 1, timeout=10)
+    ui.wait_for(app.root, lambda: tab.game.moves == 1)
     assert tab.game.board[cell] == 1
 
 

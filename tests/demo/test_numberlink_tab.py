@@ -4,17 +4,18 @@ and a distinct colour for every pair however many a puzzle has."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import time
 
 import numpy as np
 import pytest
+from _suite import HANG_GUARD, PUZZLES
 
 import trapcore as tc
 
 pytestmark = pytest.mark.gui
 
 #: Puzzles made elsewhere, beside the repository (the test that reads them skips without it).
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"
+SHARED = PUZZLES
 
 
 def generate(app, ui, n=6, seed=3):
@@ -38,8 +39,7 @@ def test_numberlink_generate_draws_the_puzzle(app, ui):
     assert labels == {str(k) for k in ks}
     assert len(tab.canvas.find_withtag("endpoint")) == 2 * len(ks)
     small = tab._geom[2]
-    app.root.geometry("1200x880")
-    ui.pump(app.root, 0.2)
+    ui.resize(app.root, "1200x880")
     assert tab._geom[2] > small * 1.2  # resizing rescales the board
     assert tab.cell_at(*tab.cell_center(2, 3)) == (2, 3)
     tab.difficulty.set("hard")
@@ -152,32 +152,59 @@ def drive_the_file_dialog(app, ui, typed: str, seen: dict) -> None:
     """Open Load puzzle's real dialog; once up, note its filter, type ``typed`` into its file
     name field and press Return, as a person would. If the dialog refuses the name (with a
     "File ... does not exist" box: a ``*.txt`` filter makes Tk add ``.txt``), note the box's
-    message in ``seen["refused"]`` and close both, so the test fails instead of hanging."""
+    message in ``seen["refused"]`` and close both, so the test fails instead of hanging. Every
+    step waits for the dialog's own events (the dialog up, the box up or the dialog gone), never
+    for a time; only a dialog still open after HANG_GUARD seconds is closed, as a hang."""
     root = app.root
     w = ".__tk_filedialog"
     box = f"{w}.__tk__messagebox"
+    give_up = time.monotonic() + HANG_GUARD
+    done = []
 
-    def rescue():
-        if int(root.tk.call("winfo", "exists", box)):
+    def exists(name):
+        return root.winfo_exists() and int(root.tk.call("winfo", "exists", name))
+
+    def watch():  # after Return, until the dialog has returned: a refusal box, or a hang
+        if done:
+            return
+        if exists(box):
             seen["refused"] = root.tk.call(f"{box}.msg", "cget", "-text")
             root.tk.eval("set ::tk::Priv(button) ok")
-        if int(root.tk.call("winfo", "exists", w)):
-            root.after(100, lambda: root.tk.eval("set ::tk::Priv(selectFilePath) {}"))
+            root.after(50, close)
+        elif time.monotonic() > give_up:
+            seen["refused"] = "the dialog hung"
+            close()
+        else:
+            root.after(20, watch)
 
-    def type_it():
-        if not root.winfo_exists() or not int(root.tk.call("winfo", "exists", w)):
-            root.after(50, type_it)
+    def close():
+        if done:
+            return
+        if exists(box):
+            root.after(50, close)
+        else:
+            root.tk.eval("set ::tk::Priv(selectFilePath) {}")
+
+    def type_it():  # once the dialog is up and waiting (its name field on the screen)
+        ent = f"{w}.contents.f2.ent"
+        if not exists(ent) or not int(root.tk.call("winfo", "viewable", ent)):
+            root.after(20, type_it)
             return
         seen["filter"] = root.tk.eval("set ::tk::dialog::file::__tk_filedialog(filter)")
         seen["menu"] = root.tk.call(f"{w}.contents.f2.menu", "cget", "-text")
-        ent = f"{w}.contents.f2.ent"
         root.tk.call(ent, "delete", 0, "end")
         root.tk.call(ent, "insert", 0, typed)
-        root.after(2000, rescue)
-        root.tk.call("event", "generate", ent, "<Return>")
+        root.after(20, watch)
+        # Return in the name field: its own binding, run as the key would run it (a synthetic key
+        # press goes to the window with the keyboard focus, which a busy X server may not have
+        # given the dialog yet)
+        root.tk.eval(root.tk.call("bind", ent, "<Return>"))
 
     root.after(200, type_it)
-    app.numberlink.load_button.invoke()  # returns when the dialog closes
+    try:
+        app.numberlink.load_button.invoke()  # returns when the dialog closes
+    finally:
+        done.append(True)
     ui.pump(root)
 
 
@@ -203,10 +230,7 @@ def test_load_dialog_shows_files_without_an_extension_and_takes_a_typed_path(app
     assert tab.puzzle == tc.numberlink.generate(6, seed=1)
 
 
-@pytest.mark.skipif(
-    not (SHARED / "thomasahle" / "janko").is_file(),
-    reason="../shared/puzzles is not beside this checkout",
-)
+@pytest.mark.shared_puzzles
 def test_the_shared_extensionless_puzzle_files_load_through_the_dialog(app, ui):
     app.select("numberlink")
     tab = app.numberlink

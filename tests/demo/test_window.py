@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from _suite import HANG_GUARD
 
 tk = pytest.importorskip("tkinter", reason="this Python has no tkinter")
 
@@ -25,7 +26,11 @@ def test_without_a_display_one_line_and_nonzero_exit(display_value, command):
     if display_value:
         env["DISPLAY"] = display_value
     out = subprocess.run(
-        [sys.executable, "-m", *command], env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", *command],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
     )
     assert out.returncode == 1
     assert "Traceback" not in out.stderr + out.stdout
@@ -43,14 +48,14 @@ def test_cli_parser_has_demo_and_python_m_takes_the_same_options():
         [sys.executable, "-m", "trapcore.demo", "--help"],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
     )
     assert out.returncode == 0 and "--tab" in out.stdout and "--screenshots" not in out.stdout
     bad = subprocess.run(
         [sys.executable, "-m", "trapcore.demo", "--tab", "chess"],
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
     )
     assert bad.returncode == 2 and "invalid choice" in bad.stderr
 
@@ -132,10 +137,9 @@ def test_every_control_and_the_whole_status_line_are_visible(app, ui, name, size
         w, h = app.min_size()
         assert (w, h) <= (1024, 720)  # the minimum fits a small laptop screen
         size = f"{w}x{h}"
-    root.geometry(size)
     app.select(name)
     long_messages(app)
-    ui.pump(root, 0.3)
+    ui.resize(root, size)
     tab = app.tabs[name]
     for widget in controls(tab.panel):
         assert_fully_visible(root, widget, f"{widget.winfo_class()} {widget}")
@@ -146,7 +150,8 @@ def test_every_control_and_the_whole_status_line_are_visible(app, ui, name, size
     assert int(str(label.cget("wraplength"))) <= label.winfo_width()
     # the busy bar shows above the status line, never squeezing it
     tab.busybar.show("Working...")
-    ui.pump(root, 0.1)
+    ui.wait_for(root, lambda: tab.busybar.cancel_button.winfo_ismapped())
+    ui.settle(root)
     assert_fully_visible(root, tab.busybar.cancel_button, "Cancel")
     assert_fully_visible(root, label, "status line with the busy bar")
     tab.busybar.hide()
@@ -175,7 +180,7 @@ def test_an_old_error_goes_as_soon_as_new_work_runs(app, ui):
     assert not maze.error and "rows" not in maze.status.get()
     assert "Carving 1500 x 1500" in maze.status.get()
     assert str(maze.status_label.cget("foreground")) in ("", "black")
-    ui.wait_for(app.root, lambda: not maze.busy, timeout=60)
+    ui.wait_for(app.root, lambda: not maze.busy)
     assert "carved" in maze.status.get()
 
     nl = app.numberlink

@@ -76,12 +76,12 @@ def test_thin_and_huge_carves_finish(shape):
 
 @pytest.mark.parametrize("shape", [(1, 2**20), (2, 2**19)])
 def test_wilson_on_thin_mazes(shape):  # a random walk on a path: quadratic in N, so refused
-    out = run("call", "Maze.carve", *shape, seed=1, method="wilson", timeout=3)
+    out = run("call", "Maze.carve", *shape, seed=1, method="wilson")
     assert out.kind == "raised" and out.type_name == "ValueError" and "wilson" in out.message
-    out = run("call", "maze.carve_many", 2, *shape, seed=1, method="wilson", timeout=3)
+    out = run("call", "maze.carve_many", 2, *shape, seed=1, method="wilson")
     assert out.kind == "raised" and out.type_name == "ValueError"
     # a thin maze whose walks stay short is still carved
-    assert run("call", "Maze.carve", 1, 4096, seed=1, method="wilson", timeout=3).kind == "ok"
+    assert run("call", "Maze.carve", 1, 4096, seed=1, method="wilson").kind == "ok"
 
 
 def test_lookahead_player_past_100x100():  # n**2 candidate blocks x an n**2 search each
@@ -92,19 +92,18 @@ def test_lookahead_player_past_100x100():  # n**2 candidate blocks x an n**2 sea
         (80, 80),
         player="lookahead",
         seed=1,
-        timeout=3,
     )
     assert out.kind == "raised" and out.type_name == "ValueError" and "lookahead" in out.message
     board = np.zeros((64, 64), np.uint8)  # the largest board it takes, answered quickly
-    out = run("call", "cat.player_move", board, (32, 32), player="lookahead", timeout=3)
+    out = run("call", "cat.player_move", board, (32, 32), player="lookahead")
     assert out.kind == "ok"
 
 
 def test_generate_max_nodes_none_is_a_budget():  # None is generate's default budget, not none
     # 0.1's growth on 30 x 30 (10**7 nodes a check) must not hang; long paths (2 * 10**4) neither
-    out = run("call", "numberlink.generate", 30, seed=1, max_nodes=None, touch=False, timeout=20)
+    out = run("call", "numberlink.generate", 30, seed=1, max_nodes=None, touch=False)
     assert out.kind == "ok"
-    out = run("call", "numberlink.generate", 15, seed=1, max_nodes=None, timeout=20)
+    out = run("call", "numberlink.generate", 15, seed=1, max_nodes=None)
     assert out.kind == "ok"
 
 

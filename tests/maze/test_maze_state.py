@@ -7,6 +7,7 @@ import sys
 
 import numpy as np
 import pytest
+from _suite import HANG_GUARD
 
 import trapcore as tc
 from reference.maze import solve_wall, walk_is_legal
@@ -17,7 +18,11 @@ from trapcore.maze import Maze, Trace
 def run_child(code: str) -> subprocess.CompletedProcess:
     """Run ``code`` in a fresh interpreter, so that a crash is a failed test, not the run's end."""
     return subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+        check=False,
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from _suite import size
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -242,7 +243,7 @@ def restart_cases(kind: str, want: int = 3):
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_twin_matches_kernel_through_restarts(kind):
-    cases = restart_cases(kind)
+    cases = restart_cases(kind, size(1, 3))
     assert cases, f"no {kind} board among 300 seeds needs a restart: the screen needs updating"
     for make, values, fill, touch, nodes in cases:
         board = make(values, fill, touch)

@@ -1,0 +1,84 @@
+"""The test suite's own machinery (tests/conftest.py, _suite.py, _child.py): the quick run leaves
+the slow tests out and says so, --full runs them, a missing puzzle folder is counted in the summary
+line, and child processes import the trapcore this process imported."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import subprocess
+import sys
+
+import _child
+import _suite
+import pytest
+
+import trapcore
+
+pytest_plugins = ["pytester"]
+
+INNER = """
+import pytest
+from hypothesis import given, strategies as st
+
+RUNS = []
+
+@pytest.mark.slow
+def test_long():
+    pass
+
+@pytest.mark.shared_puzzles
+def test_reads_puzzles():
+    pass
+
+@given(st.integers())
+def test_examples(n):
+    RUNS.append(n)
+
+def test_count():
+    assert len(RUNS) == {expected}
+"""
+
+
+def _inner(pytester, expected, *args, puzzles="/nonexistent/puzzles"):
+    tests = pathlib.Path(__file__).resolve().parent
+    for name in ("conftest.py", "_suite.py", "_child.py"):
+        pytester.makefile(pathlib.Path(name).suffix, **{name[:-3]: (tests / name).read_text()})
+    pytester.makepyfile(test_inner=INNER.format(expected=expected))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TRAPCORE_PUZZLES", puzzles)
+        mp.delenv("TRAPCORE_FULL_TESTS", raising=False)
+        mp.delenv("HYPOTHESIS_PROFILE", raising=False)
+        return pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "pytester", *args)
+
+
+def test_quick_run_leaves_slow_tests_out_and_says_why(pytester):
+    out = _inner(pytester, 15)  # the default profile's 60 examples, a quarter of them
+    counts = out.parseoutcomes()
+    assert counts == {"passed": 2, "deselected": 1, "skipped": 1}, counts
+    out.stdout.fnmatch_lines(
+        [
+            "*1 slow tests left out; `pytest --full` runs everything*",
+            "*1 tests skipped: the outside puzzle sets are not at /nonexistent/puzzles*",
+            "*1 skipped without the puzzle sets*",
+        ]
+    )
+
+
+def test_full_run_runs_everything(pytester):
+    out = _inner(pytester, 60, "--full", puzzles=str(pytester.path))
+    out.assert_outcomes(passed=4)
+    assert "left out" not in out.stdout.str()
+
+
+def test_children_import_this_processs_trapcore(tmp_path):
+    code = "import os, trapcore; print(os.path.realpath(trapcore.__file__))"
+    here = os.path.realpath(trapcore.__file__)
+    assert _child.run("-c", code, cwd=tmp_path).stdout.strip() == here
+    # a plain child, as most tests start one (inherited environment, working folder and all)
+    plain = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert plain.stdout.strip() == here, plain.stderr
+
+
+def test_a_hang_guard_is_minutes():
+    assert _suite.HANG_GUARD >= 120
