@@ -178,12 +178,11 @@ def solve(
         ``"auto"`` (default): the same split against the optimal cat, and when the
         proof-number search proves a loss the iterative deepening search then tries to name its
         horizon; ``"id"`` against the fixed cats. So the default finds every proof either
-        method finds alone within ``max_nodes``, as measured on positions from real games
-        (tests/cat/test_cat_engine.py; 0.2's default gave the proof-number search 1/32 of the
-        budget and missed 9 of the 39 wins either method proved in 300 positions at 2,000). The
-        proof-number search proves wins that need a long cut, which the horizon-bounded search
-        alone can miss; its positions cost about ten times the other's, so a search that proves
-        nothing takes a few times longer than 0.2's. One kernel entry (src/cat/engine.pyx)
+        method finds alone within ``max_nodes`` on the positions from real games that the tests
+        check. The proof-number search proves wins that need a long cut, which the
+        horizon-bounded search alone can miss; its positions cost about ten times the other's
+        (measurements: the documentation's "How it works" page on the cat solver). One kernel
+        entry (src/cat/engine.pyx)
         chooses the method, splits the budget and sizes the tables for :func:`solve`,
         :func:`hint`, :class:`SolverPlayer`, :class:`SolverCat` and the solver player. Each
         call searches from scratch, and a follow-up of a proven win can need more positions

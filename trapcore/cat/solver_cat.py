@@ -38,18 +38,11 @@ class SolverCat:
 
     So it never walks into a position the solver proves won for the player within its budget, and
     it takes every forced escape the solver proves; the smart cat's searches (an exact escape
-    search of four moves, a three-block alpha-beta search) choose among the rest. A player who
-    follows the solver's hints with 20,000 positions a move wins 39% of standard starts against it
-    (49% against the smart cat), and 18% against ``SolverCat(20_000)`` (README, "Against a player
-    who thinks harder"; 0.2's figures). A move costs up to six searches of ``max_nodes``
-    positions, and since 0.3 each search gives the proof-number search three quarters of its
-    budget (src/cat/engine.pyx), so it proves more steps lost for the cat and costs more.
-    Measured on 60 cat moves of 11x11 games (after greedy blocks in positions of lookahead,
-    greedy and random players' games; a machine of 2 cores shared with seven other jobs):
-    ``SolverCat(2000)`` 1,070 ms median, 95th percentile 2,080 ms (0.2's: 267 ms and 498 ms in
-    the same run; the issue measured 147 ms and 260 ms on a quieter machine); ``SolverCat(500)``
-    471 ms and 761 ms; the smart cat 0.4 ms and 15 ms. So the demo's "hard" level stays smart:
-    this is the level that trades cost for strength.
+    search of four moves, a three-block alpha-beta search) choose among the rest. A move costs up
+    to six searches of ``max_nodes`` positions: on 11x11 with the default budget, about a second,
+    against well under a millisecond for the smart cat, so the demo's "hard" level stays smart.
+    Its strength against a player who follows the solver's hints, and its cost a move, are
+    measured in the documentation (the Trap the Cat research notes and the benchmarks).
 
     Use it wherever a policy is taken (:class:`CatGame`, :func:`simulate`, the environments):
     ``CatGame(policy=tc.cat.SolverCat())``. The solver treats a callable cat as the optimal cat,
@@ -62,6 +55,20 @@ class SolverCat:
     workers : int, optional
         Threads for the solver's proof-number search (see :func:`trapcore.cat.solve`); the moves
         do not depend on it.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A bad ``max_nodes`` or ``workers``; when called, a bad board (more than 4096 cells) or
+        cat cell.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> cat = tc.cat.SolverCat(max_nodes=500)
+    >>> cat
+    <SolverCat max_nodes=500>
+    >>> game = tc.CatGame(blocked=15, policy=cat, seed=1)   # a game against it
     """
 
     def __init__(self, max_nodes: int = SOLVER_CAT_NODES, *, workers: int | None = None):

@@ -161,7 +161,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--long-paths",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="long paths or 0.1's short ones (see generate; default: long from 7x7 to 15x15)",
+        help="long paths or short ones (see generate; default: long from 7x7 to 15x15)",
     )
     nl.add_argument(
         "--solids", action="store_true", help="let isolated squares be solid (see generate)"

@@ -188,7 +188,7 @@ class NumberlinkSpec(_Spec):
     min_length : int
         Shortest path, in squares, as for :func:`trapcore.numberlink.generate`.
     long_paths : bool or None
-        Paths grown along walls and each other (long, as published) or 0.1's short ones, as for
+        Paths grown along walls and each other (long, as published) or short ones, as for
         :func:`trapcore.numberlink.generate`; ``None`` (the default) is generate's (long from
         7 x 7 to 15 x 15), resolved when the spec is made, so a saved spec records a bool.
     solids : bool

@@ -109,7 +109,7 @@ class NumberlinkTab(Tab):
             gen, text="Long paths (7x7 to 15x15)", variable=self.long_paths
         )
         self.long_paths_box.grid(row=3, column=0, columnspan=2, sticky="w", padx=6)
-        self.solids_box = ttk.Checkbutton(gen, text="Solid squares (as 0.1)", variable=self.solids)
+        self.solids_box = ttk.Checkbutton(gen, text="Solid squares", variable=self.solids)
         self.solids_box.grid(row=4, column=0, columnspan=2, sticky="w", padx=6)
         self.generate_button = ttk.Button(gen, text="Generate (Ctrl+N)", command=self.new)
         self.generate_button.grid(row=5, column=0, columnspan=2, sticky="ew", padx=6, pady=3)

@@ -17,8 +17,8 @@ The method is the grid generator's (``trapcore.numberlink.generate``), on the bo
    cuts the longest path in the middle.
 
 Steps 1 and 2 run in a kernel (``_paths.lay_paths``, linear in the edges per board up to a
-log factor; its twin, 0.2's Python growth and repair, is tests/reference/numberlink_board_paths.py:
-same seeds, same paths); step 3's cuts run here, its checks in the Board search's kernel.
+log factor; its pure-Python twin is tests/reference/numberlink_board_paths.py: same seeds,
+same paths); step 3's cuts run here, its checks in the Board search's kernel.
 """
 
 from __future__ import annotations
@@ -124,9 +124,9 @@ def generate_board(
     unique : bool, default True
         Prove exactly one solution (``Board.solve(limit=2)``), cutting paths until it holds.
     max_attempts : int, default 1000
-        Fresh boards drawn before giving up (ValueError), as ``generate``'s. (0.2: 100. A board
-        costs microseconds now; the same seed draws the same boards, so only calls that 0.2
-        gave up on change: ``min_length`` 4 or 5 on small hexagonal or bridged boards.)
+        Fresh boards drawn before giving up (ValueError), as ``generate``'s; a board costs
+        microseconds, and ``min_length`` 4 or 5 on small hexagonal or bridged boards can need
+        hundreds.
     max_nodes : int, default 10**6
         The Board search's budget per uniqueness check (past it, the longest path is cut).
 

@@ -19,7 +19,7 @@ _EPILOG = """examples:
   trapcore numberlink 9 --seed 1              a unique 9x9 puzzle
   trapcore numberlink 9 --seed 1 --solution   ... followed by its solution
   trapcore numberlink 12 --cols 20 --seed 3   a 12 x 20 board
-  trapcore numberlink 9 --no-touch            unique under 0.1's extra rule (no path beside itself)
+  trapcore numberlink 9 --no-touch            unique under the no-touch rule (no path beside itself)
   trapcore numberlink solve puzzles.txt       solve every puzzle in a file (either text format)
   trapcore numberlink solve --no-fill f.txt   ... letting squares stay empty (Nikoli, Arukone)
 
@@ -63,12 +63,12 @@ def add_parser(
         action=argparse.BooleanOptionalAction,
         default=None,
         help="grow paths along walls and each other (long, as in published puzzles) or not "
-        "(0.1's short paths); by default long from 7x7 to 15x15, short elsewhere",
+        "(short paths); by default long from 7x7 to 15x15, short elsewhere",
     )
     p.add_argument(
         "--solids",
         action="store_true",
-        help="let squares the paths leave isolated be solid (#), as 0.1 did; by default there "
+        help="let squares the paths leave isolated be solid (#); by default there "
         "are none, as in published puzzles",
     )
     p.add_argument(
@@ -83,7 +83,7 @@ def add_parser(
         dest="touch",
         action="store_false",
         default=None,
-        help="a path may not run beside itself (0.1's extra rule)",
+        help="a path may not run beside itself (the no-touch rule)",
     )
     p.add_argument("--solution", action="store_true", help="also print the solution")
     p.add_argument(

@@ -3,7 +3,7 @@
 The rules (keyword options everywhere): ``fill=True`` every non-solid square lies on a path
 (``False``: squares may stay empty, as in Nikoli's Numberlink and janko.at's Arukone);
 ``touch=True`` a path may run beside itself (Flow Free's rules, the default), ``touch=False``
-forbids it (0.1's extra rule: no square of a path has a same-number neighbour that is not its
+forbids it (the no-touch rule: no square of a path has a same-number neighbour that is not its
 path neighbour). A solution is a set of paths; under ``touch=True`` two solutions can colour the
 squares alike when a path can thread its own squares in two ways (they count as two).
 
@@ -137,14 +137,14 @@ def solve(
     fill : bool, default True
         Every non-solid square must lie on a path (``False``: squares may stay empty).
     touch : bool, default True
-        A path may run beside itself (``False``: it may not, 0.1's extra rule).
+        A path may run beside itself (``False``: it may not, the no-touch rule).
     limit : int, default 2
         Stop after this many solutions (1 to 100000, and ``limit * rows * cols <= 2**24``).
     max_nodes : int or None, default 10**9
         Search budget in nodes (one node = one square given a pipe shape; the SAT fallback
         counts one per conflict); ``None`` for no limit.
     method : {"auto", "sweeps", "sat"}, default "auto"
-        ``"auto"``: the portfolio above; ``"sweeps"``: the kernel's searches alone (as 0.2);
+        ``"auto"``: the portfolio above; ``"sweeps"``: the kernel's searches alone;
         ``"sat"``: the SAT model alone (needs python-sat).
 
     Returns
