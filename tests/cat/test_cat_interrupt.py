@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _sigint import check_traps, cli_child, posix_only, sigint_child
+from _sigint import check_traps, cli_child, posix_only, sigint_child, trapped
 
 import trapcore as tc
 from trapcore.cat import _hexgrid as hexgrid_kernel
@@ -138,6 +138,33 @@ def test_cat_move_enclosed_polls_and_stops() -> None:
 
 def test_tables_poll_and_stop() -> None:
     check_traps(lambda: hexgrid_kernel.tables(SIZE, SIZE + 1), SIZE * (SIZE + 1))
+
+
+def test_search_context_tables_poll_and_stop() -> None:
+    # a search context's tables poll too: the greedy and random players' only polls on a big
+    # board are there, and the smart cat's first poll (the API refuses it on boards this big)
+    big = np.zeros((300, 300), np.uint8)
+    gen = np.random.Generator(np.random.PCG64(6))
+    check_traps(lambda: tc.cat.player_move(big, (150, 150), player="greedy"), 300 * 300)
+    check_traps(
+        lambda: tc.cat.player_move(big, (150, 150), player="random", seed=gen),
+        300 * 300,
+        locks=[gen.bit_generator.lock],
+        compare=False,
+    )
+    trapped(
+        lambda: tc.cat._play.cat_reply(
+            big,
+            150,
+            150,
+            tc.cat._codes.Policy.POLICY_SMART,
+            tc.cat._codes.Rules.RULES_ENCLOSED,
+            gen.bit_generator,
+        ),
+        1,
+    )
+    assert gen.bit_generator.lock.acquire(blocking=False)
+    gen.bit_generator.lock.release()
 
 
 # -- a real SIGINT, in a child process: each call would run for minutes --------------------------
