@@ -10,7 +10,7 @@ from libc.string cimport memset
 from cat.hex cimport bfs_escape, first_step, step_pocket
 from cat.memory cimport mem_check, mem_forget, mem_take_proof, pns_bits
 from common.checks cimport check_grid
-from common.signals cimport raise_pending
+from common.signals cimport raise_pending, stopped
 from trapcore.cat._codes cimport (METHOD_AUTO, METHOD_ID, METHOD_PNS, MODEL_OPTIMAL, RES_LOSS,
                                   RES_UNKNOWN, RES_WIN, Model, Result, SolveMethod)
 from trapcore.cat._pns cimport mem_new, pns_run
@@ -244,7 +244,7 @@ def solve(const uint8_t[:, ::1] board, int32_t r, int32_t c, Model model, SolveM
                 best = fallback_block(&x, cat, res, best)
     finally:
         ctx_free(&x)
-    if stop:
+    if stop or stopped():  # stopped(): Ctrl-C while a context's tables were built
         raise_pending()
     return res, best, nodes, depth
 
@@ -304,6 +304,6 @@ def hint(const uint8_t[:, ::1] board, int32_t r, int32_t c, Model model, int64_t
             stop = x.interrupted
     finally:
         ctx_free(&x)
-    if stop:
+    if stop or stopped():  # stopped(): Ctrl-C while a context's tables were built
         raise_pending()
     return res, pick, proven, nodes

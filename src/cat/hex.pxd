@@ -10,8 +10,10 @@ from numpy.random cimport bitgen_t
 from common.random cimport bounded
 from common.signals cimport POLL_MASK, signalled
 
-cdef inline void hex_tables(int32_t rows, int32_t cols, int32_t* nbr, uint8_t* border) noexcept nogil:
-    """Fill the neighbour table (rows*cols*6) and the border flags (rows*cols)."""
+cdef inline bint hex_tables(int32_t rows, int32_t cols, int32_t* nbr, uint8_t* border) noexcept nogil:
+    """Fill the neighbour table (rows*cols*6) and the border flags (rows*cols). Polls for Ctrl-C
+    every POLL_MASK + 1 cells (so never on boards of fewer cells); True when a poll said stop:
+    the tables are then incomplete and the caller's def raises (src/common/signals.pxd)."""
     cdef int32_t r, c, k, p, nr, nc
     # (dr, dc) for even rows, then odd rows, in the order E, W, NE, NW, SE, SW
     cdef int32_t dr[6]
@@ -23,6 +25,8 @@ cdef inline void hex_tables(int32_t rows, int32_t cols, int32_t* nbr, uint8_t* b
     for r in range(rows):
         for c in range(cols):
             p = r * cols + c
+            if ((p + 1) & POLL_MASK) == 0 and signalled():
+                return True
             border[p] = (r == 0 or c == 0 or r == rows - 1 or c == cols - 1)
             for k in range(6):
                 nr = r + dr[k]
@@ -31,6 +35,7 @@ cdef inline void hex_tables(int32_t rows, int32_t cols, int32_t* nbr, uint8_t* b
                     nbr[p * 6 + k] = nr * cols + nc
                 else:
                     nbr[p * 6 + k] = -1
+    return False
 
 
 cdef inline int32_t bfs_expand(const uint8_t* board, const int32_t* nbr, int32_t* dist,
@@ -77,14 +82,14 @@ cdef inline void border_distances(const uint8_t* board, const int32_t* nbr, cons
     bfs_expand(board, nbr, dist, queue, tail)
 
 
-cdef inline int32_t bfs_escape(const uint8_t* board, const int32_t* nbr, const uint8_t* border,
-                               int32_t n, int32_t start, int32_t* parent,
-                               int32_t* queue) noexcept nogil:
-    """BFS from start (free) to the first border cell it discovers, expanding cells first in,
-    first out and neighbours in table order; parent[q] is q's first discoverer (start is its own
-    parent, -2 for cells not reached). Returns that border cell, or -1 if none is reachable."""
+cdef inline int32_t escape_search(const uint8_t* board, const int32_t* nbr, const uint8_t* border,
+                                  int32_t n, int32_t start, int32_t* parent, int32_t* queue,
+                                  bint polls) noexcept nogil:
+    # bfs_escape's search; `polls` is a constant at each call, so the compiler drops its tests
     cdef int32_t i, head = 0, tail = 0, p, q, k
     for i in range(n):
+        if polls and ((i + 1) & POLL_MASK) == 0 and signalled():
+            return -1
         parent[i] = -2
     parent[start] = start
     if border[start]:
@@ -94,6 +99,8 @@ cdef inline int32_t bfs_escape(const uint8_t* board, const int32_t* nbr, const u
     while head < tail:
         p = queue[head]
         head += 1
+        if polls and (head & POLL_MASK) == 0 and signalled():
+            return -1
         for k in range(6):
             q = nbr[p * 6 + k]
             if q >= 0 and parent[q] == -2 and not board[q]:
@@ -103,6 +110,24 @@ cdef inline int32_t bfs_escape(const uint8_t* board, const int32_t* nbr, const u
                 queue[tail] = q
                 tail += 1
     return -1
+
+
+cdef inline int32_t bfs_escape(const uint8_t* board, const int32_t* nbr, const uint8_t* border,
+                               int32_t n, int32_t start, int32_t* parent,
+                               int32_t* queue) noexcept nogil:
+    """BFS from start (free) to the first border cell it discovers, expanding cells first in,
+    first out and neighbours in table order; parent[q] is q's first discoverer (start is its own
+    parent, -2 for cells not reached). Returns that border cell, or -1 if none is reachable.
+    Never polls (the searches that call it poll per node)."""
+    return escape_search(board, nbr, border, n, start, parent, queue, False)
+
+
+cdef inline int32_t bfs_escape_polled(const uint8_t* board, const int32_t* nbr,
+                                      const uint8_t* border, int32_t n, int32_t start,
+                                      int32_t* parent, int32_t* queue) noexcept nogil:
+    """bfs_escape, polling for Ctrl-C every POLL_MASK + 1 cells cleared and cells expanded; -1
+    also when a poll said stop (stopped()): the caller's def raises."""
+    return escape_search(board, nbr, border, n, start, parent, queue, True)
 
 
 cdef inline int32_t first_step(const int32_t* parent, int32_t start, int32_t target) noexcept nogil:

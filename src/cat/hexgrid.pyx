@@ -24,8 +24,11 @@ def tables(int32_t rows, int32_t cols):
     border = np.empty(rows * cols, dtype=np.uint8)
     cdef int32_t[:, ::1] nb = nbr
     cdef uint8_t[::1] bo = border
+    cdef bint stop
     with nogil:
-        hex_tables(rows, cols, &nb[0, 0], &bo[0])
+        stop = hex_tables(rows, cols, &nb[0, 0], &bo[0])
+    if stop:
+        raise_pending()
     return nbr, border
 
 

@@ -9,12 +9,12 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from numpy.random cimport bitgen_t
 
-from cat.hex cimport (bfs_distances, bfs_escape, draw_blocks, first_step, hex_tables, step_pocket,
-                      step_rays)
+from cat.hex cimport (bfs_distances, bfs_escape, bfs_escape_polled, draw_blocks, first_step,
+                      hex_tables, step_pocket, step_rays)
 from cat.memory cimport mem_forget
 from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
-from common.signals cimport due, raise_pending, restore_pending, signalled
+from common.signals cimport due, raise_pending, restore_pending, signalled, stopped
 from trapcore.cat._codes cimport (METHOD_AUTO, MODEL_BFS, MODEL_OPTIMAL, PLAYER_GREEDY,
                                   PLAYER_LOOKAHEAD, PLAYER_RANDOM, PLAYER_SOLVER, POLICY_RAYS,
                                   POLICY_SMART, RES_LOSS, RES_UNKNOWN, RES_WIN, RULES_ENCLOSED,
@@ -349,8 +349,11 @@ cdef inline int32_t cat_reply_plain(const uint8_t* board, const int32_t* nbr, co
                                     int32_t* parent, int32_t* queue) noexcept nogil:
     """The BFS or ray cat's move from a non-border cell without a search context: its new cell,
     or -1 when the player has won (no path to the border under "enclosed" rules; no free
-    neighbour under "surrounded" rules)."""
-    cdef int32_t target = bfs_escape(board, nbr, border, n, cat, parent, queue)
+    neighbour under "surrounded" rules). Polls for Ctrl-C (bfs_escape_polled): when a poll says
+    stop (stopped()) the answer is meaningless and the caller's def raises."""
+    cdef int32_t target = bfs_escape_polled(board, nbr, border, n, cat, parent, queue)
+    if target < 0 and stopped():
+        return -1
     if target < 0:
         if rules == RULES_ENCLOSED:
             return -1
@@ -446,7 +449,7 @@ def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, Policy policy, 
               bit_generator):
     """The cat's move from free, non-border (r, c): its new flat index, or -1 if the player won."""
     check_grid(board.shape[0], board.shape[1], "board")
-    cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, out
+    cdef int32_t rows = board.shape[0], cols = board.shape[1], n = rows * cols, out = -1
     cdef bitgen_t* rng = bitgen_of(bit_generator)
     cdef Ctx x
     cdef bint stop = False
@@ -469,9 +472,13 @@ def cat_reply(const uint8_t[:, ::1] board, int32_t r, int32_t c, Policy policy, 
     cdef int32_t[::1] parent = np.empty(n, dtype=np.int32)
     cdef uint8_t[::1] border = np.empty(n, dtype=np.uint8)
     with bit_generator.lock, nogil:
-        hex_tables(rows, cols, &nbr[0], &border[0])
-        out = cat_reply_plain(&board[0, 0], &nbr[0], &border[0], n, r * cols + c, policy, rules,
-                              rng, &parent[0], &queue[0])
+        # both the tables and the BFS poll for Ctrl-C: a stop unwinds, and raises out of the lock
+        if not hex_tables(rows, cols, &nbr[0], &border[0]):
+            out = cat_reply_plain(&board[0, 0], &nbr[0], &border[0], n, r * cols + c, policy,
+                                  rules, rng, &parent[0], &queue[0])
+        stop = stopped()
+    if stop:
+        raise_pending()
     return out
 
 
@@ -493,6 +500,8 @@ def player_move(const uint8_t[:, ::1] board, int32_t r, int32_t c, Player player
             out = player_block(&x, r * cols + c, player, model, budget, rng, mem)
     finally:
         ctx_free(&x)
+    if stopped():  # Ctrl-C in a phase that reports it no other way (the tables, on a big board)
+        raise_pending()
     return out
 
 
@@ -568,6 +577,6 @@ def play_games(int32_t rows, int32_t cols, int32_t blocked, Policy policy, Rules
     finally:
         ctx_free(&x)
         ctx_free(&y)
-    if stop:
+    if stop or stopped():  # stopped(): Ctrl-C while the player's tables were built
         raise_pending()
     return outcome_a, moves_a

@@ -32,7 +32,7 @@ from cat.hex cimport border_distances
 from cat.memory cimport MEM_HEAD, MEM_SIDE_AND, mem_bits, mem_check, mem_note, mem_size
 from cat.pnseval cimport INF, border_zone, cat_distance, eval_and, eval_or, free_border_nbrs, sat
 from common.checks cimport check_grid
-from common.signals cimport raise_pending, signalled
+from common.signals cimport raise_pending, signalled, stopped
 from common.threads cimport tc_pool, tc_pool_free, tc_pool_new, tc_pool_run, tc_pool_workers
 from trapcore.cat._codes cimport RES_LOSS, RES_UNKNOWN, RES_WIN, Result
 from trapcore.cat._search cimport (Ctx, ctx_block, ctx_free, ctx_init, ctx_load, ctx_unblock,
@@ -534,7 +534,7 @@ def solve_pns(const uint8_t[:, ::1] board, int32_t r, int32_t c, int64_t max_nod
                 mem_note(mem, res, best)
     finally:
         pns_free(&s)
-    if s.interrupted:
+    if s.interrupted or stopped():  # stopped(): Ctrl-C while the contexts' tables were built
         raise_pending()
     return res, best, s.nodes, pn, dn
 

@@ -101,7 +101,9 @@ cdef int ctx_init(Ctx* x, int32_t rows, int32_t cols, int32_t maxply,
         with gil:
             raise MemoryError(f"not enough memory for the cat's search tables ({rows} x {cols} "
                               f"board, {maxply} plies)")
-    hex_tables(rows, cols, x.nbr, x.border)
+    if hex_tables(rows, cols, x.nbr, x.border):
+        x.interrupted = True  # Ctrl-C (on boards of POLL_MASK + 1 cells or more): the def raises
+        return 0
     enclose_rev(x.nbr, n, x.enc)
     for i in range(2 * n):
         x.zob[i] = splitmix64(&s)

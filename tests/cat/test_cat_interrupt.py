@@ -1,18 +1,20 @@
 """Ctrl-C in every long cat kernel, counted (tests/_sigint.py): the solver (both methods, and the
 proof-number search on two threads), the solver player, the smart cat's searches, simulate()
-on one thread and on two, and the hex-grid kernels (BFS distances, escape paths, distances to
-the border, random boards). Each polls at least every 2**14 units of work; its first, middle or
-last poll made to act as Ctrl-C raises KeyboardInterrupt (never SystemError), frees the
-generator's lock, and the same call then gives the same answer; a real SIGINT stops a big call
-within a few polls; and `trapcore cat simulate` answers it with status 130 and one line."""
+on one thread and on two, the BFS and ray cats' move, and the hex-grid kernels (neighbour
+tables, BFS distances, escape paths, distances to the border, random boards). Each polls at
+least every 2**14 units of work; its first, middle or last poll made to act as Ctrl-C raises
+KeyboardInterrupt (never SystemError), frees the generator's lock, and the same call then gives
+the same answer; a real SIGINT stops a big call within a few polls; and `trapcore cat simulate`
+answers it with status 130 and one line."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
-from _sigint import check_traps, cli_child, posix_only, sigint_child
+from _sigint import check_traps, cli_child, posix_only, sigint_child, trapped
 
 import trapcore as tc
+from trapcore.cat import _hexgrid as hexgrid_kernel
 from trapcore.cat import hexgrid
 
 
@@ -106,6 +108,65 @@ def test_random_board_polls_and_stops() -> None:
     )
 
 
+@pytest.mark.parametrize("policy", ["bfs", "rays"])
+def test_cat_move_polls_and_stops(policy: str) -> None:
+    # the BFS and ray cats' one move builds the neighbour table (SIZE * SIZE cells), clears the
+    # BFS's parents (as many) and searches the inside of the ring: each phase polls
+    ringed = _ringed(np.zeros((SIZE, SIZE), np.uint8))
+    mid = (SIZE // 2, SIZE // 2)
+    gen = np.random.Generator(np.random.PCG64(5))
+    polls = check_traps(lambda: tc.cat.cat_move(ringed, mid, policy=policy, seed=1), 2 * SIZE**2)
+    # the inside (about SIZE**2 cells) is searched too
+    assert polls >= 3 * SIZE**2 // 2**14 - 3, polls
+    check_traps(
+        lambda: tc.cat.cat_move(ringed, mid, policy=policy, seed=gen),
+        2 * SIZE**2,
+        locks=[gen.bit_generator.lock],
+        compare=policy == "bfs",  # the ray cat's random step draws from gen
+    )
+
+
+def test_cat_move_enclosed_polls_and_stops() -> None:
+    # no escape: the whole inside is searched, and the answer (None) comes after every poll
+    closed = np.zeros((SIZE, SIZE), np.uint8)
+    closed[1, 1:-1] = closed[-2, 1:-1] = 1
+    closed[1:-1, 1] = closed[1:-1, -2] = 1
+    mid = (SIZE // 2, SIZE // 2)
+    assert tc.cat.cat_move(closed, mid, policy="bfs") is None
+    check_traps(lambda: tc.cat.cat_move(closed, mid, policy="bfs"), 3 * (SIZE - 4) ** 2)
+
+
+def test_tables_poll_and_stop() -> None:
+    check_traps(lambda: hexgrid_kernel.tables(SIZE, SIZE + 1), SIZE * (SIZE + 1))
+
+
+def test_search_context_tables_poll_and_stop() -> None:
+    # a search context's tables poll too: the greedy and random players' only polls on a big
+    # board are there, and the smart cat's first poll (the API refuses it on boards this big)
+    big = np.zeros((300, 300), np.uint8)
+    gen = np.random.Generator(np.random.PCG64(6))
+    check_traps(lambda: tc.cat.player_move(big, (150, 150), player="greedy"), 300 * 300)
+    check_traps(
+        lambda: tc.cat.player_move(big, (150, 150), player="random", seed=gen),
+        300 * 300,
+        locks=[gen.bit_generator.lock],
+        compare=False,
+    )
+    trapped(
+        lambda: tc.cat._play.cat_reply(
+            big,
+            150,
+            150,
+            tc.cat._codes.Policy.POLICY_SMART,
+            tc.cat._codes.Rules.RULES_ENCLOSED,
+            gen.bit_generator,
+        ),
+        1,
+    )
+    assert gen.bit_generator.lock.acquire(blocking=False)
+    gen.bit_generator.lock.release()
+
+
 # -- a real SIGINT, in a child process: each call would run for minutes --------------------------
 SETUP = """
 import numpy as np, trapcore as tc
@@ -135,6 +196,8 @@ KERNELS = {
     "hexgrid_escape_path": "hexgrid.escape_path(big, (H // 2, H // 2))",
     "hexgrid_distance_to_border": "hexgrid.distance_to_border(np.zeros((H, H), np.uint8))",
     "hexgrid_random_board": "hexgrid.random_board(8192, 8192, 6 * 10**7, seed=1)",
+    # the neighbour table of every cell is built before the BFS: both poll
+    "cat_move_bfs": "tc.cat.cat_move(big, (H // 2, H // 2), policy='bfs')",
 }
 
 

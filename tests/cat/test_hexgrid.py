@@ -47,7 +47,9 @@ def test_neighbor_order_matches_design():
     assert hexgrid.neighbors((0, 0), (1, 1)) == []
 
 
-@pytest.mark.parametrize("rows,cols", [(1, 1), (1, 7), (7, 1), (2, 2), (6, 9), (11, 11)])
+@pytest.mark.parametrize(
+    "rows,cols", [(1, 1), (1, 7), (7, 1), (2, 2), (6, 9), (11, 11), (129, 131)]
+)
 def test_neighbors_and_table_match_twin(rows, cols):
     nbr, border = _hexgrid.tables(rows, cols)
     for r in range(rows):
