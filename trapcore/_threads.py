@@ -10,7 +10,7 @@ same happens when a job raises, or when the caller drops the iterator early.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -34,7 +34,7 @@ def _bound(flag: np.ndarray, fn: Callable[..., _T], args: tuple[Any, ...]) -> _T
 
 def run_jobs(
     pool: ThreadPoolExecutor, jobs: Iterable[tuple[Callable[..., _T], tuple[Any, ...]]]
-) -> Iterator[_T]:
+) -> Generator[_T, None, None]:
     """Submit every ``(fn, args)`` job to ``pool`` and yield their results in order. On any
     exception (Ctrl-C in the caller, a job's own error, the iterator closed early) the jobs not
     started are cancelled, the running ones stop at their next poll, and once they have, the
@@ -58,7 +58,7 @@ def run_jobs(
         raise
 
 
-def imap(fn: Callable[[Any], _T], args: Iterable[Any], workers: int) -> Iterator[_T]:
+def imap(fn: Callable[[Any], _T], args: Iterable[Any], workers: int) -> Generator[_T, None, None]:
     """``fn(a)`` for each ``a`` on a new pool of ``workers`` threads, results in order; stops
     as ``run_jobs`` does."""
     pool = ThreadPoolExecutor(max_workers=workers)

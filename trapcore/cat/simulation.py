@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -219,11 +220,14 @@ def simulate(
             if progress is not None:
                 progress(done, games)
     else:
-        for batch, res in zip(batches, imap(run, batches, workers)):
-            results.append(res)
-            done += batch[1]
-            if progress is not None:
-                progress(done, games)
+        # closed on any exception, a Ctrl-C between two results included: the pool's jobs
+        # then stop at their next poll instead of running on until the interpreter exits
+        with closing(imap(run, batches, workers)) as runs:
+            for batch, res in zip(batches, runs):
+                results.append(res)
+                done += batch[1]
+                if progress is not None:
+                    progress(done, games)
     outcomes = np.concatenate([r[0] for r in results]) if results else np.zeros(0, np.int8)
     moves = np.concatenate([r[1] for r in results]) if results else np.zeros(0, np.int32)
     outcomes.flags.writeable = False

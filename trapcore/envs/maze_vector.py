@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from typing import Any
 
 import numpy as np
@@ -144,8 +145,9 @@ class MazeVectorEnv(VectorEnv):
             return
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=self.workers)
-        for _ in run_jobs(self._pool, jobs):
-            pass
+        with closing(run_jobs(self._pool, jobs)) as running:
+            for _ in running:  # closed on any exception, so the jobs stop at their next poll
+                pass
 
     # -- kernels ---------------------------------------------------------------------------
 

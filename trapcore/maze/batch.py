@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from contextlib import closing
 from itertools import pairwise
 
 import numpy as np
@@ -57,8 +58,9 @@ def _carve_items(
         a, b = ab
         _k.carve_items(out[a:b], k0, k1, items[a:b], *args, ends[a:b], random_entrance, random_exit)
 
-    for _ in imap(job, _split(len(out), workers), workers):
-        pass
+    with closing(imap(job, _split(len(out), workers), workers)) as jobs:
+        for _ in jobs:  # closed on any exception, so the pool's jobs stop at their next poll
+            pass
 
 
 def carve_many(
