@@ -6,11 +6,15 @@ absent) under Flow Free's rules."""
 
 import importlib
 import os
+import signal
+import subprocess
+import time
 from pathlib import Path
 
 import numpy as np
 import pytest
-from _suite import interrupt_at_call
+from _sigint import child_command, child_env
+from _suite import HANG_GUARD
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -173,14 +177,33 @@ def test_large_models_are_left_to_the_sweeps(monkeypatch):
 
 @pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 def test_ctrl_c_reaches_the_caller_from_the_sat_model():
-    # two paths that must cross on 40x40: CaDiCaL takes long to refute it. SIGINT is sent once
-    # the main thread is inside CaDiCaL's call (not on a timer), and must come out as
-    # KeyboardInterrupt, not python-sat's own error; no bound on the latency here (the kernels'
-    # own interrupt tests count their polls)
-    g = np.zeros((40, 40), np.int16)
-    g[20, 0] = g[20, 39] = 1
-    g[0, 20] = g[39, 20] = 2
-    watcher = interrupt_at_call("step", "ok = s.solve_limited()")
-    with pytest.raises(KeyboardInterrupt):
-        nl.solve(g, method="sat", max_nodes=1 << 60)
-    watcher.join()
+    # two paths that must cross on 40x40: CaDiCaL takes long to refute it. CaDiCaL holds the GIL,
+    # so no thread of the solving process can pick the moment: a child process solves, the
+    # parent sends SIGINT once the child is under way, and the child must end with
+    # KeyboardInterrupt (not python-sat's own error, not a hang). Nothing is timed: the sleep
+    # only lets the child reach the solver, and the wait is a hang guard of minutes.
+    code = (
+        "import sys, numpy as np, trapcore as tc\n"
+        "g = np.zeros((40, 40), np.int16)\n"
+        "g[20, 0] = g[20, 39] = 1\n"
+        "g[0, 20] = g[39, 20] = 2\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    tc.numberlink.solve(g, method='sat', max_nodes=1 << 60)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(0)\n"
+        "print('finished', flush=True)\n"
+    )
+    proc = subprocess.Popen(child_command(code), stdout=subprocess.PIPE, text=True, env=child_env())
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(1.0)  # into CaDiCaL (if earlier, Python raises it: the test still holds)
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=HANG_GUARD)
+        assert out.strip() == "interrupted"
+        assert proc.returncode == 0
+    finally:
+        proc.kill()
+        proc.wait()
