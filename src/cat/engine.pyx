@@ -139,12 +139,14 @@ cdef int32_t fallback_block(Ctx* x, int32_t cat, int res, int32_t best) noexcept
     return greedy_on(x.board, x, cat)
 
 
-cdef bint refuted(Ctx* x, int32_t cat, int32_t block, int64_t budget,
+cdef bint refuted(Ctx* x, int32_t cat, int32_t block, int64_t budget, int64_t limit,
                   int64_t* nodes) noexcept nogil:
     """Whether a cheap search refutes block: after it, the cat has a free border neighbour, or a
-    step after which the iterative deepening search (budget positions) proves a forced escape."""
+    step after which the iterative deepening search (budget positions, and never past limit
+    positions of checks in all: nodes[0] counts them) proves a forced escape."""
     cdef int32_t j, q, b, d
     cdef int r
+    cdef int64_t each
     cdef bint out = False
     ctx_block(x, block)
     for j in range(6):
@@ -157,9 +159,12 @@ cdef bint refuted(Ctx* x, int32_t cat, int32_t block, int64_t budget,
             q = x.nbr[cat * 6 + j]
             if q < 0 or x.board[q]:
                 continue
-            ctx_new_search(x, MODEL_OPTIMAL, budget)
+            if nodes[0] >= limit:
+                break
+            each = min(budget, limit - nodes[0])
+            ctx_new_search(x, MODEL_OPTIMAL, each)
             r = solve_root(x, q, x.maxply - 2, &b, &d)
-            nodes[0] += x.nodes if x.nodes < budget else budget
+            nodes[0] += x.nodes if x.nodes < each else each
             if x.interrupted:
                 break
             if r == RES_LOSS:
@@ -297,7 +302,7 @@ def hint(const uint8_t[:, ::1] board, int32_t r, int32_t c, Model model, int64_t
                     for j in range(m):
                         if checks >= max_nodes or x.interrupted:
                             break
-                        if not refuted(&x, cat, cand[j], each, &checks):
+                        if not refuted(&x, cat, cand[j], each, max_nodes, &checks):
                             pick = cand[j]
                             break
                     nodes += checks
