@@ -21,15 +21,12 @@ game, its ``hint`` block played, proven or not). Cats are policy names, the publ
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
 import numpy as np
 
-import trapcore as tc
-from reference.cats_published import PUBLISHED  # PYTHONPATH=tests: the twins
-from trapcore._seeding import item_generator, root_key
+from reference.cat_tournament import player_wins, sign_test, starts  # PYTHONPATH=tests
 from trapcore.cat.simulation import _wilson  # the interval simulate() reports
 
 CATS = [
@@ -44,48 +41,6 @@ CATS = [
 ]
 
 
-def policy_of(name: str) -> object:
-    """A cat by name: ``solvercat:N``, a published cat, or a policy name."""
-    if name.startswith("solvercat:"):
-        return tc.cat.SolverCat(int(name.split(":")[1]))
-    return PUBLISHED.get(name, name)
-
-
-def play(start: np.ndarray, policy: object, player: str, seed: int) -> bool:
-    """One game from ``start`` (the cat in the centre, the player first): True if she wins."""
-    board = start.copy()
-    rows, cols = board.shape
-    cat = (rows // 2, cols // 2)
-    rng = np.random.default_rng(seed)  # the player's draws: the same for every cat
-    cat_rng = np.random.default_rng(seed + 1)
-    hinter = None
-    if player.startswith("hint:"):
-        hinter = tc.cat.SolverPlayer("smart", max_nodes=int(player.split(":")[1]))
-    while True:
-        if int(board.sum()) >= board.size - 1:
-            return not tc.cat.hexgrid.is_border(cat, board.shape)
-        if hinter is not None:
-            block = hinter.hint(board, cat).block
-        else:
-            block = tc.cat.player_move(board, cat, player=player, policy="smart", seed=rng)
-        board[block] = 1
-        if tc.cat.hexgrid.is_border(cat, board.shape):
-            return False
-        nxt = tc.cat.cat_move(board, cat, policy=policy, seed=cat_rng)  # type: ignore[arg-type]
-        if nxt is None:
-            return True
-        cat = nxt
-
-
-def sign_test(a: int, b: int) -> float:
-    """Two-sided exact binomial p-value for a successes against b (p = 1/2)."""
-    n, k = a + b, min(a, b)
-    if n == 0:
-        return 1.0
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
-    return min(1.0, 2 * tail)
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
@@ -95,21 +50,14 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=11)
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args()
-    key = root_key(args.seed)
     n = args.size
     for blocks in args.blocks:
-        starts = [
-            tc.cat.hexgrid.random_board(
-                n, n, blocks, seed=item_generator(key, i), keep_free=(n // 2, n // 2)
-            )
-            for i in range(args.games)
-        ]
+        boards = starts(n, blocks, args.games, args.seed)
         for player in args.players:
             won: dict[str, np.ndarray] = {}
             for cat in args.cats:
                 t0 = time.perf_counter()
-                policy = policy_of(cat)
-                won[cat] = np.array([play(s, policy, player, i) for i, s in enumerate(starts)])
+                won[cat] = player_wins(boards, cat, player)
                 k = int(won[cat].sum())
                 lo, hi = _wilson(k, args.games)
                 line = (
