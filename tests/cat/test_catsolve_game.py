@@ -58,7 +58,7 @@ def test_smart_cat_search_matches_twin():
 def test_smart_cat_moves_legally_and_takes_the_border():
     for i, (b, cat) in enumerate(_positions(11, 100, seed=3)):
         q = tc.cat.cat_move(b, cat, policy="smart", seed=i)
-        assert q in hexgrid.neighbors(cat, (11, 11)) and b[q] == 0
+        assert q in hexgrid.neighbours(cat, (11, 11)) and b[q] == 0
         d = hexgrid.distance_to_border(b)
         if d[cat] == 1:
             assert d[q] == 0
@@ -168,9 +168,9 @@ def test_winnable_smart_on_a_small_board():
 
 def test_winnable_gives_up():
     with pytest.raises(ValueError, match="winnable"):
-        tc.CatGame(5, 5, blocked=0, policy="smart", seed=1, winnable=True, max_tries=3)
+        tc.CatGame(5, 5, blocked=0, policy="smart", seed=1, winnable=True, max_attempts=3)
     with pytest.raises(ValueError, match="winnable"):
-        tc.cat.winnable_board(5, 5, 0, policy="smart", seed=1, max_tries=2)
+        tc.cat.winnable_board(5, 5, 0, policy="smart", seed=1, max_attempts=2)
     with pytest.raises(ValueError, match="policy"):
         tc.cat.winnable_board(5, 5, 0, policy="optimal", seed=1)
     with pytest.raises(ValueError, match="cells"):
