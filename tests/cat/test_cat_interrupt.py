@@ -183,7 +183,8 @@ KERNELS = {
     "solve_id": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='id', policy='optimal')",
     "solve_pns": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='pns', policy='optimal')",
     "solve_auto": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, policy='optimal')",
-    "solve_pns_threads": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='pns', workers=2, policy='optimal')",
+    "solve_pns_threads": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='pns', workers=2, "
+    "policy='optimal')",
     "player_move_solver": "tc.cat.player_move(b, (7, 7), player='solver', policy='smart', "
     "max_nodes=1 << 40)",
     "simulate_smart_cat": "tc.cat.simulate(1 << 30, policy='smart', player='lookahead')",

@@ -148,10 +148,11 @@ def solve(
     blocks near a short escape route matter, and a block outside the cells that refute an
     earlier block is refuted too). A ``WIN`` or ``LOSS`` is a proof against the cat of
     ``policy``; ``UNKNOWN`` means the budget ran out. By default that cat is the classic game's
-    BFS cat (``"bfs"``, the default of every ``policy`` in trapcore), so a default ``WIN`` proves
-    the BFS cat caught, not every cat: ``policy="optimal"`` proves a win against every reply
-    (and a ``LOSS`` there only says that *some* cat escapes). The rules do not change the verdict (an enclosed cat's pocket only shrinks,
-    so under ``"surrounded"`` rules it is caught in the end), only the length of games.
+    BFS cat (``"bfs"``, the default of every ``policy`` in trapcore), so a default ``WIN``
+    proves the BFS cat caught, not every cat: ``policy="optimal"`` proves a win against every
+    reply (and a ``LOSS`` there only says that *some* cat escapes). The rules do not change the
+    verdict (an enclosed cat's pocket only shrinks, so under ``"surrounded"`` rules it is caught
+    in the end), only the length of games.
 
     Parameters
     ----------
@@ -172,7 +173,8 @@ def solve(
         Deepest horizon in cat moves (default: the number of free cells, at most 200).
     method : {"auto", "id", "pns"}
         ``"id"``: the iterative deepening search above. ``"pns"`` (only against the optimal
-        cat: ``policy="optimal"``, ``"smart"`` or a callable): first a depth-first proof-number search over whole games
+        cat: ``policy="optimal"``, ``"smart"`` or a callable): first a depth-first
+        proof-number search over whole games
         (src/cat/pns.pyx, no horizon; the player's blocks pruned by the proof zones of refuted
         blocks, a ring test and a border-distance cut test as terminal wins) on three quarters
         of ``max_nodes`` (its positions, player's and cat's); when its budget runs out, the
@@ -510,6 +512,6 @@ def _winnable(
             return b
     raise ValueError(
         f"winnable: no start among {max_attempts} random {rows}x{cols} boards with {blocked} "
-        f"blocks was proven won against the {model} cat within max_nodes={max_nodes}; try more blocks, "
-        "a larger max_nodes or max_attempts"
+        f"blocks was proven won against the {model} cat within max_nodes={max_nodes}; try more "
+        "blocks, a larger max_nodes or max_attempts"
     )

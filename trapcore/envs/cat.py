@@ -8,8 +8,8 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from trapcore._seeding import item_generator, root_key
 from trapcore._renamed import renamed
+from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.cat import POLICIES, RULES, CatGame, Status
 from trapcore.cat._board import check_policy_cells
