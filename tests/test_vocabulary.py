@@ -272,6 +272,49 @@ def _blocks() -> None:
     assert old == spec and old.to_dict()["blocked"] == 5 and "blocks" not in old.to_dict()
 
 
+def test_dataset_cli_old_blocks_option(tmp_path, capsys):
+    """``trapcore dataset cat --blocks`` (0.2) still works, says its new spelling, and makes
+    the same dataset as ``--blocked``; both at once is an error."""
+    tds = pytest.importorskip("trapcore.datasets")
+    pytest.importorskip("pyarrow")
+    from trapcore.cli import main
+
+    common = ["dataset", "cat", "--rows", "5", "--cols", "5", "-n", "4", "--seed", "2"]
+    assert main([*common, "--blocked", "6", "-o", str(tmp_path / "new")]) == 0
+    assert "deprecated" not in capsys.readouterr().err
+    assert main([*common, "--blocks", "6", "-o", str(tmp_path / "old")]) == 0
+    assert "--blocks is deprecated, use --blocked" in capsys.readouterr().err
+    new, old = tds.read(tmp_path / "new"), tds.read(tmp_path / "old")
+    np.testing.assert_array_equal(new["board"], old["board"])
+    assert int(new["board"][0].sum()) == 6
+    assert main([*common, "--blocks", "6", "--blocked", "6", "-o", str(tmp_path / "x")]) == 2
+    assert "give --blocked only" in capsys.readouterr().err
+
+
+def _env_shape(env: Any) -> tuple[int, int]:
+    where = getattr(env, "config", env)  # MazeEnv keeps its options in .config
+    return where.rows, where.cols
+
+
+def test_envs_take_rows_and_cols():
+    """The environments take the API's ``rows`` and ``cols``; ``size`` (the glossary's
+    shorthand) gives the same env, and both at once is an error."""
+    envs = pytest.importorskip("trapcore.envs")
+    for make, rows, cols in (
+        (envs.CatEnv, 5, 7),
+        (envs.NumberlinkEnv, 4, 6),
+        (envs.MazeEnv, 3, 8),
+        (envs.trap_the_cat_v0.raw_env, 5, 6),
+    ):
+        a, b = make(rows=rows, cols=cols), make(size=(rows, cols))
+        assert _env_shape(a) == _env_shape(b) == (rows, cols)
+        if hasattr(a, "observation_space") and not callable(a.observation_space):
+            assert a.observation_space == b.observation_space
+        with pytest.raises(ValueError, match="rows and cols or as size"):
+            make(rows=rows, size=rows)
+    assert envs.CatEnv(rows=6).cols == 11  # each has its own default, as in the API
+
+
 @_case("neighbors", "neighbours")
 def _neighbors() -> None:
     from trapcore.cat import hexgrid

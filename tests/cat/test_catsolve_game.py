@@ -172,7 +172,9 @@ def test_winnable_gives_up():
     with pytest.raises(ValueError, match="winnable"):
         tc.cat.winnable_board(5, 5, 0, policy="smart", seed=1, max_attempts=2)
     with pytest.raises(ValueError, match="policy"):
-        tc.cat.winnable_board(5, 5, 0, policy="optimal", seed=1)
+        tc.cat.winnable_board(5, 5, 0, policy="clever", seed=1)
+    with pytest.raises(ValueError, match="winnable.*against the optimal cat"):
+        tc.cat.winnable_board(5, 5, 0, policy="optimal", seed=1, max_attempts=2)
     with pytest.raises(ValueError, match="cells"):
         tc.cat.winnable_board(70, 70, 0)  # the solver's limit, before any work
 
@@ -215,5 +217,6 @@ def inspect_source(module):
 def test_model_of():
     assert tc.cat.model_of("smart") == "optimal"
     assert tc.cat.model_of("bfs") == "bfs"
+    assert tc.cat.model_of("optimal") == "optimal"  # the solver's own cat, as solve() takes it
     with pytest.raises(ValueError, match="policy"):
-        tc.cat.model_of("optimal")
+        tc.cat.model_of("clever")

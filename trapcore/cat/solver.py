@@ -464,8 +464,9 @@ def winnable_board(
         Board size; at most 4096 cells (the solver's limit).
     blocked : int
         Cells blocked at random, never ``start``.
-    policy : {"bfs", "rays", "smart"}
-        The cat to beat (the smart cat is solved as the optimal cat).
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard", "optimal"} or callable
+        The cat to beat (default ``"bfs"``; the smart cat and callables are solved as the
+        optimal cat, ``"optimal"``: starts won against every cat).
     start : (row, col), optional
         The cat's cell (default the centre ``(rows // 2, cols // 2)``).
     seed : None, int, SeedSequence or Generator
