@@ -62,7 +62,7 @@ def test_image_trace_shades_backtracked_cells():
     path, moves = t.path, t.moves
     img = np.asarray(
         m.to_image(
-            cell=8, path=path, trace=moves, colors={"trace": (0, 0, 255), "path": (255, 0, 0)}
+            scale=8, path=path, trace=moves, colors={"trace": (0, 0, 255), "path": (255, 0, 0)}
         )
     )
     on_path = set(map(tuple, path.tolist()))
