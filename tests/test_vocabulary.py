@@ -39,7 +39,8 @@ MODULES = [
 #: MazeVectorEnv's ``**options`` are maze_config's.
 EXTRA = ["trapcore.envs.maze:maze_config"]
 
-# one row of a glossary table: | `word` | type | default | means | old spellings |
+# one row of a glossary table: | `word` | type | default | means | old spellings |; in the last
+# column every name in backticks is an old spelling (a qualifier stays plain text)
 _ROW = re.compile(r"^\|\s*`(?P<word>[A-Za-z_][A-Za-z0-9_]*)`\s*\|(?P<rest>.*)\|\s*$")
 
 
@@ -345,6 +346,66 @@ def _cell() -> None:
         spelling="cell=",
         word="scale=",
     )
+
+
+@_case("path", "file")
+def _path_file() -> None:
+    import tempfile
+
+    nl = tc.numberlink
+    puzzle = nl.generate(5, seed=1)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        _same(
+            lambda: nl.write_puzzles(path=folder / "old.txt", puzzles=[puzzle]),
+            lambda: nl.write_puzzles(file=folder / "new.txt", puzzles=[puzzle]),
+            spelling="path=",
+            word="file=",
+        )
+        assert (folder / "old.txt").read_text() == (folder / "new.txt").read_text()
+        _same(
+            lambda: [p.grid.tobytes() for p in nl.read_puzzles(path=folder / "old.txt")],
+            lambda: [p.grid.tobytes() for p in nl.read_puzzles(file=folder / "old.txt")],
+            spelling="path=",
+            word="file=",
+        )
+        _same(
+            lambda: tc.Puzzle.from_file(path=folder / "old.txt").grid.tobytes(),
+            lambda: tc.Puzzle.from_file(file=folder / "old.txt").grid.tobytes(),
+            spelling="path=",
+            word="file=",
+        )
+        tds = pytest.importorskip("trapcore.datasets")
+        batch = tds.generate(tds.MazeSpec(4, 4), 3, seed=1)
+        _same(
+            lambda: tds.write_npz(batch, path=folder / "old.npz").name,
+            lambda: tds.write_npz(batch, file=folder / "new.npz").name.replace("new", "old"),
+            spelling="path=",
+            word="file=",
+        )
+        _same(
+            lambda: tds.read(path=folder / "old.npz")["doors"],
+            lambda: tds.read(file=folder / "new.npz")["doors"],
+            spelling="path=",
+            word="file=",
+        )
+
+
+@_case("path", "directory")
+def _path_directory() -> None:
+    import tempfile
+
+    tds = pytest.importorskip("trapcore.datasets")
+    pytest.importorskip("pyarrow")
+    with tempfile.TemporaryDirectory() as tmp:
+        info = tds.write_parquet(tds.MazeSpec(4, 4), 6, 1, Path(tmp) / "d")
+        _same(
+            lambda: tds.verify(path=Path(tmp) / "d").content_hash,
+            lambda: tds.verify(directory=Path(tmp) / "d").content_hash,
+            spelling="path=",
+            word="directory=",
+        )
+        assert tds.verify(Path(tmp) / "d").content_hash == info.content_hash
 
 
 @pytest.mark.parametrize("rename", sorted(OLD_SPELLINGS), ids="->".join)
