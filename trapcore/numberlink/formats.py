@@ -184,8 +184,8 @@ def write_puzzles(
 
 @renamed(path="file")
 def read_puzzles(file: str | os.PathLike[str]) -> Iterator[Puzzle]:
-    """Iterate over every puzzle in the file at ``file`` (``path`` before 0.3, deprecated) (either format, see
-    :func:`parse_puzzles`).
+    """Iterate over every puzzle in the file at ``file`` (either format, see
+    :func:`parse_puzzles`; ``file`` was ``path`` before 0.3, deprecated).
 
     The file is opened and read at the call; puzzles are parsed as the iterator is consumed.
 
