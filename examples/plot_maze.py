@@ -16,7 +16,7 @@ fig, axes = plt.subplots(1, 4, figsize=(12, 3.4))
 for ax, method in zip(axes, tc.maze.METHODS):
     m = tc.Maze.carve(20, 20, seed=7, method=method)
     print(f"{method:11} {m.open_doors()} open doors, {len(m.dead_ends())} dead ends")
-    ax.imshow(np.asarray(m.to_image(cell=8)), interpolation="nearest")
+    ax.imshow(np.asarray(m.to_image(scale=8)), interpolation="nearest")
     ax.set_title(f"{method}: {len(m.dead_ends())} dead ends")
     ax.axis("off")
 plt.tight_layout()

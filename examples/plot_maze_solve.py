@@ -22,9 +22,9 @@ print(len(t.path), "cells on the path,", len(t.moves), "moves,", int(t.back.sum(
 print(len(shortest), "cells on the shortest path")
 
 fig, axes = plt.subplots(1, 2, figsize=(9, 4.6))
-axes[0].imshow(np.asarray(m.to_image(cell=12, wall=2, path=t.path, trace=t.moves)))
+axes[0].imshow(np.asarray(m.to_image(scale=12, wall=2, path=t.path, trace=t.moves)))
 axes[0].set_title(f"left hand: {len(t.moves)} moves")
-axes[1].imshow(np.asarray(m.to_image(cell=12, wall=2, path=shortest)))
+axes[1].imshow(np.asarray(m.to_image(scale=12, wall=2, path=shortest)))
 axes[1].set_title(f"BFS: {len(shortest)} cells")
 for ax in axes:
     ax.axis("off")

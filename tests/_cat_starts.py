@@ -51,7 +51,7 @@ def build_key() -> str:
 
 
 def _proven(board, cat) -> bool:
-    return tc.cat.solve(board, cat, max_nodes=BUDGET).verdict is tc.Verdict.WIN
+    return tc.cat.solve(board, cat, max_nodes=BUDGET, policy="optimal").verdict is tc.Verdict.WIN
 
 
 def _find(n, blocked, count, seed):

@@ -55,7 +55,7 @@ def test_hexgrid_queries(board, start):
 
 @given(scalars, scalars, scalars, scalars, cells)
 def test_hexgrid_construction(r, c, rows, cols, keep):
-    clean(tc.cat.hexgrid.neighbors, (r, c), (rows, cols))
+    clean(tc.cat.hexgrid.neighbours, (r, c), (rows, cols))
     if isinstance(rows, int) and isinstance(cols, int) and abs(rows * cols) > 10**6:
         return
     clean(tc.cat.hexgrid.random_board, rows, cols, r, seed=c, keep_free=keep)

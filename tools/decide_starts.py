@@ -72,7 +72,12 @@ def main(argv: list[str] | None = None) -> int:
         board = hexgrid.random_board(args.rows, args.cols, args.blocks, seed=seed, keep_free=cat)
         t0 = time.perf_counter()
         sol = tc.cat.solve(
-            board, cat, max_nodes=args.max_nodes, method=args.method, workers=args.workers
+            board,
+            cat,
+            max_nodes=args.max_nodes,
+            method=args.method,
+            workers=args.workers,
+            policy="optimal",
         )
         dt = time.perf_counter() - t0
         verdict = sol.verdict.value

@@ -60,7 +60,7 @@ def maze_svg(maze: Maze) -> str | None:
     rows, cols = maze.shape
     if rows * cols > RICH_CELLS:
         return None
-    return maze.to_svg(cell=_cell(rows, cols, 4, 20))
+    return maze.to_svg(scale=_cell(rows, cols, 4, 20))
 
 
 def maze_png(maze: Maze) -> bytes | None:
@@ -69,7 +69,7 @@ def maze_png(maze: Maze) -> bytes | None:
     if rows * cols > RICH_CELLS:
         return None
     try:
-        image = maze.to_image(cell=max(4, min(20, _WIDTH // max(rows, cols))))
+        image = maze.to_image(scale=max(4, min(20, _WIDTH // max(rows, cols))))
     except ImportError:
         return None
     import io
@@ -97,7 +97,7 @@ def maze_html(maze: Maze) -> str | None:
     if rows * cols <= RICH_CELLS:
         return None
     corner = maze_corner(maze)
-    svg = corner.to_svg(cell=_cell(*corner.shape, 4, 20))
+    svg = corner.to_svg(scale=_cell(*corner.shape, 4, 20))
     caption = (
         f"{html.escape(repr(maze))}: too large to draw whole ({rows * cols} cells); "
         f"its top-left {corner.rows} x {corner.cols} cells"

@@ -48,7 +48,7 @@ cdef struct Search:
     int16_t* u_col
     int16_t* lab                 # scratch: final colour per padded cell
     bint fill                    # rules: every non-solid square used (else empty squares may stay)
-    bint notouch                 # rules: a path never runs beside itself (0.1's extra rule)
+    bint notouch                 # rules: a path never runs beside itself (the no-touch rule)
     bint turns                   # fill and notouch: the turn-nesting pruning applies
     bint check_signals           # take the GIL now and then to notice Ctrl-C (common/signals.pxd)
     # frontier memo (touch rules, row sweep): state at depth d -> solutions below it; full keys

@@ -60,7 +60,7 @@ def test_verdict_is_a_str_enum():
 
 
 def test_solution_is_typed():
-    sol = tc.cat.solve(np.zeros((7, 7), np.uint8), (3, 3))
+    sol = tc.cat.solve(np.zeros((7, 7), np.uint8), (3, 3), policy="optimal")
     assert isinstance(sol, Solution) and sol.verdict is Verdict.LOSS
     # 0.2: the default method ("auto") spends 104 positions disproving by proof numbers first
     assert repr(sol) == "Solution(verdict=Verdict.LOSS, block=(2, 2), nodes=475, depth=4)"
@@ -152,7 +152,7 @@ def test_vocabulary():
             "rules",
             "seed",
             "max_nodes",
-            "max_tries",
+            "max_attempts",
             "workers",
             "method",
             "winnable",

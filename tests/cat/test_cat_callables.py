@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import trapcore as tc
-from trapcore.cat.hexgrid import neighbors
+from trapcore.cat.hexgrid import neighbours
 from trapcore.errors import IllegalMoveError
 
 
@@ -90,7 +90,7 @@ def test_callable_cat_that_is_enclosed_is_not_asked():
 
     def cat(board, c, rng):
         calls.append(c)
-        return next(q for q in neighbors(c, board.shape) if not board[q])
+        return next(q for q in neighbours(c, board.shape) if not board[q])
 
     b = np.ones((5, 5), np.uint8)
     b[2, 2] = 0

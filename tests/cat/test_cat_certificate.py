@@ -110,10 +110,10 @@ def test_corrupted_certificates_are_refused():
 
 def test_lost_positions_have_no_certificate():
     board = np.zeros((7, 7), np.uint8)  # the empty 7x7 board is lost for the player
-    assert tc.cat.solve(board, (3, 3)).verdict == "loss"
+    assert tc.cat.solve(board, (3, 3), policy="optimal").verdict == "loss"
     with pytest.raises(SearchLimitExceeded, match="not proven won"):
         certificate(board, (3, 3))
-    fake = [0, 0, [[q[0], q[1], None] for q in tc.cat.hexgrid.neighbors((3, 3), (7, 7))]]
+    fake = [0, 0, [[q[0], q[1], None] for q in tc.cat.hexgrid.neighbours((3, 3), (7, 7))]]
     assert not check_certificate(board, (3, 3), fake)
     assert not reference_check(board.tolist(), (3, 3), fake)
 

@@ -119,7 +119,7 @@ def test_claimed_wins_hypothesis(n, blocks, seed, dr, dc):
         return
     assert closes_in_time(b.tolist(), cat, cut, cat_to_move=e <= -1)
     # playing the cut out: the solver's win holds, and its block is a cut cell nearest the cat
-    sol = tc.cat.solve(b, cat, max_nodes=20_000, method="pns")
+    sol = tc.cat.solve(b, cat, max_nodes=20_000, method="pns", policy="optimal")
     assert sol.verdict is tc.Verdict.WIN
 
 
@@ -133,12 +133,12 @@ def test_a_static_win_names_its_block():
         b[p] = 1
     e, cut = _kernel(b, (7, 7))
     assert e <= 0 and (7, 6) in cut
-    sol = tc.cat.solve(b, (7, 7), max_nodes=1_000, method="pns")
+    sol = tc.cat.solve(b, (7, 7), max_nodes=1_000, method="pns", policy="optimal")
     assert sol.verdict is tc.Verdict.WIN and sol.block == (7, 6) and sol.nodes == 0
     b[7, 6] = 1
-    for q in hexgrid.neighbors((7, 7), b.shape):  # every cat reply stays won
+    for q in hexgrid.neighbours((7, 7), b.shape):  # every cat reply stays won
         if not b[q]:
-            assert tc.cat.solve(b, q, max_nodes=1_000).verdict is tc.Verdict.WIN
+            assert tc.cat.solve(b, q, max_nodes=1_000, policy="optimal").verdict is tc.Verdict.WIN
 
 
 def test_cuts_are_minimum_by_networkx():

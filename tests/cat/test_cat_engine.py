@@ -49,8 +49,11 @@ def _coverage(positions, budget):
     """(wins proven by "pns" or "id" alone, those the default missed), each within budget."""
     either, missed = 0, []
     for b, cat in positions:
-        alone = [tc.cat.solve(b, cat, max_nodes=budget, method=m) for m in ("pns", "id")]
-        default = tc.cat.solve(b, cat, max_nodes=budget)
+        alone = [
+            tc.cat.solve(b, cat, max_nodes=budget, method=m, policy="optimal")
+            for m in ("pns", "id")
+        ]
+        default = tc.cat.solve(b, cat, max_nodes=budget, policy="optimal")
         assert max(s.nodes for s in alone) <= budget and default.nodes <= budget
         if any(s.verdict is tc.Verdict.WIN for s in alone):
             either += 1
@@ -82,9 +85,14 @@ def test_default_finds_the_proofs_either_method_finds_large():
 
 def test_issue_31_start_is_proven_by_default():
     b = _issue_31_board()
-    assert tc.cat.solve(b, (6, 2), method="pns", max_nodes=2000) == ("win", (8, 2), 929, -1)
+    assert tc.cat.solve(b, (6, 2), method="pns", max_nodes=2000, policy="optimal") == (
+        "win",
+        (8, 2),
+        929,
+        -1,
+    )
     for budget in (2_000, tc.cat.DEFAULT_NODES):
-        assert tc.cat.solve(b, (6, 2), max_nodes=budget).verdict is tc.Verdict.WIN
+        assert tc.cat.solve(b, (6, 2), max_nodes=budget, policy="optimal").verdict is tc.Verdict.WIN
         h = tc.cat.hint(b, (6, 2), policy="smart", max_nodes=budget)
         assert h.proven and h.block == (8, 2) and h.nodes <= budget
     # the solver player (simulate's, SolverPlayer, CatGame.hint) at its default budget
@@ -114,9 +122,11 @@ def test_unproven_hint_is_not_cheaply_refuted_when_another_block_is_not():
             continue
         after = b.copy()
         after[h.block] = 1
-        replies = [q for q in hexgrid.neighbors(cat, b.shape) if not after[q]]
+        replies = [q for q in hexgrid.neighbours(cat, b.shape) if not after[q]]
         refuted = any(hexgrid.is_border(q, b.shape) for q in replies) or any(
-            tc.cat.solve(after, q, max_nodes=max(32, budget // 16), method="id").verdict
+            tc.cat.solve(
+                after, q, max_nodes=max(32, budget // 16), method="id", policy="optimal"
+            ).verdict
             is tc.Verdict.LOSS
             for q in replies
         )

@@ -54,7 +54,8 @@ def test_odd_r_keeps_neighbours_borders_and_distances(bc):
     for r in range(rows):
         for c in range(cols):
             mapped = {
-                formats.odd_r_cell(nb, board.shape) for nb in hexgrid.neighbors((r, c), board.shape)
+                formats.odd_r_cell(nb, board.shape)
+                for nb in hexgrid.neighbours((r, c), board.shape)
             }
             assert mapped == odd_r_neighbours(*formats.odd_r_cell((r, c), board.shape), rows, cols)
             assert board[r, c] == odd[formats.odd_r_cell((r, c), board.shape)]

@@ -73,7 +73,7 @@ def test_bfs_cat_follows_a_shortest_path(seed):
         if game.status == "playing":
             after = hexgrid.distance_to_border(game.board)
             # the step goes one cell closer to the border on the board after the block
-            assert game.cat in hexgrid.neighbors(old, (11, 11))
+            assert game.cat in hexgrid.neighbours(old, (11, 11))
             assert after[game.cat] == after[old] - 1
             assert before[old] >= 0
 
@@ -94,7 +94,7 @@ def test_cat_on_border_escapes_on_next_block():
 
 
 def ring(r, c, rows, cols):
-    return hexgrid.neighbors((r, c), (rows, cols))
+    return hexgrid.neighbours((r, c), (rows, cols))
 
 
 def test_enclosed_rules_win_as_soon_as_cat_is_cut_off():
@@ -220,7 +220,7 @@ def test_same_seed_same_game():
         (dict(start=(11, 0)), ValueError, "start"),
         (dict(winnable=1), TypeError, "winnable"),
         (dict(max_nodes=10), ValueError, "max_nodes.*winnable"),
-        (dict(max_tries=10), ValueError, "max_tries.*winnable"),
+        (dict(max_attempts=10), ValueError, "max_attempts.*winnable"),
     ],
 )
 def test_bad_game_arguments(kwargs, exc, match):
@@ -299,7 +299,7 @@ def test_cat_move_is_one_step_or_none(seed, policy, rules):
     twin = cat_reply(board.tolist(), (r, c), policy, rules, twin_stream(seed))
     assert move == twin
     if move is not None:
-        assert move in hexgrid.neighbors((r, c), (rows, cols)) and board[move] == 0
+        assert move in hexgrid.neighbours((r, c), (rows, cols)) and board[move] == 0
 
 
 def test_cat_move_rejects_border_and_blocked_cats():

@@ -28,7 +28,9 @@ def board() -> np.ndarray:
 )
 def test_solver_polls_and_stops(board: np.ndarray, method: str, workers: int, nodes: int) -> None:
     def solve() -> tc.cat.Solution:
-        return tc.cat.solve(board, (7, 7), max_nodes=nodes, method=method, workers=workers)
+        return tc.cat.solve(
+            board, (7, 7), max_nodes=nodes, method=method, workers=workers, policy="optimal"
+        )
 
     assert solve().nodes == nodes  # the budget runs out: the search is as long as asked
     check_traps(solve, nodes)
@@ -178,10 +180,11 @@ big[1, 1:-1] = big[-2, 1:-1] = 1
 big[1:-1, 1] = big[1:-1, -2] = 1  # a closed ring: no escape, every BFS searches all inside
 """
 KERNELS = {
-    "solve_id": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='id')",
-    "solve_pns": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='pns')",
-    "solve_auto": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40)",
-    "solve_pns_threads": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='pns', workers=2)",
+    "solve_id": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='id', policy='optimal')",
+    "solve_pns": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='pns', policy='optimal')",
+    "solve_auto": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, policy='optimal')",
+    "solve_pns_threads": "tc.cat.solve(b, (7, 7), max_nodes=1 << 40, method='pns', workers=2, "
+    "policy='optimal')",
     "player_move_solver": "tc.cat.player_move(b, (7, 7), player='solver', policy='smart', "
     "max_nodes=1 << 40)",
     "simulate_smart_cat": "tc.cat.simulate(1 << 30, policy='smart', player='lookahead')",

@@ -14,7 +14,7 @@ import trapcore as tc
 from reference.cat_solver import solve_twin, wins_within
 from reference.cats_published import PUBLISHED
 from trapcore.cat import hexgrid
-from trapcore.cat.hexgrid import neighbors
+from trapcore.cat.hexgrid import neighbours
 
 ISSUE_BLOCKS = [
     (5, 7),
@@ -43,14 +43,17 @@ def _issue_board():
 
 def test_issue_start_stays_won():
     b = _issue_board()
-    sol = tc.cat.solve(b, (8, 8))
+    sol = tc.cat.solve(b, (8, 8), policy="optimal")
     assert sol.verdict is tc.Verdict.WIN and sol.block == (7, 9)
     b[7, 9] = 1
-    assert tc.cat.solve(b, (8, 7)).verdict is tc.Verdict.WIN
+    assert tc.cat.solve(b, (8, 7), policy="optimal").verdict is tc.Verdict.WIN
     b[8, 6] = 1  # the winning block 0.1's default played there (the issue's line)
     # 0.1's default (the horizon-bounded search alone) no longer saw the win here
-    assert tc.cat.solve(b, (7, 7), max_nodes=20_000, method="id").verdict is tc.Verdict.UNKNOWN
-    again = tc.cat.solve(b, (7, 7), max_nodes=sol.nodes)
+    assert (
+        tc.cat.solve(b, (7, 7), max_nodes=20_000, method="id", policy="optimal").verdict
+        is tc.Verdict.UNKNOWN
+    )
+    again = tc.cat.solve(b, (7, 7), max_nodes=sol.nodes, policy="optimal")
     assert again.verdict is tc.Verdict.WIN and again.nodes <= 10
     h = tc.cat.hint(b, (7, 7), policy="smart", max_nodes=sol.nodes)
     assert h.proven and h.block == again.block
@@ -62,7 +65,7 @@ def test_issue_start_stays_won():
 
 # -- cats: (board, cat, rng) -> cell ---------------------------------------------------------------
 def _free_moves(board, cat):
-    return [q for q in neighbors(cat, board.shape) if not board[q]]
+    return [q for q in neighbours(cat, board.shape) if not board[q]]
 
 
 def _named(policy):
@@ -87,7 +90,7 @@ def _unknown_seeker(method):
         for q in moves:
             if hexgrid.escape_path(board, q) is None:
                 continue
-            sol = tc.cat.solve(board, q, max_nodes=300, method=method)
+            sol = tc.cat.solve(board, q, max_nodes=300, method=method, policy="optimal")
             scored.append((sol.verdict is tc.Verdict.WIN, -sol.nodes, q))
         if not scored:
             return moves[int(rng.integers(len(moves)))]
@@ -217,7 +220,7 @@ def _check_brute(b, cat):
         return 0
     for k in (1, 2, 3):
         if wins_within(b, cat, k):
-            sol = tc.cat.solve(b, cat)
+            sol = tc.cat.solve(b, cat, policy="optimal")
             assert sol.verdict is tc.Verdict.WIN, (b, cat, k)
             return 1
     return 0

@@ -54,7 +54,7 @@ def test_memory_never_changes_a_verdict():
                 assert truth == "win", (b, cat)
                 after = b.copy()
                 after.flat[best] = 1
-                for q in hexgrid.neighbors(cat, b.shape):
+                for q in hexgrid.neighbours(cat, b.shape):
                     if not after[q]:
                         assert solve_twin(after, q, "optimal") == "win", (b, cat, best, q)
             elif res == Result.RES_LOSS:
@@ -89,7 +89,7 @@ def test_follow_ups_are_proven_again_from_the_memory(n, blocked):
     search's share (three quarters of the budget); searched afresh, some need more."""
     # the starts of test_cat_keeps_wins.py (cached), with their solutions
     starts = [
-        (b, cat, tc.cat.solve(b, cat, max_nodes=BUDGET))
+        (b, cat, tc.cat.solve(b, cat, max_nodes=BUDGET, policy="optimal"))
         for b, cat in proven_starts(n, blocked, 10, seed=n * 100 + blocked)
     ]
     fresh_more = 0
@@ -102,13 +102,13 @@ def test_follow_ups_are_proven_again_from_the_memory(n, blocked):
         assert divmod(keeper._memory.proven_block, n) == h.block
         after = b.copy()
         after[h.block] = 1
-        for q in hexgrid.neighbors(cat, b.shape):
+        for q in hexgrid.neighbours(cat, b.shape):
             if after[q] or hexgrid.escape_path(after, q) is None:
                 continue
             again = keeper.hint(after, q)
             assert again.proven and again.nodes <= SHARE, (b, cat, q)
             costs.append(again.nodes)
-            fresh = tc.cat.solve(after, q, max_nodes=BUDGET)
+            fresh = tc.cat.solve(after, q, max_nodes=BUDGET, policy="optimal")
             fresh_more += fresh.verdict is not tc.Verdict.WIN or fresh.nodes > 1
     assert sum(c <= 1 for c in costs) >= 0.9 * len(costs)
     assert fresh_more >= 3
@@ -148,7 +148,7 @@ def test_the_sceptics_lost_start_is_won(cat_fn):
 
     policy = PUBLISHED.get(cat_fn, cat_fn)
     b, cat = _board(PNS_START[0]), PNS_START[1]
-    sol = tc.cat.solve(b, cat, max_nodes=2000)
+    sol = tc.cat.solve(b, cat, max_nodes=2000, policy="optimal")
     assert sol.verdict is tc.Verdict.WIN and sol.depth == -1  # the proof-number search's
     g = tc.CatGame.from_board(b, cat, policy=policy, seed=0)
     keeper = tc.cat.SolverPlayer("smart", max_nodes=2000)
@@ -163,13 +163,13 @@ def test_the_sceptics_lost_start_is_won(cat_fn):
 
 def test_iterative_deepening_proofs_are_kept():
     b, cat = _board(ID_START[0]), ID_START[1]
-    sol = tc.cat.solve(b, cat, max_nodes=2000)
+    sol = tc.cat.solve(b, cat, max_nodes=2000, policy="optimal")
     assert sol.verdict is tc.Verdict.WIN and sol.depth == 3 and sol.block == (9, 4)
     keeper = tc.cat.SolverPlayer("smart", max_nodes=2000)
     assert keeper.hint(b, cat).block == (9, 4)
     b[9, 4] = 1
-    assert tc.cat.solve(b, (7, 4), max_nodes=20_000).verdict is tc.Verdict.UNKNOWN
-    for q in hexgrid.neighbors(cat, b.shape):
+    assert tc.cat.solve(b, (7, 4), max_nodes=20_000, policy="optimal").verdict is tc.Verdict.UNKNOWN
+    for q in hexgrid.neighbours(cat, b.shape):
         if not b[q]:
             again = keeper.hint(b, q)
             assert again.proven and again.nodes <= 1, q

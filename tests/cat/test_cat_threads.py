@@ -47,9 +47,11 @@ def test_same_search_on_any_number_of_workers():
 def test_solve_gives_the_same_solution_on_any_number_of_workers():
     for b, cat in _starts(size(4, 12), 2):
         for method in ("pns", "auto"):
-            want = tc.cat.solve(b, cat, max_nodes=5_000, method=method)
+            want = tc.cat.solve(b, cat, max_nodes=5_000, method=method, policy="optimal")
             for workers in (2, -1):
-                got = tc.cat.solve(b, cat, max_nodes=5_000, method=method, workers=workers)
+                got = tc.cat.solve(
+                    b, cat, max_nodes=5_000, method=method, workers=workers, policy="optimal"
+                )
                 assert got == want, (b, cat, method, workers)
 
 
@@ -83,13 +85,13 @@ def test_the_pool_ends_with_the_search():
 @pytest.mark.parametrize("workers", [0, -2, tc.cat.MAX_SOLVE_WORKERS + 1])
 def test_bad_worker_counts_are_refused(workers):
     with pytest.raises(ValueError, match="workers"):
-        tc.cat.solve(np.zeros((5, 5), np.uint8), (2, 2), workers=workers)
+        tc.cat.solve(np.zeros((5, 5), np.uint8), (2, 2), workers=workers, policy="optimal")
 
 
 @pytest.mark.parametrize("workers", [1.5, "2", True])
 def test_worker_counts_must_be_ints(workers):
     with pytest.raises(TypeError, match="workers"):
-        tc.cat.solve(np.zeros((5, 5), np.uint8), (2, 2), workers=workers)
+        tc.cat.solve(np.zeros((5, 5), np.uint8), (2, 2), workers=workers, policy="optimal")
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ import trapcore as tc
 from reference.cat_solver import solve_twin
 from trapcore.cat import _pns as catpns
 from trapcore.cat import hexgrid
-from trapcore.cat.hexgrid import neighbors
+from trapcore.cat.hexgrid import neighbours
 
 NONE = np.zeros(0, np.uint8)  # no memory: a fresh table
 
@@ -61,7 +61,7 @@ def test_same_verdicts_as_iterative_deepening_7x7():
 
 
 def _cat_replies(board, cat):
-    return [q for q in neighbors(cat, board.shape) if not board[q]]
+    return [q for q in neighbours(cat, board.shape) if not board[q]]
 
 
 def _check_win(board, cat, nodes):
@@ -113,22 +113,30 @@ def test_kernel_wins_are_twin_wins_5x5():
 
 def test_budget_and_fallback():
     b = hexgrid.random_board(11, 11, 8, seed=0, keep_free=(5, 5))
-    sol = tc.cat.solve(b, (5, 5), max_nodes=400, method="pns")
+    sol = tc.cat.solve(b, (5, 5), max_nodes=400, method="pns", policy="optimal")
     assert sol.verdict == "unknown" and sol.nodes <= 400
     empty = np.zeros((7, 7), np.uint8)
-    sol = tc.cat.solve(empty, (3, 3), max_nodes=20_000, method="pns")
+    sol = tc.cat.solve(empty, (3, 3), max_nodes=20_000, method="pns", policy="optimal")
     assert sol.verdict == "loss" and sol.depth == -1 and sol.block is not None
-    assert tc.cat.solve(empty, (3, 3)).depth == 4  # the default method is unchanged
+    assert (
+        tc.cat.solve(empty, (3, 3), policy="optimal").depth == 4
+    )  # the default method is unchanged
     # the proof-number search alone runs out on the empty 9x9 within 300 positions; the
     # iterative deepening search then gets the rest of the budget
-    sol = tc.cat.solve(np.zeros((9, 9), np.uint8), (4, 4), max_nodes=400, method="pns")
+    sol = tc.cat.solve(
+        np.zeros((9, 9), np.uint8), (4, 4), max_nodes=400, method="pns", policy="optimal"
+    )
     assert sol.verdict == "unknown" and sol.nodes <= 400
 
 
 def test_empty_boards_lost():
     for n in (5, 7, 9):
         sol = tc.cat.solve(
-            np.zeros((n, n), np.uint8), (n // 2, n // 2), max_nodes=300_000, method="pns"
+            np.zeros((n, n), np.uint8),
+            (n // 2, n // 2),
+            max_nodes=300_000,
+            method="pns",
+            policy="optimal",
         )
         assert sol.verdict == "loss"
 

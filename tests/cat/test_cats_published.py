@@ -34,7 +34,7 @@ def test_published_cats_move_legally(name):
         if hexgrid.escape_path(b, (4, 4)) is None:
             continue
         q = cat_fn(b, (4, 4), rng)
-        assert q in hexgrid.neighbors((4, 4), b.shape) and not b[q]
+        assert q in hexgrid.neighbours((4, 4), b.shape) and not b[q]
         path = hexgrid.escape_path(b, (4, 4))
         if len(path) == 2:  # a border cell next to the cat: every published cat takes it
             assert hexgrid.is_border(q, b.shape)

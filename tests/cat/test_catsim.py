@@ -211,7 +211,11 @@ def test_player_move_bad_input():
     with pytest.raises(ValueError, match="player"):
         tc.cat.player_move(b, (2, 2), player="nobody")
     with pytest.raises(ValueError, match="policy"):
-        tc.cat.player_move(b, (2, 2), player="greedy", policy="optimal")
+        tc.cat.player_move(b, (2, 2), player="greedy", policy="clever")
+    # the cat being played is a model, so "optimal" is one (as in solve and hint)
+    assert tc.cat.player_move(b, (2, 2), player="solver", policy="optimal", max_nodes=500) == (
+        tc.cat.player_move(b, (2, 2), player="solver", policy="smart", max_nodes=500)
+    )
     with pytest.raises(ValueError, match="cat"):
         tc.cat.player_move(b, (7, 2))
     with pytest.raises(TypeError, match="board"):

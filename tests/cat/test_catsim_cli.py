@@ -80,14 +80,14 @@ def test_solve_from_seed_and_from_file(tmp_path):
     g = tc.CatGame.from_board(np.zeros((5, 5), np.uint8), (2, 2))
     path = tmp_path / "board.txt"
     path.write_text(g.to_text())
-    args = _parse(["cat", "solve", "--board", str(path)])
+    args = _parse(["cat", "solve", "--board", str(path), "--policy", "optimal"])
     out = io.StringIO()
     args.func(args, out=out)
     assert "against the optimal cat: loss" in out.getvalue()
     assert "within 2 of its moves" in out.getvalue()
 
     # --cat ROW COL puts the cat elsewhere: here on the border, where it escapes at once
-    args = _parse(["cat", "solve", "--board", str(path), "--cat", "0", "2"])
+    args = _parse(["cat", "solve", "--board", str(path), "--cat", "0", "2", "--policy", "optimal"])
     out = io.StringIO()
     args.func(args, out=out)
     assert "against the optimal cat: loss" in out.getvalue()
@@ -131,6 +131,7 @@ def test_solve_method_and_workers():
     for workers in ("1", "2"):
         args = _parse(
             ["cat", "solve", "--seed", "5", "--method", "pns", "--max-nodes", "3000"]
+            + ["--policy", "optimal"]
             + ["--workers", workers]
         )
         out = io.StringIO()

@@ -9,7 +9,7 @@ import pytest
 import trapcore as tc
 from reference.cat_solver import escapes_within, solve_twin
 from trapcore.cat import Verdict, hexgrid
-from trapcore.cat.hexgrid import neighbors
+from trapcore.cat.hexgrid import neighbours
 
 
 def _empty(n):
@@ -44,18 +44,18 @@ def test_player_wins_empty_11x11_against_fixed_cats(policy):
 
 def test_trivial_positions():
     b = _empty(5)
-    assert tc.cat.solve(b, (0, 2)).verdict == "loss"  # on the border: it escapes
+    assert tc.cat.solve(b, (0, 2), policy="optimal").verdict == "loss"  # on the border: it escapes
     b = np.ones((5, 5), dtype=np.uint8)
     b[2, 2] = 0
     b[0, 0] = 0
-    sol = tc.cat.solve(b, (2, 2))
+    sol = tc.cat.solve(b, (2, 2), policy="optimal")
     assert sol.verdict == "win" and sol.block == (0, 0)
     b[0, 0] = 1
-    assert tc.cat.solve(b, (2, 2)) == ("win", None, 0, 0)
+    assert tc.cat.solve(b, (2, 2), policy="optimal") == ("win", None, 0, 0)
 
 
 def test_budget_gives_unknown():
-    sol = tc.cat.solve(_empty(11), (5, 5), max_nodes=50)
+    sol = tc.cat.solve(_empty(11), (5, 5), max_nodes=50, policy="optimal")
     assert sol.verdict == "unknown"
     assert sol.nodes <= 50
     assert sol.block is not None
@@ -121,7 +121,7 @@ def test_same_verdicts_as_minimax_7x7_fixed_cats():
 
 # -- proofs played out ---------------------------------------------------------------------------
 def _cat_replies(board, cat):
-    return [q for q in neighbors(cat, board.shape) if not board[q]]
+    return [q for q in neighbours(cat, board.shape) if not board[q]]
 
 
 def _check_win(board, cat, nodes, depth=0):
@@ -165,7 +165,7 @@ def test_solver_losses_hold_against_every_block():
             b2[x] = 1
             assert hexgrid.distance_to_border(b2)[2, 2] >= 0
             assert any(
-                tc.cat.solve(b2, q, max_nodes=200_000).verdict == "loss"
+                tc.cat.solve(b2, q, max_nodes=200_000, policy="optimal").verdict == "loss"
                 for q in _cat_replies(b2, (2, 2))
             )
     assert losses >= 3
@@ -201,16 +201,16 @@ def test_blocked_cat_cell():
     b = _empty(5)
     b[2, 2] = 1
     with pytest.raises(ValueError, match="cat"):
-        tc.cat.solve(b, (2, 2))
+        tc.cat.solve(b, (2, 2), policy="optimal")
 
 
 def test_read_only_and_non_contiguous_boards():
     b = np.zeros((14, 14), np.uint8)[::2, ::2]
     assert not b.flags.c_contiguous
-    r = tc.cat.solve(b, (3, 3))
+    r = tc.cat.solve(b, (3, 3), policy="optimal")
     b2 = np.zeros((7, 7), np.uint8)
     b2.flags.writeable = False
-    assert tc.cat.solve(b2, (3, 3)) == r
+    assert tc.cat.solve(b2, (3, 3), policy="optimal") == r
 
 
 @pytest.mark.parametrize(
@@ -222,4 +222,4 @@ def test_empty_boards_lost_as_the_exact_twin_says(rows, cols):
     board = np.zeros((rows, cols), dtype=np.uint8)
     cat = (rows // 2, cols // 2)
     assert solve_twin(board.tolist(), cat) == "loss"
-    assert tc.cat.solve(board, cat).verdict is Verdict.LOSS
+    assert tc.cat.solve(board, cat, policy="optimal").verdict is Verdict.LOSS

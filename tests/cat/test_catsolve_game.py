@@ -58,7 +58,7 @@ def test_smart_cat_search_matches_twin():
 def test_smart_cat_moves_legally_and_takes_the_border():
     for i, (b, cat) in enumerate(_positions(11, 100, seed=3)):
         q = tc.cat.cat_move(b, cat, policy="smart", seed=i)
-        assert q in hexgrid.neighbors(cat, (11, 11)) and b[q] == 0
+        assert q in hexgrid.neighbours(cat, (11, 11)) and b[q] == 0
         d = hexgrid.distance_to_border(b)
         if d[cat] == 1:
             assert d[q] == 0
@@ -168,11 +168,13 @@ def test_winnable_smart_on_a_small_board():
 
 def test_winnable_gives_up():
     with pytest.raises(ValueError, match="winnable"):
-        tc.CatGame(5, 5, blocked=0, policy="smart", seed=1, winnable=True, max_tries=3)
+        tc.CatGame(5, 5, blocked=0, policy="smart", seed=1, winnable=True, max_attempts=3)
     with pytest.raises(ValueError, match="winnable"):
-        tc.cat.winnable_board(5, 5, 0, policy="smart", seed=1, max_tries=2)
+        tc.cat.winnable_board(5, 5, 0, policy="smart", seed=1, max_attempts=2)
     with pytest.raises(ValueError, match="policy"):
-        tc.cat.winnable_board(5, 5, 0, policy="optimal", seed=1)
+        tc.cat.winnable_board(5, 5, 0, policy="clever", seed=1)
+    with pytest.raises(ValueError, match="winnable.*against the optimal cat"):
+        tc.cat.winnable_board(5, 5, 0, policy="optimal", seed=1, max_attempts=2)
     with pytest.raises(ValueError, match="cells"):
         tc.cat.winnable_board(70, 70, 0)  # the solver's limit, before any work
 
@@ -215,5 +217,6 @@ def inspect_source(module):
 def test_model_of():
     assert tc.cat.model_of("smart") == "optimal"
     assert tc.cat.model_of("bfs") == "bfs"
+    assert tc.cat.model_of("optimal") == "optimal"  # the solver's own cat, as solve() takes it
     with pytest.raises(ValueError, match="policy"):
-        tc.cat.model_of("optimal")
+        tc.cat.model_of("clever")

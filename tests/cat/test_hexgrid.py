@@ -40,11 +40,11 @@ hex_boards = st.tuples(st.integers(1, 30), st.integers(1, 30)).flatmap(
 
 def test_neighbor_order_matches_design():
     # DESIGN.md: even r: (r, c+1) (r, c-1) (r-1, c+1) (r-1, c) (r+1, c+1) (r+1, c)
-    assert hexgrid.neighbors((2, 2), (5, 5)) == [(2, 3), (2, 1), (1, 3), (1, 2), (3, 3), (3, 2)]
+    assert hexgrid.neighbours((2, 2), (5, 5)) == [(2, 3), (2, 1), (1, 3), (1, 2), (3, 3), (3, 2)]
     # odd r: (r, c+1) (r, c-1) (r-1, c) (r-1, c-1) (r+1, c) (r+1, c-1)
-    assert hexgrid.neighbors((3, 2), (5, 5)) == [(3, 3), (3, 1), (2, 2), (2, 1), (4, 2), (4, 1)]
-    assert hexgrid.neighbors((0, 0), (5, 5)) == [(0, 1), (1, 1), (1, 0)]
-    assert hexgrid.neighbors((0, 0), (1, 1)) == []
+    assert hexgrid.neighbours((3, 2), (5, 5)) == [(3, 3), (3, 1), (2, 2), (2, 1), (4, 2), (4, 1)]
+    assert hexgrid.neighbours((0, 0), (5, 5)) == [(0, 1), (1, 1), (1, 0)]
+    assert hexgrid.neighbours((0, 0), (1, 1)) == []
 
 
 @pytest.mark.parametrize(
@@ -55,7 +55,7 @@ def test_neighbors_and_table_match_twin(rows, cols):
     for r in range(rows):
         for c in range(cols):
             expect = ref.neighbors(r, c, rows, cols)
-            assert hexgrid.neighbors((r, c), (rows, cols)) == expect
+            assert hexgrid.neighbours((r, c), (rows, cols)) == expect
             row = [divmod(int(p), cols) for p in nbr[r * cols + c] if p >= 0]
             assert row == expect
             assert bool(border[r * cols + c]) == ref.is_border(r, c, rows, cols)
@@ -66,8 +66,8 @@ def test_neighbors_are_symmetric():
     rows, cols = 9, 8
     for r in range(rows):
         for c in range(cols):
-            for nb in hexgrid.neighbors((r, c), (rows, cols)):
-                assert (r, c) in hexgrid.neighbors(nb, (rows, cols))
+            for nb in hexgrid.neighbours((r, c), (rows, cols)):
+                assert (r, c) in hexgrid.neighbours(nb, (rows, cols))
 
 
 @pytest.mark.parametrize(
@@ -83,7 +83,7 @@ def test_neighbors_are_symmetric():
 )
 def test_cells_and_shapes_are_checked(cell, shape, exc, match):
     with pytest.raises(exc, match=match):
-        hexgrid.neighbors(cell, shape)
+        hexgrid.neighbours(cell, shape)
     with pytest.raises(exc, match=match):
         hexgrid.is_border(cell, shape)
 
@@ -92,7 +92,7 @@ def test_options_are_keyword_only():
     with pytest.raises(TypeError):
         hexgrid.random_board(5, 5, 3, 0)  # seed= only
     with pytest.raises(TypeError):
-        hexgrid.neighbors(1, 1, 5, 5)  # one cell, one shape
+        hexgrid.neighbours(1, 1, 5, 5)  # one cell, one shape
 
 
 # -- distances, escape paths, distance to border: kernel == twin ---------------------------------
@@ -140,7 +140,7 @@ def test_escape_path_properties(case):
     assert hexgrid.is_border(cells[-1], (rows, cols))
     assert not any(hexgrid.is_border(p, (rows, cols)) for p in cells[:-1])
     for a, b in zip(cells, cells[1:]):
-        assert b in hexgrid.neighbors(a, (rows, cols))
+        assert b in hexgrid.neighbours(a, (rows, cols))
     assert all(board[p] == 0 for p in cells)
     assert len(cells) - 1 == to_border[r, c]  # a shortest path
     d = hexgrid.distances(board, (r, c))
@@ -158,7 +158,7 @@ def test_distances_properties(case):
     rows, cols = board.shape
     for (i, j), v in np.ndenumerate(d):
         if v > 0:  # some neighbour is one step closer, none is two steps closer
-            near = [d[n] for n in hexgrid.neighbors((i, j), (rows, cols)) if d[n] >= 0]
+            near = [d[n] for n in hexgrid.neighbours((i, j), (rows, cols)) if d[n] >= 0]
             assert min(near) == v - 1
 
 
@@ -170,7 +170,7 @@ def test_empty_board_distance_to_border_is_ring_distance():
 
 def test_enclosed_cat_has_no_path():
     board = np.zeros((7, 7), np.uint8)
-    for nb in hexgrid.neighbors((3, 3), (7, 7)):
+    for nb in hexgrid.neighbours((3, 3), (7, 7)):
         board[nb] = 1
     assert hexgrid.escape_path(board, (3, 3)) is None
     d = hexgrid.distances(board, (3, 3))
@@ -273,7 +273,7 @@ def test_bad_starts(start, exc, match):
 )
 def test_bad_sizes(args, exc, match):
     with pytest.raises(exc, match=match):
-        hexgrid.neighbors((0, 0), args)
+        hexgrid.neighbours((0, 0), args)
     with pytest.raises(exc, match=match):
         hexgrid.is_border((0, 0), args)
     with pytest.raises(exc, match=match):

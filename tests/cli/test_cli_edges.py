@@ -157,14 +157,16 @@ def test_listed_raster_formats_work(capsys, tmp_path, ext):
 def test_cat_solve_immediate_win_has_no_minus_one(capsys, tmp_path):
     board = tmp_path / "b.txt"
     board.write_text(".....\n..#..\n.#C#.\n..##.\n.....\n")  # one way out: block it
-    status, out, _ = main(capsys, "cat", "solve", "--board", board)
+    status, out, _ = main(capsys, "cat", "solve", "--board", board, "--policy", "optimal")
     assert status == 0 and ": win" in out
     assert "-1" not in out, out
     assert "cut test" in out and "best block: 1 3" in out
 
 
 def test_cat_solve_undecided_says_why(capsys):
-    status, out, _ = main(capsys, "cat", "solve", "--seed", 5, "--max-nodes", 50)
+    status, out, _ = main(
+        capsys, "cat", "solve", "--seed", 5, "--max-nodes", 50, "--policy", "optimal"
+    )
     assert status == 0 and ": unknown" in out
     assert "budget of 50 positions" in out and "--max-nodes" in out, out
     assert "-1" not in out

@@ -35,7 +35,7 @@ def _same(a, b):
     [
         tds.MazeSpec(7, 5, braid=0.4, entrance="random"),
         tds.NumberlinkSpec(5),
-        tds.CatSpec(7, 9, blocks=5),
+        tds.CatSpec(7, 9, blocked=5),
     ],
 )
 def test_parquet_round_trip(tmp_path, spec):
@@ -274,7 +274,7 @@ def test_cli_writes_the_same_dataset(tmp_path, capsys):
                 "7",
                 "--cols",
                 "7",
-                "--blocks",
+                "--blocked",
                 "4",
                 "--winnable",
                 "-n",

@@ -203,7 +203,7 @@ def test_solution_is_shortest_in_braided_mazes():
 def test_cat_items():
     from trapcore.cat import Verdict, hexgrid, model_of, solve
 
-    spec = tds.CatSpec(7, 9, blocks=6)
+    spec = tds.CatSpec(7, 9, blocked=6)
     b = tds.generate(spec, 30, seed=5)
     key = root_key(5)
     for k in (0, 17, 29):
@@ -218,7 +218,7 @@ def test_cat_items():
         tds.generate(spec, 30, 5, shard=2, num_shards=3)["board"], b["board"][20:]
     )
     for winnable, verdict in ((True, Verdict.WIN), (False, Verdict.LOSS)):
-        spec = tds.CatSpec(7, 7, blocks=4, policy="rays", winnable=winnable)
+        spec = tds.CatSpec(7, 7, blocked=4, policy="rays", winnable=winnable)
         got = tds.generate(spec, 3, seed=1)
         assert (got["winnable"] == int(winnable)).all()
         for board in got["board"]:

@@ -44,7 +44,7 @@ def test_hex_layout_even_rows_shifted_right_and_neighbours_equidistant(app, ui):
     assert y10 > y00
     for r, c in [(4, 4), (3, 4), (2, 2), (5, 3)]:
         x, y = tab.cell_center(r, c)
-        for nr, nc in hexgrid.neighbors((r, c), (9, 9)):  # the library's neighbours touch
+        for nr, nc in hexgrid.neighbours((r, c), (9, 9)):  # the library's neighbours touch
             nx, ny = tab.cell_center(nr, nc)
             assert np.hypot(nx - x, ny - y) == pytest.approx(w, abs=2)
             assert tab.cell_at(nx, ny) == (nr, nc)
@@ -136,7 +136,7 @@ def test_winning_and_losing_say_so(app, ui):
     ui.click(tab.canvas, *tab.cell_center(1, 1))  # game over: refused
     assert "over" in tab.status.get()
     board = np.zeros((7, 7), np.uint8)
-    ring = hexgrid.neighbors((3, 3), (7, 7))
+    ring = hexgrid.neighbours((3, 3), (7, 7))
     for rc in ring[:-1]:
         board[rc] = 1
     set_game(tab, CatGame.from_board(board, policy="bfs", seed=1))
@@ -156,7 +156,7 @@ def test_the_banner_never_covers_the_cat_or_the_rows_beside_it(app, ui, where, s
     tab = new_cat(app, ui)
     ui.resize(app.root, size)
     board = np.zeros((11, 11), np.uint8)
-    ring = hexgrid.neighbors(where, (11, 11))
+    ring = hexgrid.neighbours(where, (11, 11))
     for rc in ring[:-1]:
         board[rc] = 1
     set_game(tab, CatGame.from_board(board, where, policy="bfs", seed=1))

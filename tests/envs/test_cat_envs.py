@@ -11,7 +11,7 @@ from pettingzoo.test import api_test  # noqa: E402
 import trapcore.envs  # noqa: E402,F401
 from trapcore._seeding import item_generator, root_key  # noqa: E402
 from trapcore.cat import CatGame, Status  # noqa: E402
-from trapcore.cat.hexgrid import escape_path, neighbors  # noqa: E402
+from trapcore.cat.hexgrid import escape_path, neighbours  # noqa: E402
 from trapcore.envs import CatEnv, trap_the_cat_v0  # noqa: E402
 
 
@@ -118,7 +118,7 @@ def test_aec_masks_follow_the_board():
     assert not env.observe("cat")["action_mask"].any()  # not its turn
     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
     mask = env.observe("cat")["action_mask"]
-    free = [n for n in neighbors(env.cat, env.board.shape) if env.board[n] == 0]
+    free = [n for n in neighbours(env.cat, env.board.shape) if env.board[n] == 0]
     assert mask.sum() == len(free)  # the cat is inside: no exit
 
 

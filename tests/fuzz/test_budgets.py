@@ -113,6 +113,15 @@ def test_generate_max_nodes_none_is_a_budget():  # None is generate's default bu
 def test_cat_solver_spends_at_most_its_budget(method):  # 0.1 spent max_nodes + 1
     board = np.zeros((11, 11), np.uint8)
     assert (
-        check("nodes_within", "cat.solve", 1, board, (5, 5), max_nodes=1, method=method).kind
+        check(
+            "nodes_within",
+            "cat.solve",
+            1,
+            board,
+            (5, 5),
+            max_nodes=1,
+            method=method,
+            policy="optimal",
+        ).kind
         == "ok"
     )

@@ -17,7 +17,7 @@ NODES = st.one_of(st.integers(-2, 3000), st.sampled_from([2**31, 2**63, 2**64, N
 @fuzz_settings
 @given(cells, st.tuples(sizes, sizes))
 def test_neighbors_and_border(cell, shape):
-    check("call", "cat.hexgrid.neighbors", cell, shape)
+    check("call", "cat.hexgrid.neighbours", cell, shape)
     check("call", "cat.hexgrid.is_border", cell, shape)
 
 
@@ -102,7 +102,7 @@ def test_winnable_board(rows, cols, blocked, policy, start, seed, tries):
         start=start,
         seed=seed,
         max_nodes=2000,
-        max_tries=tries,
+        max_attempts=tries,
     )
 
 

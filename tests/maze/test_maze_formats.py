@@ -72,7 +72,7 @@ def test_wall_grid_layout(m):
 
 def test_svg_is_valid_and_draws_the_walls():
     m = Maze.carve(6, 8, seed=3)
-    svg = m.to_svg(cell=12, path=m.solve())
+    svg = m.to_svg(scale=12, path=m.solve())
     root = ET.fromstring(svg)
     assert root.attrib["width"] == str(8 * 12 + 2) and root.attrib["height"] == str(6 * 12 + 2)
     d = [e for e in root if e.tag.endswith("path")][0].attrib["d"]
@@ -114,8 +114,8 @@ def test_bad_input_names_the_argument():
         maze.from_labmaze_text(b"***")
     with pytest.raises(ValueError, match="rectangle"):
         maze.from_labmaze_text("***\n**\n")
-    with pytest.raises(ValueError, match="cell"):
-        Maze.carve(3, 3).to_svg(cell=1)
+    with pytest.raises(ValueError, match="scale"):
+        Maze.carve(3, 3).to_svg(scale=1)
 
 
 def test_mazelib_grids():

@@ -18,7 +18,7 @@ BLACK, WHITE = (0, 0, 0), (255, 255, 255)
     [(1, 1, 2, 1), (1, 7, 5, 1), (7, 1, 5, 2), (30, 60, 10, 1), (4, 9, 13, 4), (12, 5, 3, 2)],
 )
 def test_image_size_rule(rows, cols, cell, wall):
-    img = Maze.carve(rows, cols, seed=1).to_image(cell=cell, wall=wall)
+    img = Maze.carve(rows, cols, seed=1).to_image(scale=cell, wall=wall)
     assert img.size == (cols * cell + wall, rows * cell + wall)
     assert img.mode == "RGB"
 
@@ -26,7 +26,7 @@ def test_image_size_rule(rows, cols, cell, wall):
 def test_image_walls_gaps_and_path():
     m = Maze.carve(6, 8, seed=2)
     cell, wall = 10, 1
-    a = np.asarray(m.to_image(cell=cell, wall=wall))
+    a = np.asarray(m.to_image(scale=cell, wall=wall))
     rows, cols = m.shape
     # every wall-line crossing that touches a wall is black; the outer frame except the gaps
     assert (a[-1, : (cols - 1) * cell] == BLACK).all()  # bottom wall left of the exit
@@ -44,7 +44,7 @@ def test_image_walls_gaps_and_path():
             assert (seg == expect).all()
     # the path is coloured, cells and the doors between them
     p = m.solve()
-    b = np.asarray(m.to_image(cell=cell, wall=wall, path=p))
+    b = np.asarray(m.to_image(scale=cell, wall=wall, path=p))
     red = (214, 39, 40)
     for r, c in p.tolist():
         assert tuple(b[r * cell + 5, c * cell + 5]) == red
@@ -62,7 +62,7 @@ def test_image_trace_shades_backtracked_cells():
     path, moves = t.path, t.moves
     img = np.asarray(
         m.to_image(
-            cell=8, path=path, trace=moves, colors={"trace": (0, 0, 255), "path": (255, 0, 0)}
+            scale=8, path=path, trace=moves, colors={"trace": (0, 0, 255), "path": (255, 0, 0)}
         )
     )
     on_path = set(map(tuple, path.tolist()))
@@ -76,14 +76,14 @@ def test_image_trace_shades_backtracked_cells():
 
 def test_image_bad_input():
     m = Maze.carve(4, 4, seed=1)
-    with pytest.raises(ValueError, match="cell"):
-        m.to_image(cell=1)
-    with pytest.raises(TypeError, match="cell"):
-        m.to_image(cell=2.5)
+    with pytest.raises(ValueError, match="scale"):
+        m.to_image(scale=1)
+    with pytest.raises(TypeError, match="scale"):
+        m.to_image(scale=2.5)
     with pytest.raises(ValueError, match="wall"):
-        m.to_image(cell=5, wall=5)
+        m.to_image(scale=5, wall=5)
     with pytest.raises(ValueError, match="wall"):
-        m.to_image(cell=5, wall=0)
+        m.to_image(scale=5, wall=0)
     with pytest.raises(ValueError, match="path"):
         m.to_image(path=[[0, 0], [1, 1]])
     with pytest.raises(ValueError, match="path"):
@@ -113,7 +113,7 @@ def test_image_bad_input():
     with pytest.raises(TypeError):
         m.to_text(m.solve())
     with pytest.raises(ValueError, match="pixels"):
-        Maze.carve(5000, 5000, seed=1, method="backtracker").to_image(cell=50)
+        Maze.carve(5000, 5000, seed=1, method="backtracker").to_image(scale=50)
 
 
 def test_text_rendering():

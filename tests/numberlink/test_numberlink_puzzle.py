@@ -133,7 +133,7 @@ def test_write_puzzles_round_trips_and_is_atomic(tmp_path):
         nl.write_puzzles(f, [ps[0], ps[1].grid])
     with pytest.raises(TypeError, match="puzzles must be an iterable of Puzzle"):
         nl.write_puzzles(f, ps[0])
-    with pytest.raises(TypeError, match="path must be"):
+    with pytest.raises(TypeError, match="file must be"):
         nl.write_puzzles(3, ps)
     with pytest.raises(ValueError, match="style must be one of"):
         nl.write_puzzles(f, ps, style="fancy")

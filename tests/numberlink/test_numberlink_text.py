@@ -143,9 +143,9 @@ def test_from_text_wants_one_puzzle_and_from_file(tmp_path):
     with pytest.raises(ValueError, match="no puzzle in this file"):
         Puzzle.from_file(f)
     assert list(nl.read_puzzles(f)) == []
-    with pytest.raises(TypeError, match="path must be"):
+    with pytest.raises(TypeError, match="file must be"):
         Puzzle.from_file(3)
-    with pytest.raises(TypeError, match="path must be"):
+    with pytest.raises(TypeError, match="file must be"):
         nl.read_puzzles(3)  # checked at the call, not when iterating
     with pytest.raises(OSError):
         nl.read_puzzles(tmp_path / "missing.txt")

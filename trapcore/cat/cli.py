@@ -14,7 +14,7 @@ import numpy as np
 from trapcore._progress import timer
 from trapcore.cat import hexgrid
 from trapcore.cat.game import CatGame, Status
-from trapcore.cat.players import PLAYERS, POLICIES, RULES, SOLVE_POLICIES, SOLVER_PLAYER_NODES
+from trapcore.cat.players import PLAYERS, POLICIES, RULES, SOLVER_PLAYER_NODES
 from trapcore.cat.render import read_board, render_board
 from trapcore.cat.simulation import simulate
 from trapcore.cat.solver import DEFAULT_NODES, SOLVE_METHODS, Solution, Verdict, solve
@@ -349,9 +349,10 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "--policy",
-        default="optimal",
-        choices=SOLVE_POLICIES,
-        help="the cat to solve against (default optimal: any move)",
+        default="bfs",
+        choices=POLICIES + ("optimal",),
+        help="the cat to solve against (default bfs, as everywhere: a win is proven against the "
+        "BFS cat; optimal: against any move)",
     )
     p.add_argument(
         "--max-nodes",

@@ -20,11 +20,19 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore import _pictures
+from trapcore._renamed import renamed
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import hexgrid
 from trapcore.cat._board import MAX_GAME_CELLS, as_board, check_policy_cells
 from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
-from trapcore.cat.players import RULES, _cat_step, as_policy, model_of, policy_name
+from trapcore.cat.players import (
+    RULES,
+    _cat_step,
+    as_policy,
+    as_solver_policy,
+    model_of,
+    policy_name,
+)
 from trapcore.cat.render import render_board
 from trapcore.cat.solver import (
     DEFAULT_NODES,
@@ -122,9 +130,10 @@ class CatGame:
         Draw random starts until the solver proves one won against this cat (the smart cat is
         solved as the optimal cat; see :func:`trapcore.cat.winnable_board`), so no one is dealt
         a lost game. At most 4096 cells.
-    max_nodes, max_tries : int, optional
+    max_nodes, max_attempts : int, optional
         With ``winnable``: the solver's budget per start (default 200,000) and the starts to try
-        (default 100). Giving them without ``winnable=True`` is an error.
+        (default 100; ``max_tries`` before 0.3, deprecated). Giving them without
+        ``winnable=True`` is an error.
 
     Attributes
     ----------
@@ -140,6 +149,7 @@ class CatGame:
         Bad size, count, policy, rules, seed or start; ``winnable`` found no proven start.
     """
 
+    @renamed(max_tries="max_attempts")
     def __init__(
         self,
         rows: int = 11,
@@ -152,7 +162,7 @@ class CatGame:
         start: CellLike | None = None,
         winnable: bool = False,
         max_nodes: int | None = None,
-        max_tries: int | None = None,
+        max_attempts: int | None = None,
     ) -> None:
         policy = as_policy(policy)
         rules = as_choice(rules, "rules", RULES)
@@ -171,10 +181,10 @@ class CatGame:
                 cat,
                 policy,
                 DEFAULT_NODES if max_nodes is None else max_nodes,
-                100 if max_tries is None else max_tries,
+                100 if max_attempts is None else max_attempts,
             )
         else:
-            for name, value in (("max_nodes", max_nodes), ("max_tries", max_tries)):
+            for name, value in (("max_nodes", max_nodes), ("max_attempts", max_attempts)):
                 if value is not None:
                     raise ValueError(
                         f"{name} applies to winnable starts only; pass it with winnable=True"
@@ -377,7 +387,7 @@ class CatGame:
         self._rng.bit_generator.state = state
 
     # -- help ----------------------------------------------------------------------------------
-    def hint(self, *, max_nodes: int = DEFAULT_NODES) -> Hint:
+    def hint(self, *, policy: PolicyLike | None = None, max_nodes: int = DEFAULT_NODES) -> Hint:
         """The block to play now (:func:`trapcore.cat.hint` against this game's cat), with a
         memory: the game keeps a :class:`trapcore.cat.SolverPlayer` for its hints, so once a hint
         is a proven win, each later hint on the hinted line is proven too (within the same
@@ -385,6 +395,10 @@ class CatGame:
 
         Parameters
         ----------
+        policy : {"bfs", "rays", "smart", "easy", "normal", "hard", "optimal"} or callable, optional
+            The cat to hint against, as :func:`trapcore.cat.hint` takes it; default (``None``)
+            this game's cat (:attr:`policy`, itself ``"bfs"`` by default). ``"optimal"``: a
+            proven hint wins against every reply, not only this game's cat's.
         max_nodes : int
             The solver's budget (positions).
 
@@ -397,13 +411,19 @@ class CatGame:
         Raises
         ------
         ValueError
-            When the game is over, or for a bad budget or a board of more than 4096 cells.
+            When the game is over, or for a bad policy or budget or a board of more than 4096
+            cells.
         """
         if self._status is not Status.PLAYING:
             raise ValueError(f"the game is over ({self._status}); no hint")
+        against = self._policy if policy is None else as_solver_policy(policy)
         max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
-        if self._solver is None or self._solver.max_nodes != max_nodes:
-            self._solver = SolverPlayer(self._policy, max_nodes=max_nodes)
+        if (
+            self._solver is None
+            or self._solver.max_nodes != max_nodes
+            or self._solver.policy != against
+        ):
+            self._solver = SolverPlayer(against, max_nodes=max_nodes)
         return self._solver.hint(self._board, self._cat)
 
     def analyze(self, *, max_nodes: int = DEFAULT_NODES) -> Analysis:

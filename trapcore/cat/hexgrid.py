@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._renamed import module_getattr
 from trapcore._validate import MAX_CELLS, as_cell, as_generator, as_int, as_size
 from trapcore.cat import _hexgrid
 from trapcore.cat._board import as_board, as_shape, free_cell
@@ -26,7 +27,7 @@ from trapcore.cat._types import Board, Cell, CellLike, SeedLike, ShapeLike
 
 __all__ = [
     "DIRECTIONS",
-    "neighbors",
+    "neighbours",
     "is_border",
     "distances",
     "escape_path",
@@ -60,7 +61,7 @@ def is_border(cell: CellLike, shape: ShapeLike) -> bool:
     return r == 0 or c == 0 or r == rows - 1 or c == cols - 1
 
 
-def neighbors(cell: CellLike, shape: ShapeLike) -> list[Cell]:
+def neighbours(cell: CellLike, shape: ShapeLike) -> list[Cell]:
     """The on-board neighbours of ``cell`` in the order E, W, NE, NW, SE, SW (even-r offset).
 
     Parameters
@@ -237,3 +238,7 @@ def random_board(
     blocked = as_int(blocked, "blocked", minimum=0, maximum=available)
     gen = as_generator(seed)
     return _hexgrid.random_board(rows, cols, blocked, mask, gen.bit_generator)
+
+
+# the old spelling (0.2), for one release
+__getattr__ = module_getattr(__name__, {"neighbors": "neighbours"}, globals())

@@ -52,13 +52,32 @@ _SOLVER_DEPTH = 64
 
 
 def as_policy(policy: PolicyLike) -> PolicyLike:
-    """Validate a cat policy: a name of :data:`POLICIES`, a level of :data:`LEVELS` (returned as
-    the policy it maps to) or a callable ``(board, cat, rng) -> cell``."""
+    """Validate the policy of a cat that moves (a game's, cat_move's, simulate's): a name of
+    :data:`POLICIES`, a level of :data:`LEVELS` (returned as the policy it maps to) or a callable
+    ``(board, cat, rng) -> cell``. ``"optimal"`` is refused, naming where it belongs."""
     if callable(policy):
         return policy
     if isinstance(policy, str) and policy in LEVELS:
         return LEVELS[policy]
+    if policy == "optimal":
+        raise ValueError(
+            "policy = 'optimal' is the solver's cat (every reply searched), which has no move of "
+            "its own to play: give it to solve(), hint(), SolverPlayer or CatGame.hint(); a cat "
+            f"that moves is one of {list(POLICIES + tuple(LEVELS))} or a callable"
+        )
     return as_choice(policy, "policy", POLICIES + tuple(LEVELS))
+
+
+def as_solver_policy(policy: PolicyLike) -> PolicyLike:
+    """Validate the policy of the cat a search plays against (solve(), hint(), SolverPlayer,
+    CatGame.hint()): every value :func:`as_policy` accepts, and ``"optimal"``."""
+    if isinstance(policy, str) and policy == "optimal":
+        return policy
+    try:
+        return as_policy(policy)
+    except ValueError:
+        names = POLICIES + tuple(LEVELS) + ("optimal",)
+        return as_choice(policy, "policy", names)
 
 
 def as_player(player: PlayerLike) -> PlayerLike:
@@ -78,7 +97,7 @@ def model_of(policy: PolicyLike) -> str:
 
     Parameters
     ----------
-    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard", "optimal"} or callable
 
     Returns
     -------
@@ -86,7 +105,7 @@ def model_of(policy: PolicyLike) -> str:
         The fixed policies are solved exactly as they play; the smart cat (randomised) and
         callables (unknown to the solver) are treated as the optimal cat.
     """
-    policy = as_policy(policy)
+    policy = as_solver_policy(policy)
     return policy if isinstance(policy, str) and policy in ("bfs", "rays") else "optimal"
 
 
@@ -107,11 +126,11 @@ def _returned_cell(out: object, board: Board, what: str) -> Cell:
 
 def _call_cat(fn: Mover, board: Board, cat: Cell, gen: np.random.Generator) -> Cell:
     """A callable policy's move: a free neighbour of ``cat`` (IllegalMoveError otherwise)."""
-    from trapcore.cat.hexgrid import neighbors
+    from trapcore.cat.hexgrid import neighbours
 
     out = fn(_read_only(board), cat, gen)
     cell = _returned_cell(out, board, "the policy's move")
-    if cell not in neighbors(cat, board.shape) or board[cell]:
+    if cell not in neighbours(cat, board.shape) or board[cell]:
         raise IllegalMoveError(
             f"policy {policy_name(fn)} moved the cat from {cat} to {cell}, "
             "which is not a free neighbour"
@@ -139,10 +158,10 @@ def _cat_step(
     if isinstance(policy, str):
         p = _play.cat_reply(b, cat[0], cat[1], _POLICY[policy], _RULES[rules], gen.bit_generator)
         return None if p < 0 else divmod(int(p), b.shape[1])
-    from trapcore.cat.hexgrid import escape_path, neighbors
+    from trapcore.cat.hexgrid import escape_path, neighbours
 
     if escape_path(b, cat) is None:
-        if rules == "enclosed" or all(b[q] for q in neighbors(cat, b.shape)):
+        if rules == "enclosed" or all(b[q] for q in neighbours(cat, b.shape)):
             return None
     return _call_cat(policy, b, cat, gen)
 
@@ -258,8 +277,9 @@ def player_move(
         as :func:`trapcore.cat.simulate`'s solver player does). A callable
         ``(board, cat, rng) -> cell`` (read-only board copy, the cat's cell, a
         ``numpy.random.Generator``) returns a free cell other than the cat's; it runs in Python.
-    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
-        The cat being played (the solver models "smart" and callables as the optimal cat).
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard", "optimal"} or callable
+        The cat being played (the solver models "smart" and callables as the optimal cat;
+        ``"optimal"`` is that cat itself).
     seed : None, int, SeedSequence or Generator
         Randomness of the random player (the generator a callable player gets).
     max_nodes : int
@@ -281,7 +301,7 @@ def player_move(
     b = as_board(board)
     r, c = free_cell(b, cat, "cat")
     player = as_player(player)
-    policy = as_policy(policy)
+    policy = as_solver_policy(policy)
     if callable(player):
         if int(b.sum()) >= b.size - 1:
             return None

@@ -84,7 +84,7 @@ def certificate(
             raise SearchLimitExceeded(
                 f"certificate: more than max_positions={max_positions} positions"
             )
-        sol = solve(work, at, max_nodes=max_nodes)
+        sol = solve(work, at, max_nodes=max_nodes, policy="optimal")
         if sol.verdict is not Verdict.WIN or sol.block is None:
             raise SearchLimitExceeded(
                 f"certificate: the position with the cat at {at} was not proven won within "
@@ -94,7 +94,7 @@ def certificate(
         work[r, c] = 1
         replies = []
         if hexgrid.distance_to_border(work)[at] >= 0:
-            for q in hexgrid.neighbors(at, (rows, cols)):
+            for q in hexgrid.neighbours(at, (rows, cols)):
                 if not work[q]:
                     replies.append([q[0], q[1], node(work, q)])
         work[r, c] = 0
@@ -238,13 +238,13 @@ def escape_certificate(
         work: np.ndarray, at: tuple[int, int]
     ) -> tuple[Certificate, frozenset[tuple[int, int]]]:
         """The cat's escaping step (cat to move) and the cells its escape needs free."""
-        moves = [q for q in hexgrid.neighbors(at, (rows, cols)) if not work[q]]
+        moves = [q for q in hexgrid.neighbours(at, (rows, cols)) if not work[q]]
         for q in moves:
             if q[0] in (0, rows - 1) or q[1] in (0, cols - 1):
                 return [q[0], q[1], None], frozenset([q])
         dist = hexgrid.distance_to_border(work)
         for q in sorted((q for q in moves if dist[q] >= 0), key=lambda q: dist[q]):
-            if solve(work, q, max_nodes=max_nodes).verdict is Verdict.LOSS:
+            if solve(work, q, max_nodes=max_nodes, policy="optimal").verdict is Verdict.LOSS:
                 node, needs = player(work, q)
                 return [q[0], q[1], node], needs | {q}
         raise SearchLimitExceeded(
@@ -255,7 +255,7 @@ def escape_certificate(
     work = b.copy()
     if start[0] in (0, rows - 1) or start[1] in (0, cols - 1):
         return None  # the cat stands on the border: it escapes whatever the player does
-    sol = solve(work, start, max_nodes=max_nodes)
+    sol = solve(work, start, max_nodes=max_nodes, policy="optimal")
     if sol.verdict is not Verdict.LOSS:
         raise SearchLimitExceeded(
             f"escape_certificate: the position with the cat at {start} was not proven lost "

@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._names import by_name
+from trapcore._renamed import renamed
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import _engine, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
@@ -21,12 +22,9 @@ from trapcore.cat._engine import Memory
 from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
 from trapcore.cat.players import (
     _MODEL,
-    LEVELS,
-    POLICIES,
-    SOLVE_POLICIES,
     SOLVER_PLAYER_NODES,
     _player_block,
-    as_policy,
+    as_solver_policy,
     model_of,
 )
 
@@ -137,7 +135,7 @@ def solve(
     board: npt.ArrayLike,
     cat: CellLike,
     *,
-    policy: PolicyLike = "optimal",
+    policy: PolicyLike = "bfs",
     max_nodes: int = DEFAULT_NODES,
     max_depth: int | None = None,
     method: str = "auto",
@@ -148,9 +146,13 @@ def solve(
     AND/OR search with iterative deepening on the cat's horizon, a Zobrist-hashed transposition
     table, blocks ordered by escape distance and sound pruning (against the optimal cat: only
     blocks near a short escape route matter, and a block outside the cells that refute an
-    earlier block is refuted too). A ``WIN`` or ``LOSS`` is a proof; ``UNKNOWN`` means the
-    budget ran out. The rules do not change the verdict (an enclosed cat's pocket only shrinks,
-    so under ``"surrounded"`` rules it is caught in the end), only the length of games.
+    earlier block is refuted too). A ``WIN`` or ``LOSS`` is a proof against the cat of
+    ``policy``; ``UNKNOWN`` means the budget ran out. By default that cat is the classic game's
+    BFS cat (``"bfs"``, the default of every ``policy`` in trapcore), so a default ``WIN``
+    proves the BFS cat caught, not every cat: ``policy="optimal"`` proves a win against every
+    reply (and a ``LOSS`` there only says that *some* cat escapes). The rules do not change the
+    verdict (an enclosed cat's pocket only shrinks, so under ``"surrounded"`` rules it is caught
+    in the end), only the length of games.
 
     Parameters
     ----------
@@ -158,19 +160,21 @@ def solve(
         0 free, 1 blocked, even-r offset rows; at most 4096 cells.
     cat : (row, col)
         The cat's cell (free).
-    policy : {"optimal", "bfs", "rays", "smart", "easy", "normal", "hard"} or callable
-        The cat to solve against: ``"optimal"`` lets it choose any move (a win is then a win
-        against every cat); ``"bfs"`` and ``"rays"`` play as those policies do (the ray cat's
-        random step, when no ray is open, is searched as an adversary). Every policy that
-        :func:`hint`, :class:`SolverPlayer` and :class:`CatGame` take is accepted too, and
-        solved as :func:`model_of` maps it (the smart cat and callables as the optimal cat).
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard", "optimal"} or callable
+        The cat to solve against (default ``"bfs"``, 0.2's was ``"optimal"``): ``"bfs"`` and
+        ``"rays"`` play as those policies do (the ray cat's random step, when no ray is open,
+        is searched as an adversary); ``"optimal"`` lets the cat choose any move (a win is then
+        a win against every cat). The same values as :func:`hint`, :class:`SolverPlayer` and
+        :meth:`CatGame.hint` take, solved as :func:`model_of` maps them (the smart cat and
+        callables as the optimal cat).
     max_nodes : int
         Budget in player positions (>= 1).
     max_depth : int, optional
         Deepest horizon in cat moves (default: the number of free cells, at most 200).
     method : {"auto", "id", "pns"}
-        ``"id"``: the iterative deepening search above. ``"pns"`` (only with
-        ``policy="optimal"``): first a depth-first proof-number search over whole games
+        ``"id"``: the iterative deepening search above. ``"pns"`` (only against the optimal
+        cat: ``policy="optimal"``, ``"smart"`` or a callable): first a depth-first
+        proof-number search over whole games
         (src/cat/pns.pyx, no horizon; the player's blocks pruned by the proof zones of refuted
         blocks, a ring test and a border-distance cut test as terminal wins) on three quarters
         of ``max_nodes`` (its positions, player's and cat's); when its budget runs out, the
@@ -221,15 +225,9 @@ def solve(
 
 
 def _solve_model(policy: object) -> str:
-    """solve()'s policy as the solver's model: a name of SOLVE_POLICIES, or any cat policy
-    (:func:`model_of`)."""
-    if isinstance(policy, str) and policy in SOLVE_POLICIES:
-        return policy
-    try:
-        return model_of(policy)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        names = tuple(dict.fromkeys(SOLVE_POLICIES + POLICIES + tuple(LEVELS)))
-        return as_choice(policy, "policy", names)
+    """solve()'s policy as the solver's model (:func:`model_of`: the values hint() and
+    SolverPlayer take)."""
+    return model_of(policy)  # type: ignore[arg-type]
 
 
 def _as_workers(workers: object) -> int:
@@ -316,8 +314,9 @@ def hint(
         0 free, 1 blocked; at most 4096 cells.
     cat : (row, col)
         The cat's cell (free).
-    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
-        The cat being played (the smart cat and callables are solved as the optimal cat).
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard", "optimal"} or callable
+        The cat being played (default ``"bfs"``; the smart cat and callables are solved as the
+        optimal cat, which ``"optimal"`` names): a proven hint wins against that cat.
     max_nodes : int
         The solver's budget (positions).
 
@@ -333,7 +332,7 @@ def hint(
         As :func:`solve`.
     """
     b = as_board(board)
-    policy = as_policy(policy)
+    policy = as_solver_policy(policy)
     return _hint(
         b,
         free_cell(b, cat, "cat"),
@@ -359,10 +358,11 @@ class SolverPlayer:
 
     Parameters
     ----------
-    policy : {"bfs", "rays", "smart", "easy", "normal", "hard"} or callable
-        The cat being played (the smart cat and callables are solved as the optimal cat; only
-        then is the table used: against the BFS and ray cats the solver is the iterative
-        deepening search, which keeps nothing).
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard", "optimal"} or callable
+        The cat being played (default ``"bfs"``, as everywhere; 0.2's was ``"smart"``): its
+        proven blocks win against that cat. The smart cat and callables are solved as the
+        optimal cat (``"optimal"``), and only then is the table used: against the BFS and ray
+        cats the solver is the iterative deepening search, which keeps nothing.
     max_nodes : int
         The budget per move (positions), :data:`SOLVER_PLAYER_NODES` by default.
 
@@ -375,8 +375,8 @@ class SolverPlayer:
     :func:`simulate` with several workers plays each game as one worker would.
     """
 
-    def __init__(self, policy: PolicyLike = "smart", *, max_nodes: int = SOLVER_PLAYER_NODES):
-        self.policy = as_policy(policy)
+    def __init__(self, policy: PolicyLike = "bfs", *, max_nodes: int = SOLVER_PLAYER_NODES):
+        self.policy = as_solver_policy(policy)
         self.max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
         self._local = threading.local()  # each thread's table and last board
         self._generation = 0  # reset() moves it on: every thread's table is then forgotten
@@ -441,6 +441,7 @@ class SolverPlayer:
         return f"<SolverPlayer policy={name!r} max_nodes={self.max_nodes}>"
 
 
+@renamed(max_tries="max_attempts")
 def winnable_board(
     rows: int,
     cols: int,
@@ -450,7 +451,7 @@ def winnable_board(
     start: CellLike | None = None,
     seed: SeedLike = None,
     max_nodes: int = DEFAULT_NODES,
-    max_tries: int = 100,
+    max_attempts: int = 100,
 ) -> Board:
     """A random start the solver proves won for the player (moving first) against ``policy``.
 
@@ -463,16 +464,17 @@ def winnable_board(
         Board size; at most 4096 cells (the solver's limit).
     blocked : int
         Cells blocked at random, never ``start``.
-    policy : {"bfs", "rays", "smart"}
-        The cat to beat (the smart cat is solved as the optimal cat).
+    policy : {"bfs", "rays", "smart", "easy", "normal", "hard", "optimal"} or callable
+        The cat to beat (default ``"bfs"``; the smart cat and callables are solved as the
+        optimal cat, ``"optimal"``: starts won against every cat).
     start : (row, col), optional
         The cat's cell (default the centre ``(rows // 2, cols // 2)``).
     seed : None, int, SeedSequence or Generator
         The same seed gives the same board.
     max_nodes : int
         The solver's budget per board.
-    max_tries : int
-        Boards to try.
+    max_attempts : int
+        Boards to try (``max_tries`` before 0.3, deprecated).
 
     Returns
     -------
@@ -481,11 +483,11 @@ def winnable_board(
     Raises
     ------
     ValueError
-        When ``max_tries`` boards in a row are not proven won (too many blocks, too few, or a
+        When ``max_attempts`` boards in a row are not proven won (too many blocks, too few, or a
         budget too small), and for bad arguments (TypeError for wrong types).
     """
     gen = as_generator(seed)
-    return _winnable(rows, cols, blocked, gen, start, policy, max_nodes, max_tries)
+    return _winnable(rows, cols, blocked, gen, start, policy, max_nodes, max_attempts)
 
 
 def _winnable(
@@ -496,7 +498,7 @@ def _winnable(
     start: CellLike | None,
     policy: PolicyLike,
     max_nodes: int,
-    max_tries: int,
+    max_attempts: int,
 ) -> Board:
     """winnable_board() from a generator (CatGame's, which goes on to draw the cat's moves)."""
     rows, cols = as_size(rows, cols, max_cells=MAX_SOLVE_CELLS)
@@ -504,13 +506,13 @@ def _winnable(
     model = model_of(policy)
     blocked = as_int(blocked, "blocked", minimum=0, maximum=rows * cols - 1)
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
-    max_tries = as_int(max_tries, "max_tries", minimum=1)
-    for _ in range(max_tries):
+    max_attempts = as_int(max_attempts, "max_attempts", minimum=1)
+    for _ in range(max_attempts):
         b = hexgrid.random_board(rows, cols, blocked, seed=gen, keep_free=start)
         if solve(b, start, policy=model, max_nodes=max_nodes).verdict is Verdict.WIN:
             return b
     raise ValueError(
-        f"winnable: no start among {max_tries} random {rows}x{cols} boards with {blocked} blocks "
-        f"was proven won against the {model} cat within max_nodes={max_nodes}; try more blocks, "
-        "a larger max_nodes or max_tries"
+        f"winnable: no start among {max_attempts} random {rows}x{cols} boards with {blocked} "
+        f"blocks was proven won against the {model} cat within max_nodes={max_nodes}; try more "
+        "blocks, a larger max_nodes or max_attempts"
     )

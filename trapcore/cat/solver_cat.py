@@ -86,7 +86,7 @@ class SolverCat:
                 f"board has {b.size} cells; the solver cat accepts at most {MAX_SOLVE_CELLS}"
             )
         here = free_cell(b, cat, "cat")
-        steps = [q for q in hexgrid.neighbors(here, b.shape) if not b[q]]
+        steps = [q for q in hexgrid.neighbours(here, b.shape) if not b[q]]
         if not steps:
             return None
         smart = cat_move(b, here, policy="smart", seed=rng)

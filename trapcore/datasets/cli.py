@@ -9,6 +9,7 @@ from typing import IO, TYPE_CHECKING
 
 from trapcore._extras import require
 from trapcore._progress import Bar
+from trapcore._renamed import REMOVED_IN
 from trapcore.cli import add_progress_flags, progress_stream
 
 if TYPE_CHECKING:
@@ -196,7 +197,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     c.add_argument("--rows", type=int, default=11, help="board rows, 3-255 (default 11)")
     c.add_argument("--cols", type=int, default=11, help="board columns, 3-255 (default 11)")
-    c.add_argument("--blocks", type=int, default=8, help="blocked cells drawn (default 8)")
+    c.add_argument("--blocked", type=int, default=None, help="cells blocked at random (default 8)")
+    # the old spelling (0.2), for one release: it still works, with a warning
+    c.add_argument("--blocks", dest="blocks_old", type=int, default=None, help=argparse.SUPPRESS)
     c.add_argument(
         "--policy",
         default="bfs",
@@ -259,10 +262,20 @@ def _spec(args: argparse.Namespace) -> Spec:
             filters=_filters(args.filter),
             max_attempts=args.max_attempts,
         )
+    blocked = args.blocked
+    if args.blocks_old is not None:
+        if blocked is not None:
+            raise ValueError("--blocks is the old spelling of --blocked: give --blocked only")
+        print(
+            "trapcore dataset cat: --blocks is deprecated, use --blocked (the old spelling goes "
+            f"in trapcore {REMOVED_IN})",
+            file=sys.stderr,
+        )
+        blocked = args.blocks_old
     return tds.CatSpec(
         args.rows,
         args.cols,
-        blocks=args.blocks,
+        blocked=8 if blocked is None else blocked,
         policy=args.policy,
         winnable=args.winnable,
         max_attempts=args.max_attempts,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from trapcore._renamed import renamed
 from trapcore._validate import _describe, as_int
 from trapcore.datasets.arrow import META_KEY, ContentHash, _pa, _pq, from_table, metadata_of
 from trapcore.datasets.generate import _check, _gib
@@ -325,17 +326,19 @@ def _on_dask(
     return records
 
 
-def write_npz(batch: Batch, path: StrPath) -> Path:
+@renamed(path="file")
+def write_npz(batch: Batch, file: StrPath) -> Path:
     """Write ``batch`` as one ``.npz`` of stacked arrays (a temporary file, then a rename).
 
     A fixed-shape column ``c`` is the array ``c`` (n, ...); a ragged one is ``c.values`` and
     ``c.offsets``; ``__meta__`` holds the metadata as JSON. :func:`read` reads it back. Writing
-    through a symlink writes its target; a directory, FIFO or device at ``path`` is refused.
+    through a symlink writes its target; a directory, FIFO or device at ``file`` is refused.
 
     Parameters
     ----------
     batch : Batch
-    path : str or os.PathLike
+    file : str or os.PathLike
+        Where to write (``path`` before 0.3, deprecated).
 
     Returns
     -------
@@ -345,12 +348,13 @@ def write_npz(batch: Batch, path: StrPath) -> Path:
     Raises
     ------
     TypeError, ValueError
-        For a bad argument, or a ``path`` that is not a regular file.
+        For a bad argument, or a ``file`` that is not a regular file.
     """
+    path = file
     if not isinstance(batch, Batch):
         raise TypeError(f"batch must be a trapcore.datasets.Batch, got {_describe(batch)}")
     if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path must be a path, got {_describe(path)}")
+        raise TypeError(f"file must be a path, got {_describe(path)}")
     arrays = {"__meta__": np.array(json.dumps(metadata_of(batch, shard=0, num_shards=1)))}
     for name, value in batch.columns.items():
         if isinstance(value, Ragged):
@@ -420,14 +424,15 @@ def _has_columns(names: list[str] | None, have: list[str], path: Path) -> None:
         raise ValueError(f"columns {missing} are not in {os.fspath(path)!r}; it has {have}")
 
 
-def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
+@renamed(path="file")
+def read(file: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
     """Read a dataset back as numpy arrays, checked against its manifest.
 
     Parameters
     ----------
-    path : str or os.PathLike
+    file : str or os.PathLike
         A folder from :func:`write_parquet` (or its ``data/``), one ``.parquet`` shard, or an
-        ``.npz`` from :func:`write_npz`.
+        ``.npz`` from :func:`write_npz` (``path`` before 0.3, deprecated).
     columns : list of str, optional
         Only these columns (default: all).
 
@@ -440,7 +445,7 @@ def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
     Raises
     ------
     FileNotFoundError
-        If there is nothing at ``path``.
+        If there is nothing at ``file``.
     DatasetError
         (a ``ValueError``) For a folder that is not the complete dataset its manifest lists
         (no manifest, a shard missing, extra, partial or altered, items not covered), or files
@@ -448,8 +453,9 @@ def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
     ValueError
         For a column the dataset lacks.
     """
+    path = file
     if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path must be a path, got {_describe(path)}")
+        raise TypeError(f"file must be a path, got {_describe(path)}")
     names = _check_columns(columns)
     path = Path(path)
     if not path.exists():
@@ -494,10 +500,16 @@ def read(path: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
     return Batch(first.spec, first.seed, first.n, first.start, batches[-1].stop, cols)
 
 
-def verify(path: StrPath) -> DatasetInfo:
+@renamed(path="directory")
+def verify(directory: StrPath) -> DatasetInfo:
     """Check a dataset folder against its manifest without loading it: every listed shard is
     present with the size and SHA-256 recorded, no other shard is in ``data/``, and the shards
     cover items 0 to n - 1 (``trapcore dataset verify DIR``).
+
+    Parameters
+    ----------
+    directory : str or os.PathLike
+        The dataset folder (``path`` before 0.3, deprecated).
 
     Returns
     -------
@@ -507,14 +519,14 @@ def verify(path: StrPath) -> DatasetInfo:
     Raises
     ------
     FileNotFoundError
-        If there is nothing at ``path``.
+        If there is nothing at ``directory``.
     DatasetError
         Listing every problem found.
     """
     t0 = time.perf_counter()
-    if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path must be a path, got {_describe(path)}")
-    folder = Path(path)
+    if not isinstance(directory, (str, os.PathLike)):
+        raise TypeError(f"directory must be a path, got {_describe(directory)}")
+    folder = Path(directory)
     if not folder.exists():
         raise FileNotFoundError(f"no trapcore dataset at {os.fspath(folder)!r}")
     if not folder.is_dir():

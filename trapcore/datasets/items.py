@@ -330,7 +330,7 @@ def cat_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> d
             b = hexgrid.random_board(
                 spec.rows,
                 spec.cols,
-                spec.blocks,
+                spec.blocked,
                 seed=item_generator(key, k, attempt),
                 keep_free=cat,
             )
@@ -343,7 +343,7 @@ def cat_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> d
         else:
             raise ValueError(
                 f"no {'won' if spec.winnable else 'lost'} start for item {k} in "
-                f"{spec.max_attempts} candidates; change blocks or raise max_attempts"
+                f"{spec.max_attempts} candidates; change blocked or raise max_attempts"
             )
         board[j] = b
         escape[j] = hexgrid.distance_to_border(b)[cat]

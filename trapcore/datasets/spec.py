@@ -8,6 +8,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeAlias, TypeVar
 
+from trapcore._renamed import renamed, warn
 from trapcore._validate import _describe, as_cell, as_choice, as_int
 
 __all__ = [
@@ -276,8 +277,9 @@ class CatSpec(_Spec):
     rows, cols : int
         Board size (3..255 each); the board is even-r (even rows shifted right), the cat in
         the middle cell ``(rows // 2, cols // 2)``.
-    blocks : int
-        Blocked cells drawn at random.
+    blocked : int
+        Cells blocked at random, never the cat's (default 8; ``blocks`` before 0.3,
+        deprecated).
     policy : {"bfs", "rays", "smart"}
         The cat's policy the ``winnable`` check plays against.
     winnable : bool or None
@@ -290,7 +292,7 @@ class CatSpec(_Spec):
 
     rows: int = 11
     cols: int = 11
-    blocks: int = 8
+    blocked: int = 8
     policy: str = "bfs"
     winnable: bool | None = None
     max_attempts: int = 1000
@@ -301,7 +303,8 @@ class CatSpec(_Spec):
         cols = as_int(self.cols, "cols", minimum=3, maximum=255)
         _set(self, "rows", rows)
         _set(self, "cols", cols)
-        _set(self, "blocks", as_int(self.blocks, "blocks", minimum=0, maximum=rows * cols - 1))
+        blocked = as_int(self.blocked, "blocked", minimum=0, maximum=rows * cols - 1)
+        _set(self, "blocked", blocked)
         _set(self, "policy", as_choice(self.policy, "policy", ("bfs", "rays", "smart")))
         if self.winnable is not None and not isinstance(self.winnable, bool):
             raise TypeError(f"winnable must be True, False or None, got {_describe(self.winnable)}")
@@ -309,9 +312,28 @@ class CatSpec(_Spec):
 
     def __repr__(self) -> str:
         return (
-            f"<CatSpec {self.rows}x{self.cols} blocks={self.blocks} policy={self.policy!r} "
+            f"<CatSpec {self.rows}x{self.cols} blocked={self.blocked} policy={self.policy!r} "
             f"winnable={self.winnable}>"
         )
+
+    @property
+    def blocks(self) -> int:
+        """``blocked``'s old spelling (0.2), deprecated."""
+        warn("CatSpec.blocks", "CatSpec.blocked", stacklevel=3)
+        return self.blocked
+
+    def replace(self, **changes: Any) -> CatSpec:
+        """A copy with some fields changed (checked again)."""
+        if "blocks" in changes:
+            if "blocked" in changes:
+                raise TypeError("replace() got both blocks= and blocked=; give blocked only")
+            warn("blocks=", "blocked=", "CatSpec.replace()")
+            changes["blocked"] = changes.pop("blocks")
+        return dataclasses.replace(self, **changes)
+
+
+# the old spelling of blocked (0.2), for one release
+CatSpec.__init__ = renamed(blocks="blocked")(CatSpec.__init__)  # type: ignore[method-assign]
 
 
 #: Any dataset spec.
@@ -339,6 +361,8 @@ def spec_from_dict(d: dict[str, Any]) -> Spec:
             d[key] = tuple(d[key])
     if isinstance(d.get("filters"), dict):
         d["filters"] = {k: tuple(v) for k, v in d["filters"].items()}
+    if kind == "cat" and "blocks" in d and "blocked" not in d:
+        d["blocked"] = d.pop("blocks")  # written by 0.2: its name then, read without a warning
     if kind == "numberlink" and "solids" not in d:
         d["solids"] = True  # written before the knob: its puzzles had solid squares
     names = {f.name for f in dataclasses.fields(_KINDS[kind])}

@@ -593,7 +593,7 @@ class MazeTab(Tab):
         path = moves = None  # to_image's defaults: no path, no trail
         if self._solution is not None and not self.animating:
             path, moves, _back, _name = self._solution
-        image = maze.to_image(cell=cell, wall=2 if cell >= 8 else 1, path=path, trace=moves)
+        image = maze.to_image(scale=cell, wall=2 if cell >= 8 else 1, path=path, trace=moves)
         target = Path(filename)
         from PIL import Image  # to_image needed it already
 

@@ -29,17 +29,39 @@ def as_number(
     return value
 
 
-def as_board_size(size: Any, *, minimum: int, maximum: int) -> tuple[int, int]:
-    """``(rows, cols)`` from an int (square) or a pair of ints, each in ``[minimum, maximum]``."""
+def as_board_size(
+    size: Any,
+    rows: Any = None,
+    cols: Any = None,
+    *,
+    default: tuple[int, int],
+    minimum: int,
+    maximum: int,
+) -> tuple[int, int]:
+    """``(rows, cols)`` from ``rows`` and ``cols`` (each ``None``: its ``default``) or from ``size``
+    (the glossary's shorthand: an int for a square board, or a ``(rows, cols)`` pair), each in
+    ``[minimum, maximum]``; giving ``size`` with ``rows`` or ``cols`` is a ValueError."""
+    if size is None:
+        rows = default[0] if rows is None else rows
+        cols = default[1] if cols is None else cols
+        return (
+            as_int(rows, "rows", minimum=minimum, maximum=maximum),
+            as_int(cols, "cols", minimum=minimum, maximum=maximum),
+        )
+    if rows is not None or cols is not None:
+        raise ValueError(
+            f"give the board's size as rows and cols or as size, not both (got size={size!r}, "
+            f"rows={rows!r}, cols={cols!r})"
+        )
     if isinstance(size, (int, np.integer)) and not isinstance(size, (bool, np.bool_)):
         size = (size, size)
     if isinstance(size, str) or not hasattr(size, "__len__") or len(size) != 2:
         raise TypeError(
             f"size must be an int or a (rows, cols) pair of ints, got {_describe(size)}"
         )
-    rows = as_int(size[0], "size[0] (rows)", minimum=minimum, maximum=maximum)
-    cols = as_int(size[1], "size[1] (cols)", minimum=minimum, maximum=maximum)
-    return rows, cols
+    r = as_int(size[0], "size[0] (rows)", minimum=minimum, maximum=maximum)
+    c = as_int(size[1], "size[1] (cols)", minimum=minimum, maximum=maximum)
+    return r, c
 
 
 def as_blocked(blocked: Any, rows: int, cols: int) -> int:

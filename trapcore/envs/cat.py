@@ -8,6 +8,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from trapcore._renamed import renamed
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.cat import POLICIES, RULES, CatGame, Status
@@ -28,8 +29,11 @@ class CatEnv(gym.Env):
 
     Parameters
     ----------
-    size : int or (rows, cols)
+    rows, cols : int, optional
         Board size (default 11 x 11, at least 3 a side); even-r offset rows.
+    size : int or (rows, cols), optional
+        The same size in one value (an int for a square board), the environments' shorthand
+        (``gym.make(..., size=7)``); not with ``rows`` or ``cols``.
     blocked : int
         Cells blocked at random at the start (default 8; at most ``rows * cols - 2``, so
         that the player has a cell to block).
@@ -40,8 +44,9 @@ class CatEnv(gym.Env):
     winnable : bool
         Deal only starts the solver proves won against this cat (see
         :func:`trapcore.cat.winnable_board`; at most 4096 cells).
-    max_nodes, max_tries : int, optional
-        The solver's budget with ``winnable=True``.
+    max_nodes, max_attempts : int, optional
+        The solver's budget and the starts to try with ``winnable=True`` (as for
+        :class:`trapcore.cat.CatGame`; ``max_tries`` before 0.3, deprecated).
     win_reward, lose_reward : float
         Rewards when the cat is trapped (default 1) or escapes (default -1). Other steps give 0.
     render_mode : {"rgb_array", "human"}, optional
@@ -58,22 +63,27 @@ class CatEnv(gym.Env):
 
     metadata = {"render_modes": ["rgb_array", "human"], "render_fps": 4}
 
+    @renamed(max_tries="max_attempts")
     def __init__(
         self,
         *,
-        size: Any = (11, 11),
+        rows: Any = None,
+        cols: Any = None,
+        size: Any = None,
         blocked: Any = 8,
         policy: Any = "bfs",
         rules: Any = "enclosed",
         winnable: Any = False,
         max_nodes: Any = None,
-        max_tries: Any = None,
+        max_attempts: Any = None,
         win_reward: Any = 1.0,
         lose_reward: Any = -1.0,
         render_mode: Any = None,
         render_scale: Any = 24,
     ) -> None:
-        self.rows, self.cols = rows, cols = as_board_size(size, minimum=3, maximum=1024)
+        self.rows, self.cols = rows, cols = as_board_size(
+            size, rows, cols, default=(11, 11), minimum=3, maximum=1024
+        )
         self.blocked = as_blocked(blocked, rows, cols)
         self.policy = as_choice(policy, "policy", POLICIES)
         check_policy_cells(self.policy, rows * cols)  # the smart cat's size limit, at once
@@ -82,7 +92,7 @@ class CatEnv(gym.Env):
             raise TypeError(f"winnable must be a bool, got {_describe(winnable)}")
         self.winnable = bool(winnable)
         self._budget: dict[str, int] = {}
-        for name, value in (("max_nodes", max_nodes), ("max_tries", max_tries)):
+        for name, value in (("max_nodes", max_nodes), ("max_attempts", max_attempts)):
             if value is not None:
                 if not self.winnable:
                     raise ValueError(f"{name} applies to winnable=True starts only")

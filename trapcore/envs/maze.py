@@ -106,7 +106,9 @@ def _as_end(cell: Any, shape: tuple[int, int], name: str) -> int:
 
 def maze_config(
     *,
-    size: Any = (10, 10),
+    rows: Any = None,
+    cols: Any = None,
+    size: Any = None,
     method: Any = "kruskal",
     braid: Any = 0.0,
     start: Any = (0, 0),
@@ -121,7 +123,7 @@ def maze_config(
     render_scale: Any = 8,
 ) -> MazeConfig:
     """Check a maze environment's options (every error names its argument); see :class:`MazeEnv`."""
-    rows, cols = as_board_size(size, minimum=1, maximum=4096)
+    rows, cols = as_board_size(size, rows, cols, default=(10, 10), minimum=1, maximum=4096)
     if rows * cols < 2:
         raise ValueError(
             f"size must give at least 2 cells (a start and a goal), got {rows} x {cols}"
@@ -210,8 +212,11 @@ class MazeEnv(gym.Env):
 
     Parameters
     ----------
-    size : int or (rows, cols)
-        Maze size in cells (default 10 x 10; at least 2 cells, at most 4096 a side).
+    rows, cols : int, optional
+        Board size (default 10 x 10 cells, at least 2 cells, at most 4096 a side).
+    size : int or (rows, cols), optional
+        The same size in one value (an int for a square board), the environments' shorthand
+        (``gym.make(..., size=7)``); not with ``rows`` or ``cols``.
     method : {"kruskal", "backtracker", "wilson", "prim"}
         Carving method (see :meth:`trapcore.maze.Maze.carve`).
     braid : float in [0, 1]

@@ -77,8 +77,11 @@ class NumberlinkEnv(gym.Env):
 
     Parameters
     ----------
-    size : int or (rows, cols)
+    rows, cols : int, optional
         Board size (default 5 x 5, 2 to 30 a side).
+    size : int or (rows, cols), optional
+        The same size in one value (an int for a square board), the environments' shorthand
+        (``gym.make(..., size=7)``); not with ``rows`` or ``cols``.
     fill, touch : bool
         The rules (see :func:`trapcore.numberlink.generate`): every cell filled (default), paths
         may run beside themselves (default).
@@ -119,7 +122,9 @@ class NumberlinkEnv(gym.Env):
     def __init__(
         self,
         *,
-        size: Any = (5, 5),
+        rows: Any = None,
+        cols: Any = None,
+        size: Any = None,
         fill: Any = True,
         touch: Any = True,
         difficulty: Any = None,
@@ -132,7 +137,9 @@ class NumberlinkEnv(gym.Env):
         render_mode: Any = None,
         render_scale: Any = 32,
     ) -> None:
-        self.rows, self.cols = as_board_size(size, minimum=2, maximum=30)
+        self.rows, self.cols = as_board_size(
+            size, rows, cols, default=(5, 5), minimum=2, maximum=30
+        )
         flags = (("fill", fill), ("touch", touch), ("long_paths", long_paths), ("solids", solids))
         for name, value in flags:
             if value is None and name == "long_paths":

@@ -41,9 +41,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
 
     Parameters
     ----------
-    size : int or (rows, cols)
-        Board size (default 11 x 11, at least 3 a side), even-r offset rows; the cat starts in
+    rows, cols : int, optional
+        Board size (default 11 x 11, at least 3 a side); even-r offset rows; the cat starts in
         the centre.
+    size : int or (rows, cols), optional
+        The same size in one value (an int for a square board), the environments' shorthand
+        (``gym.make(..., size=7)``); not with ``rows`` or ``cols``.
     blocked : int
         Cells blocked at random at the start (default 8; at most ``rows * cols - 2``, so
         that the player has a cell to block), never the cat's.
@@ -77,7 +80,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
     def __init__(
         self,
         *,
-        size: Any = (11, 11),
+        rows: Any = None,
+        cols: Any = None,
+        size: Any = None,
         blocked: Any = 8,
         rules: Any = "enclosed",
         winnable: Any = False,
@@ -85,7 +90,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
         render_scale: Any = 24,
     ) -> None:
         super().__init__()
-        self.rows, self.cols = rows, cols = as_board_size(size, minimum=3, maximum=1024)
+        self.rows, self.cols = rows, cols = as_board_size(
+            size, rows, cols, default=(11, 11), minimum=3, maximum=1024
+        )
         self.blocked = as_blocked(blocked, rows, cols)
         self.rules = as_choice(rules, "rules", RULES)
         if not isinstance(winnable, (bool, np.bool_)):

@@ -184,7 +184,7 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
         from trapcore._io import atomic_write
 
         with timer(f"writing {args.output}", stream):
-            atomic_write(args.output, m.to_svg(cell=args.cell, path=path), name="-o")
+            atomic_write(args.output, m.to_svg(scale=args.cell, path=path), name="-o")
         size = f"{args.cols * args.cell + 2} x {args.rows * args.cell + 2}"
         print(
             f"saved {args.output}: SVG of {size} units, {m.rows} x {m.cols} cells"
@@ -194,7 +194,7 @@ def run(args: argparse.Namespace, out: IO[str] | None = None) -> int:
         return 0
     with timer("drawing the picture", stream):
         image = m.to_image(
-            cell=args.cell, wall=args.wall, path=path, trace=moves if args.trace else None
+            scale=args.cell, wall=args.wall, path=path, trace=moves if args.trace else None
         )
     with timer(f"saving {args.output}", stream):
         save_picture(image, args.output)  # a temporary file, renamed: an old one survives failure

@@ -409,7 +409,7 @@ def to_svg(
     rows, cols = maze.shape
     if rows * cols > MAX_SVG_CELLS:
         raise ValueError(f"to_svg draws at most {MAX_SVG_CELLS} cells, this maze has {rows * cols}")
-    cell = as_int(cell, "cell", minimum=2, maximum=1000)
+    cell = as_int(cell, "scale", minimum=2, maximum=1000)
     route = _as_route(path, maze.shape, "path")
     palette = dict(_PALETTE)
     if colors is not None:

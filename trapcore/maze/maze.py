@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore import _pictures
+from trapcore._renamed import renamed
 from trapcore._validate import _describe, as_cell, as_choice, as_generator
 from trapcore.maze import _carve, _solve
 from trapcore.maze import formats as _formats
@@ -489,24 +490,26 @@ class Maze:
         """
         return _render.to_text(self, path=path)
 
+    @renamed(cell="scale")
     def to_image(
         self,
         *,
-        cell: int = 10,
+        scale: int = 10,
         wall: int = 1,
         path: RouteLike = None,
         trace: RouteLike = None,
         colors: Colors | None = None,
     ) -> Image.Image:
-        """The maze as a Pillow RGB image, ``cols*cell + wall`` pixels wide and
-        ``rows*cell + wall`` high.
+        """The maze as a Pillow RGB image, ``cols*scale + wall`` pixels wide and
+        ``rows*scale + wall`` high.
 
         Parameters
         ----------
-        cell : int
-            Pixels from one wall line to the next (a cell shows ``cell - wall`` free pixels).
+        scale : int
+            Pixels per cell, from one wall line to the next (a cell shows ``scale - wall`` free
+            pixels); ``cell`` before 0.3, deprecated.
         wall : int
-            Wall thickness in pixels, ``1 <= wall < cell``.
+            Wall thickness in pixels, ``1 <= wall < scale``.
         path : (n, 2) array of (row, col), optional
             Drawn in colour, with the doors between its cells.
         trace : (t, 2) array of (row, col), optional
@@ -527,7 +530,7 @@ class Maze:
         ImportError
             If Pillow is not installed (``pip install trapcore[image]``).
         """
-        return _render.to_image(self, cell=cell, wall=wall, path=path, trace=trace, colors=colors)
+        return _render.to_image(self, cell=scale, wall=wall, path=path, trace=trace, colors=colors)
 
     # -- other formats (trapcore/maze/formats.py) -----------------------------------------------
 
@@ -602,15 +605,17 @@ class Maze:
         """
         return _formats.from_grid(grid, entrance=entrance, exit=exit)
 
+    @renamed(cell="scale")
     def to_svg(
-        self, *, cell: int = 10, path: RouteLike = None, colors: Colors | None = None
+        self, *, scale: int = 10, path: RouteLike = None, colors: Colors | None = None
     ) -> str:
-        """The maze as an SVG picture, ``cols*cell + 2`` by ``rows*cell + 2`` units.
+        """The maze as an SVG picture, ``cols*scale + 2`` by ``rows*scale + 2`` units.
 
         Parameters
         ----------
-        cell : int
-            Units from one wall line to the next (2..1000).
+        scale : int
+            Units per cell, from one wall line to the next (2..1000); ``cell`` before 0.3,
+            deprecated.
         path : (n, 2) array of (row, col), optional
             Drawn as a line through the cells' centres.
         colors : dict, optional
@@ -626,7 +631,7 @@ class Maze:
         TypeError, ValueError
             For a bad size, path or colour, or more than ``MAX_SVG_CELLS`` cells.
         """
-        return _formats.to_svg(self, cell=cell, path=path, colors=colors)
+        return _formats.to_svg(self, cell=scale, path=path, colors=colors)
 
     def __str__(self) -> str:
         """The maze as ``+---+`` text (:meth:`to_text`); past a million cells, its repr."""

@@ -168,13 +168,13 @@ def to_image(
 ) -> _Image.Image:
     """``maze`` as a Pillow RGB image; see :meth:`trapcore.maze.Maze.to_image`."""
     rows, cols = maze.doors.shape
-    cell = as_int(cell, "cell", minimum=2)
+    cell = as_int(cell, "scale", minimum=2)
     wall = as_int(wall, "wall", minimum=1, maximum=cell - 1)
     width, height = cols * cell + wall, rows * cell + wall
     if width * height > MAX_PIXELS:
         raise ValueError(
             f"the image would be {width} x {height} = {width * height} pixels, more than the "
-            f"{MAX_PIXELS} accepted; use a smaller cell"
+            f"{MAX_PIXELS} accepted; use a smaller scale"
         )
     route = _as_route(path, (rows, cols), "path")
     moves = _as_route(trace, (rows, cols), "trace")

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 import numpy as np
 
 from trapcore._io import atomic_write
+from trapcore._renamed import renamed
 from trapcore._validate import _describe, as_choice
 from trapcore.numberlink._grid import INT16_MAX
 from trapcore.numberlink.puzzle import Puzzle
@@ -123,8 +124,9 @@ def _puzzle_text(puzzle: Puzzle, *, style: str = "header", solution: bool = Fals
     return "\n".join(lines) + "\n"
 
 
+@renamed(path="file")
 def write_puzzles(
-    path: str | os.PathLike[str],
+    file: str | os.PathLike[str],
     puzzles: Iterable[Puzzle],
     *,
     style: str = "header",
@@ -132,13 +134,13 @@ def write_puzzles(
 ) -> int:
     """Write puzzles to a text file, separated by blank lines (``read_puzzles`` reads it back).
 
-    The file is written to a temporary file in the same folder, then renamed over ``path``, so a
+    The file is written to a temporary file in the same folder, then renamed over ``file``, so a
     failure leaves an existing file as it was.
 
     Parameters
     ----------
-    path : str or os.PathLike
-        The file to write.
+    file : str or os.PathLike
+        The file to write (``path`` before 0.3, deprecated).
     puzzles : iterable of Puzzle
         The puzzles, in order.
     style : {"header", "flow"}, default "header"
@@ -154,15 +156,16 @@ def write_puzzles(
     Raises
     ------
     TypeError
-        ``path`` is not path-like, or an item is not a ``Puzzle``.
+        ``file`` is not path-like, or an item is not a ``Puzzle``.
     ValueError
-        As for :meth:`Puzzle.to_text` (nothing is written then); or ``path`` is a folder, a
+        As for :meth:`Puzzle.to_text` (nothing is written then); or ``file`` is a folder, a
         device, a FIFO or a socket (a symbolic link is written through, as ``open`` would).
     OSError
         The file cannot be written (the old file, if any, is left as it was).
     """
+    path = file
     if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path must be a str or os.PathLike, got {_describe(path)}")
+        raise TypeError(f"file must be a str or os.PathLike, got {_describe(path)}")
     if isinstance(puzzles, Puzzle) or not isinstance(puzzles, Iterable):
         raise TypeError(f"puzzles must be an iterable of Puzzle, got {_describe(puzzles)}")
     parts = []
@@ -179,23 +182,25 @@ def write_puzzles(
 # reading
 
 
-def read_puzzles(path: str | os.PathLike[str]) -> Iterator[Puzzle]:
-    """Iterate over every puzzle in the file at ``path`` (either format, see
-    :func:`parse_puzzles`).
+@renamed(path="file")
+def read_puzzles(file: str | os.PathLike[str]) -> Iterator[Puzzle]:
+    """Iterate over every puzzle in the file at ``file`` (either format, see
+    :func:`parse_puzzles`; ``file`` was ``path`` before 0.3, deprecated).
 
     The file is opened and read at the call; puzzles are parsed as the iterator is consumed.
 
     Raises
     ------
     TypeError
-        ``path`` is not a str or path-like (at the call).
+        ``file`` is not a str or path-like (at the call).
     OSError
         The file cannot be read (at the call).
     ValueError
         A malformed puzzle, naming the file, line and column (while iterating).
     """
+    path = file
     if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"path must be a str or os.PathLike, got {_describe(path)}")
+        raise TypeError(f"file must be a str or os.PathLike, got {_describe(path)}")
     from trapcore._io import read_text  # bounded, BOM accepted, errors name the file
 
     text = read_text(path)

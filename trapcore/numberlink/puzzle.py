@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore import _pictures
+from trapcore._renamed import renamed
 from trapcore._validate import _describe
 from trapcore.numberlink._grid import Grid, as_puzzle_grid, as_rules, frozen, read_only
 from trapcore.numberlink.solve import DEFAULT_MAX_NODES, check, count, count_nodes, solve
@@ -315,16 +316,18 @@ class Puzzle:
         return puzzles[0]
 
     @classmethod
-    def from_file(cls, path: str | os.PathLike[str]) -> Puzzle:
-        """Read the first puzzle of the file at ``path`` (either format).
+    @renamed(path="file")
+    def from_file(cls, file: str | os.PathLike[str]) -> Puzzle:
+        """Read the first puzzle of the file at ``file`` (either format; ``path`` before 0.3,
+        deprecated).
 
-        Reading stops after that puzzle; ``trapcore.numberlink.read_puzzles(path)`` iterates
+        Reading stops after that puzzle; ``trapcore.numberlink.read_puzzles(file)`` iterates
         over all of them.
 
         Raises
         ------
         TypeError
-            ``path`` is not a str or path-like.
+            ``file`` is not a str or path-like.
         OSError
             The file cannot be read.
         ValueError
@@ -333,7 +336,7 @@ class Puzzle:
         """
         from trapcore.numberlink import formats
 
-        first = next(formats.read_puzzles(path), None)
+        first = next(formats.read_puzzles(file), None)
         if first is None:
-            raise ValueError(f"{path}: no puzzle in this file")
+            raise ValueError(f"{file}: no puzzle in this file")
         return first
