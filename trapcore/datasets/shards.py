@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from trapcore._seeding import root_key
-from trapcore.datasets.arrow import ContentHash, _pa, _pq, shard_metadata, to_table
+from trapcore.datasets.arrow import (
+    ContentHash,
+    _pa,
+    _pq,
+    parquet_encodings,
+    shard_metadata,
+    to_table,
+)
 from trapcore.datasets.generate import shard_range
 from trapcore.datasets.items import ITEMS, item_bytes
 from trapcore.datasets.spec import Spec
@@ -104,6 +111,7 @@ class _Shard:
                 table.schema,
                 compression=_codec(self.compression),
                 use_dictionary=False,  # grids and paths do not repeat: dictionaries only cost
+                column_encoding=parquet_encodings(table.schema),
                 write_statistics=["index"],
             )
         else:
