@@ -37,16 +37,17 @@ cdef int32_t solve_one(const uint8_t* dp, int32_t rows, int32_t cols, int32_t s,
                        uint8_t* mask, uint64_t* seen, uint64_t stamp, int32_t* queue,
                        const int32_t* rowof, int32_t* out, int32_t* dead_out,
                        int32_t* choice_out) noexcept nogil:
-    """One maze: the open sides of each cell in mask (M_UP...) and the dead ends in one pass, a
-    BFS from s (neighbours Up, Right, Down, Left: the first to reach a cell is its parent, as in
-    src/maze/solve.pyx; seen[i] holds the stamp of the maze that reached cell i in its high 32
-    bits and the cell's parent in its low 32, so one load and one store test and set both) until
-    g, the path as (row, col) pairs in out[0:2k] (walked back from g, then reversed) and the
-    decision points. Returns k, the path's cells (0 when g is
-    unreachable). rowof[i] is cell i's row (no division per cell)."""
-    cdef int32_t n = rows * cols, i, cur, k, head = 0, tail = 0, dead = 0, choice = 0
+    """One maze: the open sides of each cell in mask (M_UP...; each entry written once, from
+    SIDES of its own doors and of its neighbours' above and on the left) and the dead ends in one
+    pass, a BFS from s (neighbours Up, Right, Down, Left: the first to reach a cell is its
+    parent, as in src/maze/solve.pyx; seen[i] holds the stamp of the maze that reached cell i in
+    its high 32 bits and the cell's parent in its low 32, so one load and one store test and set
+    both) until g, the path as (row, col) pairs in out[0:2k] (walked back from g, then reversed)
+    and the decision points. Returns k, the path's cells (0 when g is unreachable). rowof[i] is
+    cell i's row (no division per cell)."""
+    cdef int32_t i, cur, k, head = 0, tail = 0, dead = 0, choice = 0
     cdef int32_t r, deg
-    cdef uint8_t d, m
+    cdef uint8_t m
     cdef int32_t[4] off
     cdef int32_t bit, ok, nbs, t0, t1
     cdef uint64_t tag = stamp << 32, sv
