@@ -17,6 +17,10 @@ cdef enum:
     M_RIGHT = 2
     M_DOWN = 4
     M_LEFT = 8
+    M_UP_I = 0                                     # the bit of each side
+    M_RIGHT_I = 1
+    M_DOWN_I = 2
+    M_LEFT_I = 3
 
 cdef inline int32_t iabs(int32_t x) noexcept nogil:
     return -x if x < 0 else x
@@ -49,46 +53,89 @@ cdef int32_t solve_one(const uint8_t* dp, int32_t rows, int32_t cols, int32_t s,
     cdef int32_t r, deg
     cdef uint8_t m
     cdef int32_t[4] off
-    cdef int32_t bit, ok, nbs, t0, t1
-    cdef uint64_t tag = stamp << 32, sv
+    cdef int32_t bit, ok, nbs, t0, t1, opened = 0, top, par, pops, tv, th
+    cdef int32_t[4] order
+    cdef uint64_t tag = stamp << 32, sv, dtag = (stamp | <uint64_t> 0x80000000) << 32
+    cdef bint found = False, tree
     off[0] = -cols
     off[1] = 1
     off[2] = cols
     off[3] = -1
     for i in range(cols):                          # row 0: no door above
         m = SIDES[dp[i]]
+        opened += DEGREE[m]
         if i > 0:
             m |= (SIDES[dp[i - 1]] & M_RIGHT) << 2
         mask[i] = m
         dead += DEGREE[m] == 1
     for r in range(1, rows):
         i = r * cols                               # column 0: no door on the left
+        opened += DEGREE[SIDES[dp[i]]]
         m = SIDES[dp[i]] | (SIDES[dp[i - cols]] >> 2)
         mask[i] = m
         dead += DEGREE[m] == 1
         for i in range(r * cols + 1, r * cols + cols):
+            opened += DEGREE[SIDES[dp[i]]]
             m = SIDES[dp[i]] | (SIDES[dp[i - cols]] >> 2) | ((SIDES[dp[i - 1]] & M_RIGHT) << 2)
             mask[i] = m
             dead += DEGREE[m] == 1
-    seen[s] = tag
-    queue[tail] = s
-    tail += 1
-    while head < tail:
-        cur = queue[head]
-        head += 1
-        if cur == g:
-            break
-        m = mask[cur]
-        for r in range(4):                         # Up, Right, Down, Left, without branches:
-            bit = (m >> r) & 1                     # a closed side points back at cur (seen)
-            nbs = cur + off[r] * bit
-            sv = seen[nbs]
-            ok = (sv >> 32) != stamp
-            seen[nbs] = (tag | <uint32_t> cur) if ok else sv
-            queue[tail] = nbs
-            tail += ok
+    tree = opened == rows * cols - 1
+    if tree:
+        # a perfect maze (rows*cols - 1 open doors, connected: a tree) has one path from s to
+        # g, which a depth-first search finds without testing what it has seen (it never
+        # steps back to a cell's parent) and without visiting every nearer cell as a BFS does:
+        # the sides towards g are tried first. seen[] takes the parent as in the BFS, under a
+        # stamp of its own (high bit set). A graph that is no tree after all (disconnected,
+        # so a cycle somewhere) is caught by the counts and searched breadth-first below.
+        tv = M_DOWN_I if ((g // cols) > (s // cols)) else M_UP_I
+        th = M_RIGHT_I if (g % cols) > (s % cols) else M_LEFT_I
+        order[0] = tv ^ 2
+        order[1] = th ^ 2
+        order[2] = tv
+        order[3] = th
+        seen[s] = dtag | <uint32_t> s
+        queue[0] = s
+        top = 1
+        pops = 0
+        while top > 0:
+            top -= 1
+            cur = queue[top]
+            if cur == g:
+                found = True
+                break
+            pops += 1
+            if pops > rows * cols or top > rows * cols:
+                break
+            par = <int32_t> <uint32_t> seen[cur] if cur != s else -1
+            m = mask[cur]
+            for r in range(4):
+                bit = order[r]
+                nbs = cur + off[bit]
+                ok = ((m >> bit) & 1) & (nbs != par)
+                seen[nbs if ok else rows * cols] = dtag | <uint32_t> cur
+                queue[top] = nbs
+                top += ok
+        tree = found or top == 0                   # else: a cycle, breadth-first after all
+    if not tree:
+        seen[s] = tag
+        queue[tail] = s
+        tail += 1
+        while head < tail:
+            cur = queue[head]
+            head += 1
+            if cur == g:
+                break
+            m = mask[cur]
+            for r in range(4):                         # Up, Right, Down, Left, without branches:
+                bit = (m >> r) & 1                     # a closed side points back at cur (seen)
+                nbs = cur + off[r] * bit
+                sv = seen[nbs]
+                ok = (sv >> 32) != stamp
+                seen[nbs] = (tag | <uint32_t> cur) if ok else sv
+                queue[tail] = nbs
+                tail += ok
     dead_out[0] = dead
-    if (seen[g] >> 32) != stamp:
+    if not found and (tree or (seen[g] >> 32) != stamp):
         choice_out[0] = 0
         return 0
     cur = g
@@ -122,7 +169,10 @@ def solve_rows(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32
     values needs rows*cols pairs a maze at most), and measures[j] = (path cells, 0 when the goal
     is unreachable; dead ends: cells with one open door; decision points: cells of the path
     before the goal with more than two open doors, or more than one at the start; Manhattan
-    distance from entrance to exit). Without the GIL; polls for Ctrl-C."""
+    distance from entrance to exit). A maze with rows*cols - 1 open doors is taken to be
+    connected (a perfect maze, as carving makes them) and searched depth-first; any other
+    breadth-first. Fewer than 2**31 mazes a call (the caller passes chunks). Without the GIL;
+    polls for Ctrl-C."""
     check_grid(doors.shape[1], doors.shape[2], "doors")
     cdef Py_ssize_t count = doors.shape[0], j
     cdef int32_t rows = doors.shape[1], cols = doors.shape[2], s, g, k, dead = 0, choice = 0
@@ -133,8 +183,8 @@ def solve_rows(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32
     if count == 0:
         return
     mask_a = np.empty(n, dtype=np.uint8)
-    seen_a = np.zeros(n, dtype=np.uint64)
-    ints_a = np.empty(2 * n + 1, dtype=np.int32)  # rows, queue (+1: a skipped append)
+    seen_a = np.zeros(n + 1, dtype=np.uint64)   # + a slot the depth-first search writes freely
+    ints_a = np.empty(2 * n + 6, dtype=np.int32)  # rows, queue (+ skipped appends)
     ints_a[:n] = np.arange(n, dtype=np.int32) // cols
     cdef uint8_t[::1] mask = mask_a
     cdef uint64_t[::1] seen = seen_a
