@@ -72,7 +72,8 @@ class DatasetInfo:
     spec, seed, n, num_shards
         As given (``seed`` drawn when ``None`` was given).
     content_hash : str
-        SHA-256 of the rows in item order (the same whatever the shards or workers).
+        SHA-256 of the rows in item order, by blocks of 4096 items (``BlockHash``): the same
+        whatever the shards, workers or Dask.
     seconds : float
         Wall time of the run (or of the check, for :func:`verify`).
     """
@@ -138,7 +139,7 @@ each shard with its items, size and SHA-256; `trapcore dataset verify .` checks 
 {fields}
 | seed | `{meta["seed"]}` |
 
-Content hash (SHA-256 of the rows in item order): `{info_hash}`
+Content hash (SHA-256 of the rows in item order, by blocks of 4096): `{info_hash}`
 
 | column | dtype | shape per row (None: varies) |
 |---|---|---|
