@@ -256,6 +256,36 @@ def test_two_workers_vs_one(benchmark, tmp_path, n):
     )
 
 
+@pytest.mark.parametrize("size,n", [(10, 400_000), pytest.param(10, 1_000_000, marks=slow)])
+def test_two_workers_cpu_and_serial_share(benchmark, tmp_path, size, n):
+    """What a busy machine can show of --workers 2 (the wall clock cannot): the CPU-seconds of
+    one and of two workers (the same work: nearly equal), and the serial share, the main
+    thread's CPU (it writes Parquet and hashes in item order while the workers make the next
+    row groups) over the whole. On two idle cores the wall-clock gain is at most
+    ``cpu / max(main, cpu / 2)``."""
+    benchmark.group = f"{size}x{size} mazes: --workers 2 vs 1 (CPU-s and serial share)"
+    spec = tds.MazeSpec(size, size)
+
+    def run(w):
+        c, m = time.process_time(), time.thread_time()
+        tds.write_parquet(spec, n, 1, tmp_path / f"w{w}", num_shards=2, workers=w)
+        return time.process_time() - c, time.thread_time() - m
+
+    one = run(1)
+    cpu, main = benchmark.pedantic(run, args=(2,), rounds=1, iterations=1)
+    assert [p.read_bytes() for p in sorted((tmp_path / "w1" / "data").iterdir())] == [
+        p.read_bytes() for p in sorted((tmp_path / "w2" / "data").iterdir())
+    ]
+    benchmark.extra_info.update(
+        one_worker_cpu_s=round(one[0], 2),
+        two_workers_cpu_s=round(cpu, 2),
+        two_vs_one_cpu=round(cpu / one[0], 3),
+        main_thread_cpu_s=round(main, 2),
+        serial_share=round(main / cpu, 3),
+        bound_on_two_idle_cores=round(cpu / max(main, cpu / 2), 2),
+    )
+
+
 def test_maze_dataset_solved_mazes(benchmark, tmp_path):
     """maze-dataset making solved 10x10 mazes (its dataset object; extrapolate to 1M)."""
     pytest.importorskip("maze_dataset")

@@ -6,7 +6,6 @@ trapcore/datasets/items.py, which validates every argument. Doors as in src/maze
 import numpy as np
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memset
 
 from maze.doors cimport OPEN
 from trapcore.maze._carve cimport POLL_CELLS
@@ -18,64 +17,125 @@ cdef enum:
     M_RIGHT = 2
     M_DOWN = 4
     M_LEFT = 8
+    M_UP_I = 0                                     # the bit of each side
+    M_RIGHT_I = 1
+    M_DOWN_I = 2
+    M_LEFT_I = 3
 
 cdef inline int32_t iabs(int32_t x) noexcept nogil:
     return -x if x < 0 else x
 
 
 cdef uint8_t[16] DEGREE = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4]
+# the open sides a cell's own doors give it, by the door bits (0b01 open): Down -> M_DOWN, Right
+# -> M_RIGHT; a neighbour's are read from its entry (above: >> 2 gives M_UP; left: M_RIGHT << 2
+# gives M_LEFT), so each cell's mask is written once, with no pass clearing it first
+cdef uint8_t[256] SIDES
+cdef int _d
+for _d in range(256):
+    SIDES[_d] = ((M_DOWN if (_d & 3) == OPEN else 0)
+                 | (M_RIGHT if ((_d >> 2) & 3) == OPEN else 0))
 
 
 cdef int32_t solve_one(const uint8_t* dp, int32_t rows, int32_t cols, int32_t s, int32_t g,
                        uint8_t* mask, uint64_t* seen, uint64_t stamp, int32_t* queue,
                        const int32_t* rowof, int32_t* out, int32_t* dead_out,
                        int32_t* choice_out) noexcept nogil:
-    """One maze: the open sides of each cell in mask (M_UP...) and the dead ends in one pass, a
-    BFS from s (neighbours Up, Right, Down, Left: the first to reach a cell is its parent, as in
-    src/maze/solve.pyx; seen[i] holds the stamp of the maze that reached cell i in its high 32
-    bits and the cell's parent in its low 32, so one load and one store test and set both) until
-    g, the path as (row, col) pairs in out[0:2k] (walked back from g, then reversed) and the
-    decision points. Returns k, the path's cells (0 when g is
-    unreachable). rowof[i] is cell i's row (no division per cell)."""
-    cdef int32_t n = rows * cols, i, cur, k, head = 0, tail = 0, dead = 0, choice = 0
+    """One maze: the open sides of each cell in mask (M_UP...; each entry written once, from
+    SIDES of its own doors and of its neighbours' above and on the left) and the dead ends in one
+    pass, a BFS from s (neighbours Up, Right, Down, Left: the first to reach a cell is its
+    parent, as in src/maze/solve.pyx; seen[i] holds the stamp of the maze that reached cell i in
+    its high 32 bits and the cell's parent in its low 32, so one load and one store test and set
+    both) until g, the path as (row, col) pairs in out[0:2k] (walked back from g, then reversed)
+    and the decision points. Returns k, the path's cells (0 when g is unreachable). rowof[i] is
+    cell i's row (no division per cell)."""
+    cdef int32_t i, cur, k, head = 0, tail = 0, dead = 0, choice = 0
     cdef int32_t r, deg
-    cdef uint8_t d, m
+    cdef uint8_t m
     cdef int32_t[4] off
-    cdef int32_t bit, ok, nbs, t0, t1
-    cdef uint64_t tag = stamp << 32, sv
+    cdef int32_t bit, ok, nbs, t0, t1, opened = 0, top, par, pops, tv, th
+    cdef int32_t[4] order
+    cdef uint64_t tag = stamp << 32, sv, dtag = (stamp | <uint64_t> 0x80000000) << 32
+    cdef bint found = False, tree
     off[0] = -cols
     off[1] = 1
     off[2] = cols
     off[3] = -1
-    memset(mask, 0, <size_t> (n + cols + 1))      # padded: the writes below never branch
-    for i in range(n):
-        d = dp[i]
-        bit = (d & 3) == OPEN
-        ok = ((d >> 2) & 3) == OPEN
-        m = mask[i] | <uint8_t> ((bit << 2) | (ok << 1))
-        mask[i] = m                                # final: Up and Left came from earlier cells
+    for i in range(cols):                          # row 0: no door above
+        m = SIDES[dp[i]]
+        opened += DEGREE[m]
+        if i > 0:
+            m |= (SIDES[dp[i - 1]] & M_RIGHT) << 2
+        mask[i] = m
         dead += DEGREE[m] == 1
-        mask[i + cols] |= <uint8_t> bit
-        mask[i + 1] |= <uint8_t> (ok << 3)
-    seen[s] = tag
-    queue[tail] = s
-    tail += 1
-    while head < tail:
-        cur = queue[head]
-        head += 1
-        if cur == g:
-            break
-        m = mask[cur]
-        for r in range(4):                         # Up, Right, Down, Left, without branches:
-            bit = (m >> r) & 1                     # a closed side points back at cur (seen)
-            nbs = cur + off[r] * bit
-            sv = seen[nbs]
-            ok = (sv >> 32) != stamp
-            seen[nbs] = (tag | <uint32_t> cur) if ok else sv
-            queue[tail] = nbs
-            tail += ok
+    for r in range(1, rows):
+        i = r * cols                               # column 0: no door on the left
+        opened += DEGREE[SIDES[dp[i]]]
+        m = SIDES[dp[i]] | (SIDES[dp[i - cols]] >> 2)
+        mask[i] = m
+        dead += DEGREE[m] == 1
+        for i in range(r * cols + 1, r * cols + cols):
+            opened += DEGREE[SIDES[dp[i]]]
+            m = SIDES[dp[i]] | (SIDES[dp[i - cols]] >> 2) | ((SIDES[dp[i - 1]] & M_RIGHT) << 2)
+            mask[i] = m
+            dead += DEGREE[m] == 1
+    tree = opened == rows * cols - 1
+    if tree:
+        # a perfect maze (rows*cols - 1 open doors, connected: a tree) has one path from s to
+        # g, which a depth-first search finds without testing what it has seen (it never
+        # steps back to a cell's parent) and without visiting every nearer cell as a BFS does:
+        # the sides towards g are tried first. seen[] takes the parent as in the BFS, under a
+        # stamp of its own (high bit set). A graph that is no tree after all (disconnected,
+        # so a cycle somewhere) is caught by the counts and searched breadth-first below.
+        tv = M_DOWN_I if ((g // cols) > (s // cols)) else M_UP_I
+        th = M_RIGHT_I if (g % cols) > (s % cols) else M_LEFT_I
+        order[0] = tv ^ 2
+        order[1] = th ^ 2
+        order[2] = tv
+        order[3] = th
+        seen[s] = dtag | <uint32_t> s
+        queue[0] = s
+        top = 1
+        pops = 0
+        while top > 0:
+            top -= 1
+            cur = queue[top]
+            if cur == g:
+                found = True
+                break
+            pops += 1
+            if pops > rows * cols or top > rows * cols:
+                break
+            par = <int32_t> <uint32_t> seen[cur] if cur != s else -1
+            m = mask[cur]
+            for r in range(4):
+                bit = order[r]
+                nbs = cur + off[bit]
+                ok = ((m >> bit) & 1) & (nbs != par)
+                seen[nbs if ok else rows * cols] = dtag | <uint32_t> cur
+                queue[top] = nbs
+                top += ok
+        tree = found or top == 0                   # else: a cycle, breadth-first after all
+    if not tree:
+        seen[s] = tag
+        queue[tail] = s
+        tail += 1
+        while head < tail:
+            cur = queue[head]
+            head += 1
+            if cur == g:
+                break
+            m = mask[cur]
+            for r in range(4):                         # Up, Right, Down, Left, without branches:
+                bit = (m >> r) & 1                     # a closed side points back at cur (seen)
+                nbs = cur + off[r] * bit
+                sv = seen[nbs]
+                ok = (sv >> 32) != stamp
+                seen[nbs] = (tag | <uint32_t> cur) if ok else sv
+                queue[tail] = nbs
+                tail += ok
     dead_out[0] = dead
-    if (seen[g] >> 32) != stamp:
+    if not found and (tree or (seen[g] >> 32) != stamp):
         choice_out[0] = 0
         return 0
     cur = g
@@ -109,7 +169,10 @@ def solve_rows(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32
     values needs rows*cols pairs a maze at most), and measures[j] = (path cells, 0 when the goal
     is unreachable; dead ends: cells with one open door; decision points: cells of the path
     before the goal with more than two open doors, or more than one at the start; Manhattan
-    distance from entrance to exit). Without the GIL; polls for Ctrl-C."""
+    distance from entrance to exit). A maze with rows*cols - 1 open doors is taken to be
+    connected (a perfect maze, as carving makes them) and searched depth-first; any other
+    breadth-first. Fewer than 2**31 mazes a call (the caller passes chunks). Without the GIL;
+    polls for Ctrl-C."""
     check_grid(doors.shape[1], doors.shape[2], "doors")
     cdef Py_ssize_t count = doors.shape[0], j
     cdef int32_t rows = doors.shape[1], cols = doors.shape[2], s, g, k, dead = 0, choice = 0
@@ -119,9 +182,9 @@ def solve_rows(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32
     offsets[0] = 0
     if count == 0:
         return
-    mask_a = np.empty(n + cols + 1, dtype=np.uint8)
-    seen_a = np.zeros(n, dtype=np.uint64)
-    ints_a = np.empty(2 * n + 1, dtype=np.int32)  # rows, queue (+1: a skipped append)
+    mask_a = np.empty(n, dtype=np.uint8)
+    seen_a = np.zeros(n + 1, dtype=np.uint64)   # + a slot the depth-first search writes freely
+    ints_a = np.empty(2 * n + 6, dtype=np.int32)  # rows, queue (+ skipped appends)
     ints_a[:n] = np.arange(n, dtype=np.int32) // cols
     cdef uint8_t[::1] mask = mask_a
     cdef uint64_t[::1] seen = seen_a

@@ -94,3 +94,12 @@ def test_ctrl_c_on_a_local_cluster_is_one_line(tmp_path):
     assert p.returncode == 130
     assert [ln for ln in err.splitlines() if ln.strip()] == ["trapcore dataset: interrupted"]
     assert not out.exists() or not list(out.iterdir())
+
+
+def test_hash_parts_cross_block_boundaries(tmp_path, client):
+    """Shards that start and stop inside blocks of the content hash (4096 items): each worker
+    hashes its shard, the writer merges the parts; the hash is one process's."""
+    spec = tds.MazeSpec(3, 3)
+    alone = tds.write_parquet(spec, 10_000, 4, tmp_path / "alone", num_shards=1)
+    on_dask = tds.write_parquet(spec, 10_000, 4, tmp_path / "dask", num_shards=3, client=client)
+    assert alone.content_hash == on_dask.content_hash

@@ -80,3 +80,45 @@ def test_solutions_are_shortest_paths_by_networkx(braid):
         assert all(g.has_edge(a, b) for a, b in zip(path, path[1:]))
         assert len(path) == nx.shortest_path_length(g, s, t) + 1 == measures[j, 0]
         assert measures[j, 1] == sum(1 for _, d in g.degree() if d == 1)
+
+
+def test_random_doors_agree_with_the_twin_or_stay_in_bounds():
+    """Doors that no carving made (each inner door open or closed at random, the outer wall
+    locked): braided or cut-up graphs (the kernel's breadth-first search) agree with the twin;
+    those with exactly rows*cols - 1 open doors are taken for perfect mazes (the depth-first
+    search) and then agree too when connected, and in any case end with a path through open
+    doors and offsets in bounds."""
+    rng = np.random.default_rng(5)
+    rows, cols, n = 4, 5, 4000
+    doors = np.where(rng.random((n, rows, cols)) < 0.5, 1, 0).astype(np.uint8)
+    doors |= np.where(rng.random((n, rows, cols)) < 0.5, 4, 0).astype(np.uint8)
+    doors[:, -1, :] |= 3  # the outer wall: Down locked on the last row, Right on the last column
+    doors[:, :, -1] |= 12
+    ends = np.concatenate(
+        [rng.integers(0, rows, (n, 1)), rng.integers(0, cols, (n, 1))] * 2, axis=1
+    ).astype(np.int32)
+    values, offsets, measures = _kernel(doors, ends)
+    assert offsets[0] == 0 and (np.diff(offsets) >= 0).all() and offsets[-1] <= n * rows * cols
+    opened = ((doors & 3) == 1).sum(axis=(1, 2)) + (((doors >> 2) & 3) == 1).sum(axis=(1, 2))
+    checked = 0
+    for j in range(n):
+        path, m = solve_row(doors[j], ends[j, :2], ends[j, 2:])
+        connected = m[0] > 0 and _connected(doors[j])
+        if opened[j] != rows * cols - 1 or connected:
+            assert tuple(measures[j]) == m
+            assert values[offsets[j] : offsets[j + 1]].tolist() == [list(c) for c in path]
+            checked += opened[j] == rows * cols - 1
+    assert checked > 0  # some perfect mazes among them (7 with this seed: the depth-first search)
+
+
+def _connected(doors):
+    rows, cols = doors.shape
+    g = nx.Graph()
+    g.add_nodes_from(range(rows * cols))
+    for r in range(rows):
+        for c in range(cols):
+            if doors[r, c] & 3 == 1:
+                g.add_edge(r * cols + c, (r + 1) * cols + c)
+            if (doors[r, c] >> 2) & 3 == 1:
+                g.add_edge(r * cols + c, r * cols + c + 1)
+    return nx.is_connected(g)

@@ -13,13 +13,24 @@ from trapcore._validate import _describe
 from trapcore.datasets.items import Batch, Ragged
 from trapcore.datasets.spec import Spec, spec_from_dict
 
-__all__ = ["ContentHash", "from_table", "metadata_of", "shard_metadata", "to_numpy", "to_table"]
+__all__ = [
+    "HASH_BLOCK",
+    "BlockHash",
+    "ContentHash",
+    "from_table",
+    "metadata_of",
+    "parquet_encodings",
+    "shard_metadata",
+    "to_numpy",
+    "to_table",
+]
 
 #: The key of trapcore's metadata in a Parquet file's schema.
 META_KEY = b"trapcore"
 #: Bumped when the layout of the files changes (2: shards in ``data/``, a manifest of shards with
-#: their rows and SHA-256).
-FORMAT_VERSION = 2
+#: their rows and SHA-256; 3: the content hash is :class:`BlockHash`'s, over blocks of
+#: :data:`HASH_BLOCK` items, so that each shard's part is hashed where it is made).
+FORMAT_VERSION = 3
 
 
 def _pa() -> Any:
@@ -81,6 +92,25 @@ def _column(pa: Any, name: str, value: Any) -> tuple[Any, Any]:
         arr = pa.FixedSizeListArray.from_arrays(_prim(pa, values.reshape(-1)), per)
     meta = {DTYPE_KEY: str(values.dtype).encode(), SHAPE_KEY: json.dumps(shape).encode()}
     return arr, pa.field(name, arr.type, nullable=False, metadata=meta)
+
+
+def parquet_encodings(schema: Any) -> dict[str, str]:
+    """Parquet encodings by column path: ``DELTA_BINARY_PACKED`` for integers, whole columns
+    (``index``, the measures) and the values of lists (``solution.list.element``: a path's
+    cells differ from the previous by one, so a solution packs to a few bits a value). Measured
+    on a million 10x10 mazes: the Parquet write takes 0.75x the CPU and the files 0.73x the
+    bytes of plain encoding with zstd. Grids (fixed-size binary) stay plain."""
+    pa = _pa()
+    out = {}
+    for field in schema:
+        typ, path = field.type, field.name
+        while (
+            pa.types.is_list(typ) or pa.types.is_large_list(typ) or pa.types.is_fixed_size_list(typ)
+        ):
+            typ, path = typ.value_type, path + ".list.element"
+        if pa.types.is_integer(typ):
+            out[path] = "DELTA_BINARY_PACKED"
+    return out
 
 
 def _describe_column(value: Any) -> dict[str, Any]:
@@ -328,8 +358,8 @@ def from_table(table: Any, *, columns: Any = None) -> Batch:
 
 
 class ContentHash:
-    """SHA-256 of a dataset's content, column by column in item order: the same rows give the
-    same hash however they are split into shards or files."""
+    """SHA-256 of a batch's content, column by column in item order (the ``shard_hash`` an npz
+    written by ``write_npz`` carries; a dataset folder's content hash is :class:`BlockHash`'s)."""
 
     def __init__(self) -> None:
         self._h: dict[str, hashlib._Hash] = {}
@@ -352,4 +382,118 @@ class ContentHash:
         top = hashlib.sha256()
         for name in sorted(self._h):
             top.update(name.encode() + b"\0" + self._h[name].digest())
+        return top.hexdigest()
+
+
+#: Items per block of a dataset's content hash (:class:`BlockHash`).
+HASH_BLOCK = 4096
+
+
+def _streams(columns: dict[str, Any]) -> list[tuple[str, np.ndarray, np.ndarray | int]]:
+    """Each column as ``(name, bytes, where)``: the bytes of its rows in order (little-endian),
+    and where row ``i`` starts (``i * where`` for a fixed width, ``where[i]`` for a ragged
+    column, whose lengths are a stream of their own, ``name.lengths``)."""
+    out: list[tuple[str, np.ndarray, np.ndarray | int]] = []
+    for name, value in columns.items():
+        if isinstance(value, Ragged):
+            out.append((name + ".lengths", _bytes(value.lengths.astype("<i8")), 8))
+            v = _bytes(value.values)
+            per = v.size // max(1, len(value.values)) if len(value.values) else 0
+            out.append((name, v, value.offsets * per))
+        else:
+            v = _bytes(value)
+            out.append((name, v, v.size // len(value) if len(value) else 0))
+    return out
+
+
+def _bytes(array: np.ndarray) -> np.ndarray:
+    a = np.ascontiguousarray(array)
+    return a.astype(a.dtype.newbyteorder("<"), copy=False).reshape(-1).view(np.uint8)
+
+
+class BlockHash:
+    """A dataset's content hash: for each column, SHA-256 of each block of :data:`HASH_BLOCK`
+    items (blocks counted from item 0), SHA-256 of those digests in order, then SHA-256 of the
+    columns' digests by name. The same rows give the same hash however they are split into
+    shards, groups or machines; a shard's part is computed where the shard is made (starting
+    at its first item) and merged in order by the writer, which never sees the rows.
+
+    The part before the shard's first block boundary, and the block it leaves unfinished, travel
+    as bytes (at most a block of each column); every whole block as its digest.
+    """
+
+    def __init__(self, start: int = 0, *, block: int = HASH_BLOCK) -> None:
+        self.start = self.pos = start
+        self.block = block
+        self.head: dict[str, bytearray] = {}  # rows before the first boundary
+        self.head_closed = False  # ... and they end at one
+        self.leaves: dict[str, list[bytes]] = {}
+        self.tail: dict[str, bytearray] = {}  # rows of the current block, from a boundary
+
+    def _in_head(self, a: int) -> bool:
+        return self.start % self.block != 0 and a // self.block == self.start // self.block
+
+    def update(self, columns: dict[str, Any]) -> BlockHash:
+        """Add the rows ``columns`` (the next items, in order)."""
+        streams = _streams(columns)
+        m = len(next(iter(columns.values()))) if columns else 0
+        for name, _, _ in streams:
+            self.head.setdefault(name, bytearray())
+            self.leaves.setdefault(name, [])
+            self.tail.setdefault(name, bytearray())
+        i = 0
+        while i < m:
+            a = self.pos + i
+            b = min(self.pos + m, (a // self.block + 1) * self.block)
+            j = i + b - a
+            head = self._in_head(a)
+            for name, data, where in streams:
+                lo = i * where if isinstance(where, int) else int(where[i])
+                hi = j * where if isinstance(where, int) else int(where[j])
+                piece = memoryview(data[lo:hi].data)
+                if head:
+                    self.head[name] += piece
+                elif b % self.block == 0 and not self.tail[name] and a % self.block == 0:
+                    self.leaves[name].append(hashlib.sha256(piece).digest())  # a whole block
+                else:
+                    self.tail[name] += piece
+                    if b % self.block == 0:
+                        self.leaves[name].append(hashlib.sha256(self.tail[name]).digest())
+                        self.tail[name] = bytearray()
+            if head and b % self.block == 0:
+                self.head_closed = True
+            i = j
+        self.pos += m
+        return self
+
+    def merge(self, part: BlockHash) -> BlockHash:
+        """Add ``part``, the hash of the items that come next (``part.start`` is where this one
+        stops)."""
+        if part.start != self.pos:
+            raise ValueError(f"part starts at item {part.start}, this hash stops at {self.pos}")
+        for name in part.leaves:
+            self.head.setdefault(name, bytearray())
+            self.leaves.setdefault(name, [])
+            self.tail.setdefault(name, bytearray())
+            tail = self.tail[name] + part.head[name]
+            if part.head_closed:
+                self.leaves[name].append(hashlib.sha256(tail).digest())
+                tail = bytearray()
+            if part.leaves[name] and tail:
+                raise ValueError("part's blocks do not start at a block boundary")
+            self.leaves[name].extend(part.leaves[name])
+            self.tail[name] = tail + part.tail[name]
+        self.pos = part.pos
+        return self
+
+    def hexdigest(self) -> str:
+        top = hashlib.sha256()
+        for name in sorted(self.leaves):
+            if self.head[name] and self.start % self.block:
+                raise ValueError("a hash that does not start at item 0 has no digest")
+            leaves = self.leaves[name] + (
+                [hashlib.sha256(self.tail[name]).digest()] if self.tail[name] else []
+            )
+            column = hashlib.sha256(b"".join(leaves)).digest()
+            top.update(name.encode() + b"\0" + column)
         return top.hexdigest()

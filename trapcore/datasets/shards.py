@@ -13,12 +13,26 @@ from pathlib import Path
 from typing import Any
 
 from trapcore._seeding import root_key
-from trapcore.datasets.arrow import ContentHash, _pa, _pq, shard_metadata, to_table
+from trapcore.datasets.arrow import (
+    BlockHash,
+    _pa,
+    _pq,
+    parquet_encodings,
+    shard_metadata,
+    to_table,
+)
 from trapcore.datasets.generate import shard_range
 from trapcore.datasets.items import ITEMS, item_bytes
 from trapcore.datasets.spec import Spec
 
-__all__ = ["ROW_GROUP_BYTES", "ShardRecord", "group_size", "shard_bytes", "write_shards"]
+__all__ = [
+    "ROW_GROUP_BYTES",
+    "ShardRecord",
+    "group_size",
+    "shard_bytes",
+    "shard_part",
+    "write_shards",
+]
 
 #: A row group holds at most this many bytes of items (estimated by ``item_bytes``): the memory
 #: a run needs does not grow with ``n``.
@@ -104,6 +118,7 @@ class _Shard:
                 table.schema,
                 compression=_codec(self.compression),
                 use_dictionary=False,  # grids and paths do not repeat: dictionaries only cost
+                column_encoding=parquet_encodings(table.schema),
                 write_statistics=["index"],
             )
         else:
@@ -155,7 +170,7 @@ def write_shards(
     *,
     workers: int = 1,
     compression: str = "zstd",
-    content: ContentHash | None = None,
+    content: BlockHash | None = None,
     progress: Callable[[int], object] | None = None,
 ) -> list[ShardRecord]:
     """Write shards ``shards`` of the dataset into ``folder`` (row group by row group), feeding
@@ -217,6 +232,33 @@ def _record(folder: Path, shard: int, num_shards: int, n: int) -> ShardRecord:
     return ShardRecord(name, start, stop, size, digest)
 
 
+def shard_part(
+    spec: Spec,
+    n: int,
+    seed: int,
+    shard: int,
+    num_shards: int,
+    workers: int = 1,
+    compression: str = "zstd",
+) -> tuple[bytes, BlockHash]:
+    """One shard as Parquet bytes and its part of the content hash (what a Dask task computes:
+    the writer stores the bytes as they are and merges the hash, without reading the rows
+    back): the same bytes :func:`write_shards` writes to a file."""
+    pa = _pa()
+    key = root_key(seed)
+    make = ITEMS[spec.kind]
+    sink = pa.BufferOutputStream()
+    out = _Shard(sink, spec, seed, n, shard, num_shards, compression)
+    content = BlockHash(shard_range(n, shard, num_shards)[0])
+    jobs = [(shard, a, b) for a, b in _groups(n, shard, num_shards, group_size(spec))]
+    for _, cols in _ordered(lambda a, b: make(spec, key, a, b, 1), jobs, workers):
+        out.write(cols)
+        content.update(cols)
+    out.close()
+    data: bytes = sink.getvalue().to_pybytes()
+    return data, content
+
+
 def shard_bytes(
     spec: Spec,
     n: int,
@@ -226,16 +268,5 @@ def shard_bytes(
     workers: int = 1,
     compression: str = "zstd",
 ) -> bytes:
-    """One shard as Parquet bytes (what a Dask task computes; the writer stores them as is):
-    the same bytes :func:`write_shards` writes to a file."""
-    pa = _pa()
-    key = root_key(seed)
-    make = ITEMS[spec.kind]
-    sink = pa.BufferOutputStream()
-    out = _Shard(sink, spec, seed, n, shard, num_shards, compression)
-    jobs = [(shard, a, b) for a, b in _groups(n, shard, num_shards, group_size(spec))]
-    for _, cols in _ordered(lambda a, b: make(spec, key, a, b, 1), jobs, workers):
-        out.write(cols)
-    out.close()
-    data: bytes = sink.getvalue().to_pybytes()
-    return data
+    """One shard as Parquet bytes: the same bytes :func:`write_shards` writes to a file."""
+    return shard_part(spec, n, seed, shard, num_shards, workers, compression)[0]
