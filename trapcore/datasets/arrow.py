@@ -303,7 +303,15 @@ def _np(arr: Any) -> np.ndarray:
     pa = _pa()
     if arr.null_count or not (pa.types.is_integer(arr.type) or pa.types.is_floating(arr.type)):
         return np.asarray(arr.to_numpy(zero_copy_only=False))
-    dtype = np.dtype(arr.type.to_pandas_dtype()).newbyteorder("<")
+    # from the type's kind and width (DataType.to_pandas_dtype imports pandas in some pyarrows)
+    kind = (
+        "f"
+        if pa.types.is_floating(arr.type)
+        else "i"
+        if pa.types.is_signed_integer(arr.type)
+        else "u"
+    )
+    dtype = np.dtype(f"<{kind}{arr.type.bit_width // 8}")
     data = np.frombuffer(arr.buffers()[1], dtype=dtype)
     return data[arr.offset : arr.offset + len(arr)]
 
