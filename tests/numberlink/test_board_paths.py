@@ -287,17 +287,16 @@ def test_long_paths_on_small_hexagons_within_the_default_attempts():
 
 def test_ctrl_c_stops_the_attempts_and_leaves_the_generator_usable():
     # boards that can never be repaired (paths of 49 nodes on 49 hexagons that cannot hold one),
-    # drawn up to 10**8 times: without polling the call would return None after minutes
-    import _thread
-    import threading
+    # drawn up to 10**8 times: without polling the call would return None after minutes. The
+    # third poll acts as Ctrl-C (counted, not timed), then the same bit generator, re-seeded,
+    # lays the paths a fresh one lays (its lock was released)
+    from _sigint import same, trapped
 
     label, table, lanes = args(hex_board(z(7, 7)))
     rng = np.random.Generator(np.random.PCG64(0))
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            lay_paths(label, table, lanes, rng.bit_generator, 49, 10**8)
-    finally:
-        timer.cancel()
-    assert lay_paths(label, table, lanes, rng.bit_generator, 3, 10) is not None  # lock released
+    trapped(lambda: lay_paths(label, table, lanes, rng.bit_generator, 49, 10**8), 3)
+    fresh = np.random.PCG64(5)
+    rng.bit_generator.state = np.random.PCG64(5).state
+    again = lay_paths(label, table, lanes, rng.bit_generator, 3, 10)
+    assert again is not None  # lock released
+    assert same(again, lay_paths(label, table, lanes, fresh, 3, 10))
