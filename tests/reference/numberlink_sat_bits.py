@@ -43,7 +43,9 @@ def _edges(grid):
 
 def second_solution(grid, solution, *, solver: str = "cadical153"):
     """A solution of ``grid`` (fill, touching allowed) whose paths differ from ``solution``'s,
-    as a grid of numbers (-1 solid), or None when ``solution`` is the only one."""
+    as a grid of numbers (-1 solid; under touching two solutions may differ in their paths only,
+    with the same number on every square), or None when ``solution`` is the only one.
+    ValueError when an empty square has fewer than two neighbours (no solution at all)."""
     from pysat.solvers import Solver
 
     grid = np.asarray(grid, dtype=np.int64)
