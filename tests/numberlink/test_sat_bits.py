@@ -7,12 +7,11 @@ import numpy as np
 import pytest
 
 from reference.numberlink_rules import brute_solutions
+from reference.numberlink_sat import sat_solutions
+from reference.numberlink_sat_bits import is_unique, second_solution
 from trapcore import numberlink as nl
 
 pytest.importorskip("pysat")
-
-from reference.numberlink_sat import sat_solutions  # noqa: E402
-from reference.numberlink_sat_bits import is_unique, second_solution  # noqa: E402
 
 
 def test_agrees_with_brute_force_and_the_colour_model():
