@@ -24,7 +24,10 @@ from itertools import combinations
 
 import numpy as np
 
-__all__ = ["second_solution", "is_unique"]
+__all__ = ["second_solution", "is_unique", "OVER"]
+
+#: ``second_solution``'s answer when it ran out of ``max_conflicts``.
+OVER = "over budget"
 
 
 def _edges(grid):
@@ -41,11 +44,16 @@ def _edges(grid):
     return out
 
 
-def second_solution(grid, solution, *, solver: str = "cadical153"):
-    """A solution of ``grid`` (fill, touching allowed) whose paths differ from ``solution``'s,
+def second_solution(grid, solution, *, solver: str = "cadical153", max_conflicts=None):
+    """A solution of ``grid`` (fill, touching allowed) whose paths differ from ``solution``'s
+    (whose paths must not run beside themselves, as generated ones never do: its edges are then
+    its neighbouring squares of one number),
     as a grid of numbers (-1 solid; under touching two solutions may differ in their paths only,
     with the same number on every square), or None when ``solution`` is the only one.
-    ValueError when an empty square has fewer than two neighbours (no solution at all)."""
+    ValueError when an empty square has fewer than two neighbours (no solution at all).
+    With ``max_conflicts``, the solver stops after about that many conflicts in all and the
+    answer is ``OVER`` (the search did not finish).
+    """
     from pysat.solvers import Solver
 
     grid = np.asarray(grid, dtype=np.int64)
@@ -80,19 +88,34 @@ def second_solution(grid, solution, *, solver: str = "cadical153"):
             clauses += [[-e, -x, y], [-e, x, -y]]
     # block the given solution: not every one of its edges
     on = [v for (a, b), v in evar.items() if solution[a] == solution[b] and solution[a] > 0]
+    if len(on) != int((solution > 0).sum()) - len(numbers):
+        raise ValueError("solution has a path running beside itself: give one without")
     clauses.append([-v for v in on])
     with Solver(name=solver, bootstrap_with=clauses) as s:
-        while s.solve():
+        while True:
+            if max_conflicts is None:
+                found = s.solve()
+            else:
+                used = int(s.accum_stats().get("conflicts", 0))
+                if used >= max_conflicts:
+                    return OVER
+                s.conf_budget(max_conflicts - used)
+                found = s.solve_limited()
+                if found is None:
+                    return OVER
+            if not found:
+                break
             model = s.get_model()
             value = np.zeros(len(model) + 2, bool)
             for lit in model:
                 if lit > 0:
                     value[lit] = True
             chosen = [e for e, v in evar.items() if value[v]]
-            loop = _loop(chosen, grid, cells)
-            if loop is None:
+            loops = _loops(chosen, grid, cells)
+            if not loops:
                 return _label(chosen, grid, cells)
-            s.add_clause([v for (a, b), v in evar.items() if (a in loop) != (b in loop)])
+            for loop in loops:  # every loop of this model at once
+                s.add_clause([v for (a, b), v in evar.items() if (a in loop) != (b in loop)])
     return None
 
 
@@ -113,11 +136,8 @@ def _components(chosen, cells):
     return list(groups.values())
 
 
-def _loop(chosen, grid, cells):
-    for group in _components(chosen, cells):
-        if all(grid[c] == 0 for c in group):
-            return group
-    return None
+def _loops(chosen, grid, cells):
+    return [g for g in _components(chosen, cells) if all(grid[c] == 0 for c in g)]
 
 
 def _label(chosen, grid, cells):
