@@ -350,10 +350,17 @@ def generate(
     )
 
 
-#: ``generate(prover="sat")``: the search's budget per check (nodes) before the SAT model runs,
-#: and the SAT model's budget per check, in conflicts per square of the board (15 x 15: 2,250;
-#: 50 x 50: 25,000). Past both, the longest paths are cut.
-SAT_NODES, SAT_CONFLICTS = 2 * 10**4, 10
+#: ``generate(prover="sat")``: the search's budget per check (nodes) before the SAT model runs
+#: (it settles the small boards and finds the easy second solutions; a larger one only costs
+#: time), and the SAT model's budget per check in conflicts per square (15 x 15: 2,250; 50 x 50:
+#: 25,000; past both, the longest paths are cut: 3 a square gives 15 x 15 a median path of 9.5,
+#: 10 of 11, 30 of 10.5 at twice the time; bench/test_bench_numberlink_generate.py).
+SAT_NODES, SAT_CONFLICTS = 2000, 10
+#: ``generate(prover="sat")`` grows raw paths of at least this many squares (or ``min_length``
+#: if larger) on boards of 4 * RAW_MIN squares or more (smaller ones may have no such paths):
+#: the cuts may still make paths of ``min_length``, but few (15 x 15: 1.6% of 3
+#: squares or fewer, against 15% when raw paths may have 3; published sets: 1-12%).
+RAW_MIN = 4
 
 
 def _generate_sat(
@@ -362,10 +369,11 @@ def _generate_sat(
     """``generate(prover="sat")``: raw long paths from the kernel, then checks (the search with
     ``nodes``, then the SAT model) and the kernel's repairs until the puzzle is proven unique."""
     conflicts = SAT_CONFLICTS * rows * cols
+    raw_min = max(min_length, RAW_MIN) if rows * cols >= 4 * RAW_MIN else min_length
     attempts = 0
     while attempts < max_attempts:
         out = _generate.generate(
-            rows, cols, gen.bit_generator, min_length, False, 1, max_attempts - attempts,
+            rows, cols, gen.bit_generator, raw_min, False, 1, max_attempts - attempts,
             True, True, True, False,
         )  # fmt: skip
         if out is None:
