@@ -10,8 +10,10 @@ uniqueness confirmed outside trapcore by a SAT model.
   (``thomasahle/solutions_go``), the Flow levels on ``flow_solver/solutions_sat``; the paths are
   the connected groups of one letter. ``generated_gen_py`` has no solutions: its mean path length
   (squares / pairs, exact under fill) is given instead.
-* ``test_generate[n]``: ``generate(n, seed=s)`` for a few seeds at 5, 10, 15, 20, 30 and 50:
-  CPU seconds per puzzle (median and worst), median path length, short share, solid squares;
+* ``test_generate[prover-n]``: ``generate(n, seed=s, prover=prover)`` for a few seeds at 5, 10,
+  15, 20, 30 and 50, with the default prover (``"search"``, the solver's search alone) and with
+  ``"sat"`` (the search with a small budget, then a compact SAT model): CPU seconds per puzzle
+  (median and worst), median path length, short share, solid squares;
   every puzzle's uniqueness is confirmed by ``reference.numberlink_sat_bits`` (python-sat,
   CaDiCaL: an edge variable per neighbour pair, log2(K) bits a square for its number, loops cut
   lazily, the generated solution blocked), which stays small at 50 x 50 where the colour-per-
@@ -19,7 +21,7 @@ uniqueness confirmed outside trapcore by a SAT model.
 
 ``-s`` prints every figure; ``extra_info`` holds them in the JSON report. Run:
 ``nice pytest bench/test_bench_numberlink_generate.py -s`` (``-m "not slow"`` leaves out 30 and
-50, which take about a minute together on a busy 2-core machine).
+50, which take about a minute and a half together on a busy 2-core machine).
 """
 
 import statistics
@@ -131,8 +133,9 @@ SIZES = [(5, 16), (10, 16), (15, 16), (20, 8), (30, 4), (50, 2)]
     "n, seeds",
     [pytest.param(n, k, marks=[pytest.mark.slow] if n >= 30 else []) for n, k in SIZES],
 )
+@pytest.mark.parametrize("prover", ["search", "sat"])
 @pytest.mark.benchmark(group="Numberlink generation vs published sets")
-def test_generate(benchmark, n, seeds):
+def test_generate(benchmark, prover, n, seeds):
     from reference.numberlink_sat_bits import is_unique
 
     times, medians, shorts, solids, pairs = [], [], [], [], []
@@ -140,7 +143,7 @@ def test_generate(benchmark, n, seeds):
     def run():
         for seed in range(seeds):
             t = time.process_time()
-            p = tc.numberlink.generate(n, seed=seed)
+            p = tc.numberlink.generate(n, seed=seed, prover=prover)
             times.append(time.process_time() - t)
             q = tc.numberlink.measure(p)
             medians.append(q.median_length)
@@ -163,5 +166,5 @@ def test_generate(benchmark, n, seeds):
         "unique_by_sat": seeds,
     }
     benchmark.extra_info.update(info)
-    print(f"\ngenerate({n}) under Flow Free's rules: {info}")
+    print(f"\ngenerate({n}, prover={prover!r}) under Flow Free's rules: {info}")
     assert info["solid_squares"] == 0

@@ -164,3 +164,18 @@ def test_big_boards(n):
     q = nl.measure(p)
     assert q.solids == 0 and 8.5 <= q.median_length <= 20
     assert nl.check(p.grid, p.solution) and is_unique(p.grid, p.solution)
+
+
+def test_cli_prover_flag(capsys):
+    """``trapcore numberlink 9 --seed 1 --prover sat`` prints generate's puzzle and says how it
+    was proven; the flag is refused by 'solve' and under other rules."""
+    from trapcore.cli import main
+
+    assert main(["numberlink", "9", "--seed", "1", "--prover", "sat"]) == 0
+    captured = capsys.readouterr()
+    assert nl.Puzzle.from_text(captured.out) == nl.generate(9, seed=1, prover="sat")
+    assert "proven unique by the SAT model" in captured.err
+    assert main(["numberlink", "9", "--seed", "1", "--prover", "sat", "--no-touch"]) != 0
+    assert "Flow Free's rules only" in capsys.readouterr().err
+    assert main(["numberlink", "solve", "x.txt", "--prover", "sat"]) != 0
+    assert "--prover only applies when generating" in capsys.readouterr().err

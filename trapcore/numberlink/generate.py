@@ -304,8 +304,9 @@ def generate(
     if prover == "sat":
         if not (fill and touch and unique) or solids or band is not None:
             raise ValueError(
-                'prover="sat" proves uniqueness under Flow Free\'s rules only: it needs '
-                "fill=True, touch=True, unique=True, solids=False and no difficulty"
+                'prover="sat" proves uniqueness under Flow Free\'s rules only (every square '
+                "filled, paths may touch) and makes unique puzzles without solid squares or a "
+                "difficulty band"
             )
         if not _sat.available():
             raise ImportError(
