@@ -249,6 +249,10 @@ def bits_clauses(const int16_t[:, ::1] grid, int32_t K, const int16_t[:, ::1] so
     cdef int32_t B = 1, es, lit
     cdef int32_t e[4]
     cdef int16_t v
+    if solution.shape[0] != rows or solution.shape[1] != cols:
+        raise ValueError(
+            f"solution is {solution.shape[0]} x {solution.shape[1]}, the grid {rows} x {cols}"
+        )
     while (1 << B) < K:
         B += 1
     es = <int32_t> (1 + n * B)

@@ -13,6 +13,7 @@ The uniqueness checks call the solver's ``search`` (``trapcore.numberlink._solve
 ``solver.pxd``) once per check: its per-node loop runs inside that module. Scratch (``Gen``, with
 the solver's ``Search``) is allocated by ``gen_alloc`` and freed by ``gen_free`` in ``generate``'s
 try/finally. Ctrl-C: polled before each board, each uniqueness check and inside the search.
+``Gen`` and the helpers ``trapcore.numberlink._repair`` reuses are declared in ``generate.pxd``.
 """
 import numpy as np
 
@@ -26,23 +27,7 @@ from numpy.random cimport bitgen_t
 from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
 from common.signals cimport raise_pending, signalled
-from trapcore.numberlink._solver cimport Search, search, search_alloc, search_free, set_rules
-
-
-cdef struct Gen:
-    Py_ssize_t rows, cols, P        # P = cols + 2, the padded row stride
-    int32_t* lab                    # padded: -2 border, -1 solid, 0 free, k > 0 path k
-    int32_t* cand                   # scratch: candidate cells
-    int32_t* end_a                  # per path: its two ends (padded indices)
-    int32_t* end_b
-    int32_t* length                 # per path: its number of cells (0 once merged away)
-    int32_t* trace                  # scratch: one path's cells in order
-    int32_t* relabel                # scratch: old label -> canonical label
-    int16_t* two                    # scratch: the uniqueness check's two solutions
-    int32_t npaths
-    bint hug                        # grow long paths: step to the squares with fewest free sides
-    bint solids                     # isolated squares become solid (else they join a path)
-    Search s                        # the uniqueness checks' solver
+from trapcore.numberlink._solver cimport search, search_alloc, search_free, set_rules
 
 
 cdef int gen_alloc(Gen* g, Py_ssize_t rows, Py_ssize_t cols) except -1 nogil:
@@ -648,83 +633,3 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
     if not done:
         return None
     return grid, sol, nodes, attempt
-
-
-cdef void load(Gen* g, const int16_t* grid, const int16_t* sol) noexcept nogil:
-    """Set g's paths from a puzzle and its solution (paths numbered 1..K, never beside
-    themselves, no solids): labels, lengths, and each path's ends in row-major order."""
-    cdef Py_ssize_t P = g.P, r, c, p, i
-    cdef int32_t v, k = 0
-    for p in range((g.rows + 2) * P):
-        g.lab[p] = -2
-    for r in range(g.rows):
-        for c in range(g.cols):
-            i = r * g.cols + c
-            p = (r + 1) * P + c + 1
-            v = sol[i]
-            g.lab[p] = v
-            if v > k:
-                k = v
-    g.npaths = k
-    for i in range(k + 1):
-        g.length[i] = 0
-        g.end_a[i] = -1
-    for r in range(g.rows):
-        for c in range(g.cols):
-            i = r * g.cols + c
-            p = (r + 1) * P + c + 1
-            v = sol[i]
-            if v > 0:
-                g.length[v] += 1
-                if grid[i] > 0:
-                    if g.end_a[v] < 0:
-                        g.end_a[v] = <int32_t> p
-                    else:
-                        g.end_b[v] = <int32_t> p
-
-
-def repair(const int16_t[:, ::1] grid, const int16_t[:, ::1] sol, other, int32_t min_length):
-    """One repair step of ``generate(prover="sat")`` on a puzzle whose solution ``sol`` has paths
-    that never run beside themselves: with ``other`` (a second solution, int16 like ``sol``),
-    cut the path through the first square, row-major, where ``other`` has another number
-    (as the kernel's own uniqueness loop does); with ``other=None`` (the check ran over its
-    budget), cut the longest eighth of the paths in the middle. Returns the new (grid,
-    solution), numbered as ``generate`` numbers them, or None when no cut is possible."""
-    cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1], n = rows * cols, i, cuts, live
-    check_grid(rows, cols, "grid")
-    cdef const int16_t[:, ::1] vo
-    cdef const int16_t* po = NULL
-    cdef const int16_t* ps = &sol[0, 0]
-    if other is not None:
-        vo = other
-        po = &vo[0, 0]
-    out_grid = np.zeros((rows, cols), np.int16)
-    out_sol = np.zeros((rows, cols), np.int16)
-    cdef int16_t[:, ::1] vg = out_grid, vs = out_sol
-    cdef bint fixed = False
-    cdef Gen g
-    memset(&g, 0, sizeof(Gen))
-    try:
-        with nogil:
-            gen_alloc(&g, rows, cols)
-            load(&g, &grid[0, 0], ps)
-            if po != NULL:
-                for i in range(n):
-                    if po[i] != ps[i] and split_at(&g, i, min_length):
-                        fixed = True
-                        break
-            else:
-                cuts = 0
-                live = 0
-                for i in range(1, g.npaths + 1):
-                    live += g.length[i] > 0
-                while cuts < max(1, live // 8) and split_longest(&g, min_length):
-                    cuts += 1
-                fixed = cuts > 0
-            if fixed:
-                write_out(&g, &vg[0, 0], &vs[0, 0])
-    finally:
-        gen_free(&g)
-    if not fixed:
-        return None
-    return out_grid, out_sol

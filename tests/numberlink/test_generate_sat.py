@@ -1,7 +1,7 @@
 """``generate(prover="sat")``: long paths proven unique under Flow Free's rules by the search with a
 small budget, then the compact SAT model (``_cnf.bits_clauses`` through ``_sat.second_solution``).
 
-The kernel's repair step (``_generate.repair``) against its twin (``reference.numberlink.repair``);
+The kernel's repair step (``_repair.repair``) against its twin (``reference.numberlink.repair``);
 the compact model against the independent one of ``reference.numberlink_sat_bits``; generated
 puzzles' properties (every square on a path, no solids, paths of ``min_length`` or more, one
 solution by the brute force, the colour-per-square SAT model or the compact reference model),
@@ -16,7 +16,7 @@ import pytest
 from reference.numberlink import repair as twin_repair
 from reference.numberlink_rules import brute_solutions
 from trapcore import numberlink as nl
-from trapcore.numberlink import _generate, _sat
+from trapcore.numberlink import _cnf, _generate, _repair, _sat
 
 pytest.importorskip("pysat")
 
@@ -52,7 +52,7 @@ def test_repair_matches_twin(n):
                     tried["other"] += 1
                 else:
                     tried["longest"] += 1
-                mine = _generate.repair(grid, sol, other, 3)
+                mine = _repair.repair(grid, sol, other, 3)
                 twin = twin_repair(grid, sol, other, 3)
                 assert (mine is None) == (twin is None)
                 if mine is None:
@@ -179,3 +179,13 @@ def test_cli_prover_flag(capsys):
     assert "Flow Free's rules only" in capsys.readouterr().err
     assert main(["numberlink", "solve", "x.txt", "--prover", "sat"]) != 0
     assert "--prover only applies when generating" in capsys.readouterr().err
+
+
+def test_kernels_refuse_mismatched_shapes():
+    grid, sol = raw(6, 0)
+    with pytest.raises(ValueError, match="sol is 5 x 6"):
+        _repair.repair(grid, np.ascontiguousarray(sol[:5]), None, 3)
+    with pytest.raises(ValueError, match="other is 6 x 5"):
+        _repair.repair(grid, sol, np.ascontiguousarray(sol[:, :5]), 3)
+    with pytest.raises(ValueError, match="solution is 5 x 6"):
+        _cnf.bits_clauses(grid, int(grid.max()), np.ascontiguousarray(sol[:5]))

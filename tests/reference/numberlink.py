@@ -495,7 +495,7 @@ def generate(
 
 
 def repair(grid, sol, other, min_length=3):
-    """Twin of ``_generate.repair``: load the puzzle's paths, then cut where ``other`` differs
+    """Twin of ``_repair.repair``: load the puzzle's paths, then cut where ``other`` differs
     (the first square, row-major, where a cut works) or, with ``other=None``, cut the longest
     eighth of the paths in the middle. Returns (grid, solution) or None."""
     grid, sol = np.asarray(grid), np.asarray(sol)

@@ -3,11 +3,11 @@
 import numpy as np
 import numpy.typing as npt
 
-def clauses(
-    grid: npt.NDArray[np.int16], K: int, fill: bool, touch: bool
-) -> tuple[npt.NDArray[np.int32], int]: ...
 def bits_clauses(
     grid: npt.NDArray[np.int16], K: int, solution: npt.NDArray[np.int16]
+) -> tuple[npt.NDArray[np.int32], int]: ...
+def clauses(
+    grid: npt.NDArray[np.int16], K: int, fill: bool, touch: bool
 ) -> tuple[npt.NDArray[np.int32], int]: ...
 def paths(
     grid: npt.NDArray[np.int16], east: npt.NDArray[np.uint8], south: npt.NDArray[np.uint8]

@@ -16,9 +16,3 @@ def generate(
     long_paths: bool = ...,
     solids: bool = ...,
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None: ...
-def repair(
-    grid: npt.NDArray[np.int16],
-    sol: npt.NDArray[np.int16],
-    other: npt.NDArray[np.int16] | None,
-    min_length: int,
-) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]] | None: ...

@@ -13,7 +13,7 @@ from typing import Any, SupportsFloat, TypeAlias
 import numpy as np
 
 from trapcore._validate import _describe, as_generator, as_int, as_size
-from trapcore.numberlink import _generate, _sat, _solver
+from trapcore.numberlink import _generate, _repair, _sat, _solver
 from trapcore.numberlink._grid import Grid, as_max_nodes, as_rules
 from trapcore.numberlink.puzzle import Puzzle
 
@@ -394,9 +394,9 @@ def _generate_sat(
                 unique, other = _sat.second_solution(grid, sol, conflicts)
                 if unique:
                     return Puzzle._trusted(grid, sol, difficulty=None, fill=True, touch=True)
-            fixed = _generate.repair(grid, sol, other, min_length)
+            fixed = _repair.repair(grid, sol, other, min_length)
             if fixed is None and other is not None:  # the paths differ, the numbers do not
-                fixed = _generate.repair(grid, sol, None, min_length)
+                fixed = _repair.repair(grid, sol, None, min_length)
             if fixed is None:
                 break
             grid, sol = fixed
