@@ -7,11 +7,15 @@ puzzles' properties (every square on a path, no solids, paths of ``min_length`` 
 solution by the brute force, the colour-per-square SAT model or the compact reference model),
 determinism per seed, path lengths against the search-proven default, and bad arguments."""
 
+import signal
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
+from _sigint import child_command, child_env, posix_only
+from _suite import HANG_GUARD
 
 from reference.numberlink import repair as twin_repair
 from reference.numberlink_rules import brute_solutions
@@ -189,3 +193,34 @@ def test_kernels_refuse_mismatched_shapes():
         _repair.repair(grid, sol, np.ascontiguousarray(sol[:, :5]), 3)
     with pytest.raises(ValueError, match="solution is 5 x 6"):
         _cnf.bits_clauses(grid, int(grid.max()), np.ascontiguousarray(sol[:5]))
+
+
+@posix_only
+@pytest.mark.slow
+def test_ctrl_c_reaches_the_caller():
+    """SIGINT from a parent process while ``generate(50, prover="sat")`` runs (most of its time
+    is in CaDiCaL, which holds the GIL, so no in-process watcher can choose the moment) ends it
+    with KeyboardInterrupt. Nothing is timed: the sleep lets the child get under way; the wait is
+    a hang guard."""
+    code = (
+        "import sys, trapcore as tc\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    tc.numberlink.generate(50, seed=0, prover='sat')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(0)\n"
+        "print('finished', flush=True)\n"
+    )
+    proc = subprocess.Popen(child_command(code), stdout=subprocess.PIPE, text=True, env=child_env())
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=HANG_GUARD)
+        assert out.strip() == "interrupted"
+        assert proc.returncode == 0
+    finally:
+        proc.kill()
+        proc.wait()
