@@ -264,8 +264,11 @@ def generate(
         A bad argument (named in the message).
     ValueError
         No puzzle met the constraints within ``max_attempts`` boards.
+    ImportError
+        ``prover="sat"`` without python-sat (the extra ``sat``).
     KeyboardInterrupt
-        Ctrl-C stops generation within milliseconds (``seed``'s generator stays usable).
+        Ctrl-C stops generation within milliseconds (``seed``'s generator stays usable; with
+        ``prover="sat"``, CaDiCaL answers it between its own steps).
 
     Examples
     --------
