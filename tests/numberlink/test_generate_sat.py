@@ -198,15 +198,16 @@ def test_kernels_refuse_mismatched_shapes():
 @posix_only
 @pytest.mark.slow
 def test_ctrl_c_reaches_the_caller():
-    """SIGINT from a parent process while ``generate(50, prover="sat")`` runs (most of its time
-    is in CaDiCaL, which holds the GIL, so no in-process watcher can choose the moment) ends it
-    with KeyboardInterrupt. Nothing is timed: the sleep lets the child get under way; the wait is
-    a hang guard."""
+    """SIGINT from a parent process while ``generate(50, prover="sat")`` runs in a loop (most of
+    its time is in CaDiCaL, which holds the GIL, so no in-process watcher can choose the moment)
+    ends it with KeyboardInterrupt. Nothing is timed: the sleep lets the child get under way; the
+    wait is a hang guard."""
     code = (
         "import sys, trapcore as tc\n"
         "print('ready', flush=True)\n"
         "try:\n"
-        "    tc.numberlink.generate(50, seed=0, prover='sat')\n"
+        "    for seed in range(10**6):  # never done before the signal, however fast\n"
+        "        tc.numberlink.generate(50, seed=seed, prover='sat')\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n"
         "    sys.exit(0)\n"
