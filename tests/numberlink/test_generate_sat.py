@@ -7,16 +7,11 @@ puzzles' properties (every square on a path, no solids, paths of ``min_length`` 
 solution by the brute force, the colour-per-square SAT model or the compact reference model),
 determinism per seed, path lengths against the search-proven default, and bad arguments."""
 
-import signal
 import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
-from _sigint import child_command, child_env, posix_only
-from _suite import HANG_GUARD
-
 from reference.numberlink import repair as twin_repair
 from reference.numberlink_rules import brute_solutions
 from trapcore import numberlink as nl
@@ -183,6 +178,16 @@ def test_cli_prover_flag(capsys):
     assert "Flow Free's rules only" in capsys.readouterr().err
     assert main(["numberlink", "solve", "x.txt", "--prover", "sat"]) != 0
     assert "--prover only applies when generating" in capsys.readouterr().err
+
+
+def test_kernels_refuse_mismatched_shapes():
+    grid, sol = raw(6, 0)
+    with pytest.raises(ValueError, match="sol is 5 x 6"):
+        _repair.repair(grid, np.ascontiguousarray(sol[:5]), None, 3)
+    with pytest.raises(ValueError, match="other is 6 x 5"):
+        _repair.repair(grid, sol, np.ascontiguousarray(sol[:, :5]), 3)
+    with pytest.raises(ValueError, match="solution is 5 x 6"):
+        _cnf.bits_clauses(grid, int(grid.max()), np.ascontiguousarray(sol[:5]))
 
 
 def test_kernels_refuse_mismatched_shapes():

@@ -191,6 +191,10 @@ def second_solution(g: Grid, solution: Grid, max_conflicts: int) -> tuple[bool |
                     raise KeyboardInterrupt from e
                 raise
             if ok is None:
+                if int(s.accum_stats().get("conflicts", 0)) < max_conflicts:
+                    # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
+                    # short of its budget
+                    raise KeyboardInterrupt
                 return None, None
             if not ok:
                 return True, None
