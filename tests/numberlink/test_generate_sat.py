@@ -189,3 +189,17 @@ def test_kernels_refuse_mismatched_shapes():
         _repair.repair(grid, sol, np.ascontiguousarray(sol[:, :5]), 3)
     with pytest.raises(ValueError, match="solution is 5 x 6"):
         _cnf.bits_clauses(grid, int(grid.max()), np.ascontiguousarray(sol[:5]))
+
+
+def test_no_search_budget_limit(monkeypatch):
+    """prover="sat" has its own default budget: the search's size limit (50 x 50 under Flow's
+    rules, where no default search budget finishes) does not apply."""
+    gen_mod = sys.modules["trapcore.numberlink.generate"]
+
+    def refuse(*args):
+        raise AssertionError("the search's default budget was consulted")
+
+    monkeypatch.setattr(gen_mod, "_default_budget", refuse)
+    assert is_unique(*(lambda p: (p.grid, p.solution))(nl.generate(9, seed=0, prover="sat")))
+    with pytest.raises(AssertionError, match="consulted"):
+        nl.generate(9, seed=0)

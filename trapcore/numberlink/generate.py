@@ -296,9 +296,11 @@ def generate(
         raise TypeError(f"unique must be a bool, got {_describe(unique)}")
     unique = bool(unique)
     max_attempts = as_int(max_attempts, "max_attempts", minimum=1, maximum=MAX_ATTEMPTS)
-    max_nodes_given = max_nodes
     if max_nodes is None:
-        max_nodes = _default_budget(rows, cols, touch, unique, long_paths)
+        # prover="sat" has its own default (SAT_NODES) and no size limit
+        max_nodes = (
+            SAT_NODES if prover == "sat" else _default_budget(rows, cols, touch, unique, long_paths)
+        )
     budget = as_max_nodes(max_nodes)
     band = _as_band(difficulty, rows, cols, fill, touch)
     if band is not None and not unique:
@@ -316,8 +318,7 @@ def generate(
             raise ImportError(
                 'generate(prover="sat") needs python-sat: pip install "trapcore[sat]"'
             )
-        nodes = SAT_NODES if max_nodes_given is None else budget
-        return _generate_sat(rows, cols, as_generator(seed), min_length, max_attempts, nodes)
+        return _generate_sat(rows, cols, as_generator(seed), min_length, max_attempts, budget)
     gen = as_generator(seed)
     attempts = 0
     while attempts < max_attempts:
@@ -366,6 +367,9 @@ SAT_NODES, SAT_CONFLICTS = 2000, 10
 #: the cuts may still make paths of ``min_length``, but few (15 x 15: 1.6% of 3
 #: squares or fewer, against 15% when raw paths may have 3; published sets: 1-12%).
 RAW_MIN = 4
+#: ... for at most this many boards (the largest ones rarely have such paths everywhere: 70 x 70
+#: never did in 1000 boards), then raw paths of ``min_length``.
+RAW_TRIES = 20
 #: ``generate(prover="sat")``: the first checks of each board give the SAT model only this many
 #: conflicts. A board fresh from the growth has very many solutions and its first checks nearly
 #: always end in cuts of the longest paths: a quick check either finds a second solution at once
@@ -384,10 +388,21 @@ def _generate_sat(
     raw_min = max(min_length, RAW_MIN) if rows * cols >= 4 * RAW_MIN else min_length
     attempts = 0
     while attempts < max_attempts:
-        out = _generate.generate(
-            rows, cols, gen.bit_generator, raw_min, False, 1, max_attempts - attempts,
-            True, True, True, False,
-        )  # fmt: skip
+        out = None
+        if raw_min > min_length:  # a few boards with raw paths of raw_min or more squares
+            out = _generate.generate(
+                rows, cols, gen.bit_generator, raw_min, False, 1,
+                min(RAW_TRIES, max_attempts - attempts), True, True, True, False,
+            )  # fmt: skip
+            if out is None:
+                attempts += min(RAW_TRIES, max_attempts - attempts)
+                if attempts >= max_attempts:
+                    break
+        if out is None:  # then paths of min_length
+            out = _generate.generate(
+                rows, cols, gen.bit_generator, min_length, False, 1, max_attempts - attempts,
+                True, True, True, False,
+            )  # fmt: skip
         if out is None:
             break
         grid, sol, _, used = out
