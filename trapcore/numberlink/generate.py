@@ -269,7 +269,8 @@ def generate(
         ``prover="sat"`` without python-sat (the extra ``sat``).
     KeyboardInterrupt
         Ctrl-C stops generation within milliseconds (``seed``'s generator stays usable; with
-        ``prover="sat"``, CaDiCaL answers it between its own steps).
+        ``prover="sat"``, inside CaDiCaL python-sat's own handler answers it, which on rare
+        occasions crashes or hangs the process instead: see the user guide).
 
     Examples
     --------
