@@ -259,6 +259,16 @@ ENTRIES = {
     "trapcore.numberlink._cnf.clauses": Entry(
         {"grid": ((3, 3), np.int16)}, lambda f, a: f(a["grid"], 2, True, True), "grid"
     ),
+    "trapcore.numberlink._cnf.bits_clauses": Entry(
+        {"grid": ((3, 3), np.int16), "solution": ((3, 3), np.int16)},
+        lambda f, a: f(a["grid"], 2, a["solution"]),
+        "grid",
+    ),
+    "trapcore.numberlink._repair.repair": Entry(
+        {"grid": ((3, 3), np.int16), "sol": ((3, 3), np.int16), "other": ((3, 3), np.int16)},
+        lambda f, a: f(a["grid"], a["sol"], a["other"], 3),
+        "grid",
+    ),
     "trapcore.numberlink._cnf.paths": Entry(
         {"grid": ((3, 3), np.int16), "east": ((3, 3), np.uint8), "south": ((3, 3), np.uint8)},
         lambda f, a: f(a["grid"], a["east"], a["south"]),

@@ -37,6 +37,7 @@ CONTAINERS = {"list": "list[Any]", "tuple": "tuple[Any, ...]", "dict": "dict[Any
 UNTYPED = {
     "bit_generator": "np.random.BitGenerator",
     "progress": "Callable[[int, int], object] | None",
+    "other": "npt.NDArray[np.int16] | None",
 }
 #: Per module: the type of its plain ``ndarray`` arguments (kernels that read them by pointer).
 ARRAYS = {"trapcore.cat._hexgrid": "npt.NDArray[np.uint8]"}
@@ -98,12 +99,16 @@ RETURNS: dict[str, dict[str, str]] = {
     "trapcore.numberlink._generate": {
         "generate": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None",
     },
+    "trapcore.numberlink._repair": {
+        "repair": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]] | None",
+    },
     "trapcore.numberlink._graph": {
         "count": "tuple[int, int, bool]",
         "solve": "tuple[npt.NDArray[np.int16], int, bool]",
     },
     "trapcore.numberlink._regions": {"components": "npt.NDArray[np.int32]"},
     "trapcore.numberlink._cnf": {
+        "bits_clauses": "tuple[npt.NDArray[np.int32], int]",
         "clauses": "tuple[npt.NDArray[np.int32], int]",
         "paths": "tuple[npt.NDArray[np.int32], npt.NDArray[np.int16]]",
     },

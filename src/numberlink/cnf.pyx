@@ -226,3 +226,125 @@ def paths(const int16_t[:, ::1] grid, const uint8_t[:, ::1] east, const uint8_t[
         free(parent)
         free(size)
     return label, number
+
+
+def bits_clauses(const int16_t[:, ::1] grid, int32_t K, const int16_t[:, ::1] solution):
+    """A compact CNF of a grid (numbers 1..K, each twice) under Flow Free's rules (fill, touching
+    allowed) that excludes one known solution: the clauses (one int32 array, each clause's
+    literals followed by 0) and the number of variables. Used to prove a generated puzzle
+    unique on boards where ``clauses``' variable per square and number grows too big.
+
+    Variables: ``b(i, j) = 1 + i * B + j``, bit j of square i's number minus 1 (B bits, 2**B >= K);
+    ``e(i, d) = 1 + n * B + 2 * i + d`` the edges, laid out as in ``clauses`` so ``paths`` reads
+    them. An endpoint has its bits fixed and exactly one edge, an empty square exactly two; an
+    edge joins squares with the same bits. A component with an endpoint is then a path between
+    the two endpoints of one number; the caller cuts loops (components without one) lazily.
+    The last clause says not every edge of ``solution`` is on; ``solution``'s paths must not run
+    beside themselves (generated ones never do), so that its edges are its neighbouring squares
+    of one number. An endpoint without a free neighbour gets the empty clause, an empty square
+    with fewer than two the empty clause too (no solution)."""
+    check_grid(grid.shape[0], grid.shape[1], "grid")
+    cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1], n = rows * cols
+    cdef Py_ssize_t r, c, i, j, a, b, m = 0, cap, ne
+    cdef int32_t B = 1, es, lit
+    cdef int32_t e[4]
+    cdef int16_t v
+    if solution.shape[0] != rows or solution.shape[1] != cols:
+        raise ValueError(
+            f"solution is {solution.shape[0]} x {solution.shape[1]}, the grid {rows} x {cols}"
+        )
+    while (1 << B) < K:
+        B += 1
+    es = <int32_t> (1 + n * B)
+    # per square: B units, 5 ALO, 6 * 3 AMO, 4 * 4 at-most-two, 4 * 4 at-least-two; per edge
+    # 2 * B clauses of 4; the blocking clause
+    cap = n * (2 * B + 5 + 18 + 16 + 16) + 2 * n * 8 * B + 2 * n + 16
+    out = np.empty(cap, np.int32)
+    cdef int32_t[::1] vo = out
+    cdef int32_t* o = &vo[0]
+    with nogil:
+        for r in range(rows):
+            for c in range(cols):
+                v = grid[r, c]
+                i = r * cols + c
+                if v < 0:
+                    continue
+                ne = 0
+                if c + 1 < cols and grid[r, c + 1] >= 0:
+                    e[ne] = <int32_t> (es + 2 * i)
+                    ne += 1
+                if r + 1 < rows and grid[r + 1, c] >= 0:
+                    e[ne] = <int32_t> (es + 2 * i + 1)
+                    ne += 1
+                if c > 0 and grid[r, c - 1] >= 0:
+                    e[ne] = <int32_t> (es + 2 * (i - 1))
+                    ne += 1
+                if r > 0 and grid[r - 1, c] >= 0:
+                    e[ne] = <int32_t> (es + 2 * (i - cols) + 1)
+                    ne += 1
+                if v > 0:
+                    for j in range(B):
+                        lit = <int32_t> (1 + i * B + j)
+                        m = put(o, m, lit if ((v - 1) >> j) & 1 else -lit)
+                        m = put(o, m, 0)
+                    for j in range(ne):  # at least one edge (none: the empty clause)
+                        m = put(o, m, e[j])
+                    m = put(o, m, 0)
+                    for a in range(ne):  # at most one
+                        for b in range(a + 1, ne):
+                            m = put(o, m, -e[a])
+                            m = put(o, m, -e[b])
+                            m = put(o, m, 0)
+                    continue
+                if ne < 2:  # a dead end: no solution
+                    m = put(o, m, 0)
+                    continue
+                for a in range(ne):  # at most two edges
+                    for b in range(a + 1, ne):
+                        for j in range(b + 1, ne):
+                            m = put(o, m, -e[a])
+                            m = put(o, m, -e[b])
+                            m = put(o, m, -e[j])
+                            m = put(o, m, 0)
+                for j in range(ne):  # at least two: every set of all but one edge holds one
+                    for a in range(ne):
+                        if a != j:
+                            m = put(o, m, e[a])
+                    m = put(o, m, 0)
+        for r in range(rows):
+            for c in range(cols):
+                i = r * cols + c
+                if grid[r, c] < 0:
+                    continue
+                for a in range(2):
+                    if a == 0:
+                        if c + 1 >= cols or grid[r, c + 1] < 0:
+                            continue
+                        b = i + 1
+                    else:
+                        if r + 1 >= rows or grid[r + 1, c] < 0:
+                            continue
+                        b = i + cols
+                    lit = <int32_t> (es + 2 * i + a)
+                    for j in range(B):
+                        m = put(o, m, -lit)
+                        m = put(o, m, <int32_t> -(1 + i * B + j))
+                        m = put(o, m, <int32_t> (1 + b * B + j))
+                        m = put(o, m, 0)
+                        m = put(o, m, -lit)
+                        m = put(o, m, <int32_t> (1 + i * B + j))
+                        m = put(o, m, <int32_t> -(1 + b * B + j))
+                        m = put(o, m, 0)
+        # not every edge of the known solution
+        for r in range(rows):
+            for c in range(cols):
+                v = solution[r, c]
+                if v <= 0:
+                    continue
+                i = r * cols + c
+                if c + 1 < cols and solution[r, c + 1] == v:
+                    m = put(o, m, <int32_t> -(es + 2 * i))
+                if r + 1 < rows and solution[r + 1, c] == v:
+                    m = put(o, m, <int32_t> -(es + 2 * i + 1))
+        m = put(o, m, 0)
+    return out[:m].copy(), int(es + 2 * n - 1)

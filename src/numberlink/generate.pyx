@@ -13,6 +13,7 @@ The uniqueness checks call the solver's ``search`` (``trapcore.numberlink._solve
 ``solver.pxd``) once per check: its per-node loop runs inside that module. Scratch (``Gen``, with
 the solver's ``Search``) is allocated by ``gen_alloc`` and freed by ``gen_free`` in ``generate``'s
 try/finally. Ctrl-C: polled before each board, each uniqueness check and inside the search.
+``Gen`` and the helpers ``trapcore.numberlink._repair`` reuses are declared in ``generate.pxd``.
 """
 import numpy as np
 
@@ -26,23 +27,7 @@ from numpy.random cimport bitgen_t
 from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
 from common.signals cimport raise_pending, signalled
-from trapcore.numberlink._solver cimport Search, search, search_alloc, search_free, set_rules
-
-
-cdef struct Gen:
-    Py_ssize_t rows, cols, P        # P = cols + 2, the padded row stride
-    int32_t* lab                    # padded: -2 border, -1 solid, 0 free, k > 0 path k
-    int32_t* cand                   # scratch: candidate cells
-    int32_t* end_a                  # per path: its two ends (padded indices)
-    int32_t* end_b
-    int32_t* length                 # per path: its number of cells (0 once merged away)
-    int32_t* trace                  # scratch: one path's cells in order
-    int32_t* relabel                # scratch: old label -> canonical label
-    int16_t* two                    # scratch: the uniqueness check's two solutions
-    int32_t npaths
-    bint hug                        # grow long paths: step to the squares with fewest free sides
-    bint solids                     # isolated squares become solid (else they join a path)
-    Search s                        # the uniqueness checks' solver
+from trapcore.numberlink._solver cimport search, search_alloc, search_free, set_rules
 
 
 cdef int gen_alloc(Gen* g, Py_ssize_t rows, Py_ssize_t cols) except -1 nogil:

@@ -492,3 +492,37 @@ def generate(
                 break
             grid, sol = g.write_out()
     return None
+
+
+def repair(grid, sol, other, min_length=3):
+    """Twin of ``_repair.repair``: load the puzzle's paths, then cut where ``other`` differs
+    (the first square, row-major, where a cut works) or, with ``other=None``, cut the longest
+    eighth of the paths in the middle. Returns (grid, solution) or None."""
+    grid, sol = np.asarray(grid), np.asarray(sol)
+    rows, cols = grid.shape
+    g = _Gen(rows, cols, False, False)
+    P = g.P
+    g.lab = [-2] * ((rows + 2) * P)
+    g.end_a, g.end_b, g.length = {}, {}, {}
+    for r in range(rows):
+        for c in range(cols):
+            p, v = (r + 1) * P + c + 1, int(sol[r, c])
+            g.lab[p] = v
+            if v > 0:
+                g.length[v] = g.length.get(v, 0) + 1
+                if grid[r, c] > 0:
+                    if v not in g.end_a:
+                        g.end_a[v] = p
+                    else:
+                        g.end_b[v] = p
+    g.npaths = int(sol.max())
+    if other is not None:
+        fo, fs = np.asarray(other).ravel(), sol.ravel()
+        fixed = any(fo[i] != fs[i] and g.split_at(i, min_length) for i in range(rows * cols))
+    else:
+        live = sum(1 for v in g.length.values() if v > 0)
+        cuts = 0
+        while cuts < max(1, live // 8) and g.split_longest(min_length):
+            cuts += 1
+        fixed = cuts > 0
+    return g.write_out() if fixed else None

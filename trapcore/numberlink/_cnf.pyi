@@ -3,6 +3,9 @@
 import numpy as np
 import numpy.typing as npt
 
+def bits_clauses(
+    grid: npt.NDArray[np.int16], K: int, solution: npt.NDArray[np.int16]
+) -> tuple[npt.NDArray[np.int32], int]: ...
 def clauses(
     grid: npt.NDArray[np.int16], K: int, fill: bool, touch: bool
 ) -> tuple[npt.NDArray[np.int32], int]: ...

@@ -153,3 +153,62 @@ def _cut(
         lits += (-(base + 2 * idx[own_e])).tolist()
         lits += (-(base + 2 * idx[own_s] + 1)).tolist()
     return lits
+
+
+def second_solution(g: Grid, solution: Grid, max_conflicts: int) -> tuple[bool | None, Grid | None]:
+    """Whether ``solution`` is the only solution of ``g`` under Flow Free's rules (fill, touching
+    allowed), by CaDiCaL on the compact model ``_cnf.bits_clauses`` (log2 K bits a square, so
+    it stays small on 50 x 50 boards with hundreds of pairs), loops cut lazily as in
+    ``SatSearch``. ``g`` has no solids and numbers 1..K; ``solution``'s paths never run beside
+    themselves (the generator's never do). Returns ``(True, None)``: unique; ``(False, other)``:
+    ``other`` is another solution (its paths differ; its numbers may agree everywhere);
+    ``(None, None)``: over ``max_conflicts`` conflicts in all."""
+    from pysat.solvers import Solver
+
+    rows, cols = g.shape
+    K = int(g.max())
+    cnf, nvars = _cnf.bits_clauses(g, K, solution)
+    ends = np.flatnonzero(cnf == 0)
+    lits = cnf.tolist()
+    starts = [0, *(ends[:-1] + 1).tolist()]
+    base = nvars - 2 * rows * cols + 1  # the first edge variable
+    pairs = np.zeros((rows, cols, 2), bool)
+    pairs[:, :-1, 0] = True
+    pairs[:-1, :, 1] = True
+    real = pairs.ravel()
+    s = Solver(name=SOLVER)
+    try:
+        s.append_formula([lits[a:b] for a, b in zip(starts, ends.tolist())])
+        while True:
+            used = int(s.accum_stats().get("conflicts", 0))
+            if used >= max_conflicts:
+                return None, None
+            s.conf_budget(max_conflicts - used)
+            try:
+                ok = s.solve_limited()
+            except Exception as e:  # python-sat turns SIGINT into pysolvers.error
+                if "keyboard interrupt" in str(e).lower():
+                    raise KeyboardInterrupt from e
+                raise
+            if ok is None:
+                if int(s.accum_stats().get("conflicts", 0)) < max_conflicts:
+                    # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
+                    # short of its budget
+                    raise KeyboardInterrupt
+                return None, None
+            if not ok:
+                return True, None
+            model = np.asarray(s.get_model(), np.int64)
+            value = np.zeros(nvars + 1, bool)
+            value[np.abs(model)] = model > 0
+            edges = value[base : base + 2 * rows * cols] & real
+            east = np.ascontiguousarray(edges[0::2].reshape(rows, cols), np.uint8)
+            south = np.ascontiguousarray(edges[1::2].reshape(rows, cols), np.uint8)
+            label, number = _cnf.paths(g, east, south)
+            loops = np.unique(label[(label > 0) & (number == 0)])
+            if not loops.size:
+                return False, number.astype(np.int16)
+            for lab in loops.tolist():
+                s.add_clause(_cut(label == lab, g, east, south, base, True))
+    finally:
+        s.delete()

@@ -66,6 +66,14 @@ def add_parser(
         "(short paths); by default long from 7x7 to 15x15, short elsewhere",
     )
     p.add_argument(
+        "--prover",
+        choices=["search", "sat"],
+        default="search",
+        help="what proves the puzzle unique: the solver's search (default), or 'sat': long "
+        "paths at every size, proven by the search with a small budget then a SAT model "
+        "(Flow's rules only; needs python-sat, pip install 'trapcore[sat]')",
+    )
+    p.add_argument(
         "--solids",
         action="store_true",
         help="let squares the paths leave isolated be solid (#); by default there "
@@ -161,17 +169,21 @@ def run(args: argparse.Namespace) -> int:
             touch=args.touch is not False,
             long_paths=args.long_paths,
             solids=args.solids,
+            prover=args.prover,
         )
     if args.style == "flow" and (puzzle.grid < 0).any():
         raise ValueError(
             "--style flow cannot show the solid squares (#) this puzzle has "
             "(--solids lets generated puzzles have some); use --style header"
         )
-    print(
-        f"trapcore numberlink: {nl.measure(puzzle)}; difficulty {puzzle.difficulty:g} "
-        f"({nl.difficulty_level(puzzle)} for {n}x{cols} under these rules)",
-        file=sys.stderr,
-    )
+    if args.prover == "sat":  # proven by the SAT model: the search's effort is not known
+        note = "proven unique by the SAT model (difficulty not measured)"
+    else:
+        note = (
+            f"difficulty {puzzle.difficulty:g} "
+            f"({nl.difficulty_level(puzzle)} for {n}x{cols} under these rules)"
+        )
+    print(f"trapcore numberlink: {nl.measure(puzzle)}; {note}", file=sys.stderr)
     out = puzzle.to_text(style=args.style)
     if args.solution:
         out += "\n" + puzzle.to_text(style=args.style, solution=True)
@@ -190,6 +202,7 @@ def _generate(
     touch: bool,
     long_paths: bool | None = None,
     solids: bool = False,
+    prover: str = "search",
 ) -> nl.Puzzle:
     """nl.generate, its budget errors in the CLI's words."""
     from trapcore.errors import SearchLimitExceeded
@@ -205,6 +218,7 @@ def _generate(
             touch=touch,
             long_paths=long_paths,
             solids=solids,
+            prover=prover,
         )
     except (ValueError, SearchLimitExceeded) as exc:
         text = str(exc)  # (a size with no default budget keeps its own message)
@@ -263,6 +277,7 @@ def _solve(args: argparse.Namespace) -> int:
             ("--min-length", None if args.min_length == 3 else 1),
             ("--long-paths", args.long_paths),
             ("--solids", args.solids or None),
+            ("--prover", None if args.prover == "search" else args.prover),
         )
         if value is not None
     ]

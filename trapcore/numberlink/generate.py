@@ -13,7 +13,7 @@ from typing import Any, SupportsFloat, TypeAlias
 import numpy as np
 
 from trapcore._validate import _describe, as_generator, as_int, as_size
-from trapcore.numberlink import _generate
+from trapcore.numberlink import _generate, _repair, _sat, _solver
 from trapcore.numberlink._grid import Grid, as_max_nodes, as_rules
 from trapcore.numberlink.puzzle import Puzzle
 
@@ -184,6 +184,7 @@ def generate(
     difficulty: str | tuple[float, float] | None = None,
     max_attempts: int = 1000,
     max_nodes: int | None = None,
+    prover: str = "search",
 ) -> Puzzle:
     """Generate a random puzzle (with its solution) on a ``rows x cols`` board.
 
@@ -240,6 +241,18 @@ def generate(
         paths for more time). ``None``: 2 * 10**4 with long paths, 10**7 without; under
         ``touch=True`` past 400 squares (20 x 20), 10**5, and refused (ValueError) past 2500
         squares (50 x 50), where no default budget finishes: pass one, or ``touch=False``.
+    prover : {"search", "sat"}, default "search"
+        What proves the puzzle unique. ``"search"``: the solver's search, as described above.
+        ``"sat"`` (Flow Free's rules only, the defaults; needs python-sat, the extra ``sat``):
+        long paths are grown (as ``long_paths=True``), then each check runs the search with a
+        small budget (``max_nodes``, default ``SAT_NODES``) and, when that does not finish, a
+        compact SAT model that excludes the known solution (CaDiCaL, about ``SAT_CONFLICTS``
+        conflicts a square; ``SAT_QUICK_CONFLICTS`` in a board's first ``SAT_QUICK_CHECKS``
+        checks); a second solution cuts a path where it differs, a check over both budgets
+        cuts the longest eighth of the paths. Paths come out about twice as long as
+        with ``"search"`` past 15 x 15, in the range of published puzzles (median 10-12
+        squares at 15 x 15 and 30 x 30; see the Benchmarks page). With ``"sat"``,
+        ``difficulty`` is not available and ``Puzzle.difficulty`` is computed on first use.
 
     Returns
     -------
@@ -252,8 +265,12 @@ def generate(
         A bad argument (named in the message).
     ValueError
         No puzzle met the constraints within ``max_attempts`` boards.
+    ImportError
+        ``prover="sat"`` without python-sat (the extra ``sat``).
     KeyboardInterrupt
-        Ctrl-C stops generation within milliseconds (``seed``'s generator stays usable).
+        Ctrl-C stops generation within milliseconds (``seed``'s generator stays usable; with
+        ``prover="sat"``, inside CaDiCaL python-sat's own handler answers it, which on rare
+        occasions crashes or hangs the process instead: see the user guide).
 
     Examples
     --------
@@ -281,11 +298,28 @@ def generate(
     unique = bool(unique)
     max_attempts = as_int(max_attempts, "max_attempts", minimum=1, maximum=MAX_ATTEMPTS)
     if max_nodes is None:
-        max_nodes = _default_budget(rows, cols, touch, unique, long_paths)
+        # prover="sat" has its own default (SAT_NODES) and no size limit
+        max_nodes = (
+            SAT_NODES if prover == "sat" else _default_budget(rows, cols, touch, unique, long_paths)
+        )
     budget = as_max_nodes(max_nodes)
     band = _as_band(difficulty, rows, cols, fill, touch)
     if band is not None and not unique:
         raise ValueError("difficulty needs unique=True")
+    if prover not in ("search", "sat"):
+        raise ValueError(f"prover must be 'search' or 'sat', got {prover!r}")
+    if prover == "sat":
+        if not (fill and touch and unique) or solids or band is not None:
+            raise ValueError(
+                'prover="sat" proves uniqueness under Flow Free\'s rules only (every square '
+                "filled, paths may touch) and makes unique puzzles without solid squares or a "
+                "difficulty band"
+            )
+        if not _sat.available():
+            raise ImportError(
+                'generate(prover="sat") needs python-sat: pip install "trapcore[sat]"'
+            )
+        return _generate_sat(rows, cols, as_generator(seed), min_length, max_attempts, budget)
     gen = as_generator(seed)
     attempts = 0
     while attempts < max_attempts:
@@ -320,4 +354,85 @@ def generate(
         + f" in {max_attempts} attempts; relax the constraints"
         + ("" if solids else " (solids=True lets isolated squares be solid)")
         + " or raise max_attempts"
+    )
+
+
+#: ``generate(prover="sat")``: the search's budget per check (nodes) before the SAT model runs
+#: (it settles the small boards and finds the easy second solutions; a larger one only costs
+#: time), and the SAT model's budget per check in conflicts per square (15 x 15: 2,250; 50 x 50:
+#: 25,000; past both, the longest paths are cut: 3 a square gives 15 x 15 a median path of 9.5,
+#: 10 of 11, 30 of 10.5 at twice the time; bench/test_bench_numberlink_generate.py).
+SAT_NODES, SAT_CONFLICTS = 2000, 10
+#: ``generate(prover="sat")`` grows raw paths of at least this many squares (or ``min_length``
+#: if larger) on boards of 4 * RAW_MIN squares or more (smaller ones may have no such paths):
+#: the cuts may still make paths of ``min_length``, but few (15 x 15: 1.6% of 3
+#: squares or fewer, against 15% when raw paths may have 3; published sets: 1-12%).
+RAW_MIN = 4
+#: ... for at most this many boards (the largest ones rarely have such paths everywhere: 70 x 70
+#: never did in 1000 boards), then raw paths of ``min_length``.
+RAW_TRIES = 20
+#: ``generate(prover="sat")``: the first checks of each board give the SAT model only this many
+#: conflicts. A board fresh from the growth has very many solutions and its first checks nearly
+#: always end in cuts of the longest paths: a quick check either finds a second solution at once
+#: or cuts without spending the full budget. Same median paths, half the time (15 x 15: 0.03 s
+#: against 0.085 s; 30 x 30: 0.67 s against 1.39 s; 50 x 50: 3.8 s against 7.4 s); 6 quick
+#: checks shorten the paths (15 x 15: median 9.75 against 11), 10 much more (7).
+SAT_QUICK_CHECKS, SAT_QUICK_CONFLICTS = 4, 10
+
+
+def _generate_sat(
+    rows: int, cols: int, gen: np.random.Generator, min_length: int, max_attempts: int, nodes: int
+) -> Puzzle:
+    """``generate(prover="sat")``: raw long paths from the kernel, then checks (the search with
+    ``nodes``, then the SAT model) and the kernel's repairs until the puzzle is proven unique."""
+    conflicts = SAT_CONFLICTS * rows * cols
+    raw_min = max(min_length, RAW_MIN) if rows * cols >= 4 * RAW_MIN else min_length
+    attempts = 0
+    while attempts < max_attempts:
+        out = None
+        if raw_min > min_length:  # a few boards with raw paths of raw_min or more squares
+            out = _generate.generate(
+                rows, cols, gen.bit_generator, raw_min, False, 1,
+                min(RAW_TRIES, max_attempts - attempts), True, True, True, False,
+            )  # fmt: skip
+            if out is None:
+                attempts += min(RAW_TRIES, max_attempts - attempts)
+                if attempts >= max_attempts:
+                    break
+        if out is None:  # then paths of min_length
+            out = _generate.generate(
+                rows, cols, gen.bit_generator, min_length, False, 1, max_attempts - attempts,
+                True, True, True, False,
+            )  # fmt: skip
+        if out is None:
+            break
+        grid, sol, _, used = out
+        attempts += used
+        checks = 0
+        while True:
+            checks += 1
+            sols, _, complete = _solver.solve(
+                grid, 2, nodes, _solver.Strategy.PORTFOLIO, True, True
+            )
+            other: Grid | None = None
+            if complete and sols is not None:
+                if len(sols) == 1:
+                    return Puzzle._trusted(grid, sol, difficulty=None, fill=True, touch=True)
+                other = sols[0] if not np.array_equal(sols[0], sol) else sols[1]
+            else:
+                quick = checks <= SAT_QUICK_CHECKS
+                unique, other = _sat.second_solution(
+                    grid, sol, SAT_QUICK_CONFLICTS if quick else conflicts
+                )
+                if unique:
+                    return Puzzle._trusted(grid, sol, difficulty=None, fill=True, touch=True)
+            fixed = _repair.repair(grid, sol, other, min_length)
+            if fixed is None and other is not None:  # the paths differ, the numbers do not
+                fixed = _repair.repair(grid, sol, None, min_length)
+            if fixed is None:
+                break
+            grid, sol = fixed
+    raise ValueError(
+        f"generate: no {rows} x {cols} puzzle with min_length={min_length} and no solid squares "
+        f'proven unique by prover="sat" in {max_attempts} attempts; raise max_attempts'
     )
