@@ -196,6 +196,7 @@ def _leaf_parser(
 
 
 # a name not inside a path, a file name, an option or a quoted string
+_NOT_A_FLAG = object()
 _NAME_VALUE = re.compile(r"(?<![-\w.'\"/\\])([a-z][a-z0-9_]*)(?![./\\]\w)(=([\w.+-]+))?")
 
 
@@ -211,23 +212,26 @@ def cli_words(
     plain words in a message stay words. ``names`` maps more Python names to the CLI's
     (``{"rows": "N"}``, for a positional argument).
     """
-    options: dict[str, tuple[str, bool]] = {}
+    options: dict[str, tuple[str, object]] = {}  # name: (option, the value a flag sets)
     for action in parser._actions:
         longs = [o for o in action.option_strings if o.startswith("--")]
         if longs and action.dest not in ("help", "version"):
-            flag = isinstance(action, (argparse._StoreTrueAction, argparse._StoreConstAction))
-            options.setdefault(action.dest, (longs[0], flag))
+            flag = isinstance(action, argparse._StoreConstAction)  # store_true/false too
+            options.setdefault(action.dest, (longs[0], action.const if flag else _NOT_A_FLAG))
     for py, cli in (names or {}).items():
-        options[py] = (cli, False)
+        options[py] = (cli, _NOT_A_FLAG)
 
     def replace(m: re.Match[str]) -> str:
         name, value = m.group(1), m.group(3)
         if name not in options:
             return m.group(0)
-        option, flag = options[name]
+        option, sets = options[name]
         rest = text[m.end() :]
         if value is not None:
-            return option if flag and value == "True" else f"{option} {value}"
+            if sets is _NOT_A_FLAG:
+                return f"{option} {value}"
+            # a flag: `touch=False` is `--no-touch` (it sets False); `touch=True`, its absence
+            return option if value == str(sets) else f"without {option}"
         if "_" in name or rest.startswith((" must ", " is ", " has ")):
             return option
         return m.group(0)

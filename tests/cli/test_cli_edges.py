@@ -75,6 +75,18 @@ def test_cli_words_leaves_plain_words_alone():
         assert words(path, p) == path  # file names stay as they are
 
 
+def test_cli_words_says_what_a_flag_sets():
+    # --no-touch stores False in `touch`: touch=False is the flag, touch=True its absence
+    p = argparse.ArgumentParser()
+    p.add_argument("--no-touch", dest="touch", action="store_false")
+    p.add_argument("--solids", action="store_true")
+    words = cli.cli_words
+    assert words("pass touch=False", p) == "pass --no-touch"
+    assert words("under touch=True", p) == "under without --no-touch"
+    assert words("with solids=False", p) == "with without --solids"
+    assert words("with solids=True", p) == "with --solids"
+
+
 # -- help texts ---------------------------------------------------------------------------------
 def _parsers(parser: argparse.ArgumentParser, name: str = "trapcore"):
     yield name, parser

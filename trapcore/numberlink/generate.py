@@ -82,10 +82,11 @@ def _default_budget(rows: int, cols: int, touch: bool, unique: bool, long_paths:
         return _SHORT_BUDGET
     if rows * cols > _MAX_DEFAULT_TOUCH_SQUARES:
         raise ValueError(
-            f"generate: under touch=True (Flow Free's rules) no default budget proves a unique "
+            f"generate: under Flow Free's rules (touch=True) no default budget proves a unique "
             f"{rows} x {cols} puzzle in reasonable time (at most {_MAX_DEFAULT_TOUCH_SQUARES} "
-            "squares, 50 x 50; 70 x 70 ran for minutes): pass touch=False (70 x 70 in "
-            "seconds), unique=False, a smaller board, or your own budget per check (max_nodes=N)"
+            "squares, 50 x 50; 70 x 70 ran for minutes): pass prover=sat (a SAT model; 70 x 70 "
+            "in seconds), touch=False (the no-touch rule), unique=False, a smaller board, or "
+            "your own budget per check (max_nodes=N)"
         )
     return _TOUCH_BUDGET
 
