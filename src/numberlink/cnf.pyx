@@ -39,6 +39,29 @@ cdef inline Py_ssize_t put(int32_t* out, Py_ssize_t m, int32_t a) noexcept nogil
     return m + 1
 
 
+cdef inline int square_edges(
+    const int16_t[:, ::1] grid, Py_ssize_t r, Py_ssize_t c, int32_t es, int32_t* e
+) noexcept nogil:
+    """The edge variables of square (r, c) to its non-solid neighbours (East, South, West,
+    North; edge variables start at ``es``, two a square: East then South), into ``e``; their
+    number."""
+    cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1], i = r * cols + c
+    cdef int ne = 0
+    if c + 1 < cols and grid[r, c + 1] >= 0:
+        e[ne] = <int32_t> (es + 2 * i)
+        ne += 1
+    if r + 1 < rows and grid[r + 1, c] >= 0:
+        e[ne] = <int32_t> (es + 2 * i + 1)
+        ne += 1
+    if c > 0 and grid[r, c - 1] >= 0:
+        e[ne] = <int32_t> (es + 2 * (i - 1))
+        ne += 1
+    if r > 0 and grid[r - 1, c] >= 0:
+        e[ne] = <int32_t> (es + 2 * (i - cols) + 1)
+        ne += 1
+    return ne
+
+
 def clauses(const int16_t[:, ::1] grid, int32_t K, bint fill, bint touch):
     """The CNF of a grid whose numbers are 1..K (each twice) under the rules (fill, touch): the
     clauses as one int32 array, each clause's literals followed by 0, and the number of
@@ -64,19 +87,7 @@ def clauses(const int16_t[:, ::1] grid, int32_t K, bint fill, bint touch):
                 i = r * cols + c
                 if v < 0:
                     continue
-                ne = 0
-                if c + 1 < cols and grid[r, c + 1] >= 0:
-                    e[ne] = <int32_t> (es + 2 * i)
-                    ne += 1
-                if r + 1 < rows and grid[r + 1, c] >= 0:
-                    e[ne] = <int32_t> (es + 2 * i + 1)
-                    ne += 1
-                if c > 0 and grid[r, c - 1] >= 0:
-                    e[ne] = <int32_t> (es + 2 * (i - 1))
-                    ne += 1
-                if r > 0 and grid[r - 1, c] >= 0:
-                    e[ne] = <int32_t> (es + 2 * (i - cols) + 1)
-                    ne += 1
+                ne = square_edges(grid, r, c, es, e)
                 if v > 0:
                     for k in range(1, K + 1):
                         m = put(o, m, <int32_t> ((xs + i * K + k - 1) * (1 if k == v else -1)))
@@ -269,19 +280,7 @@ def bits_clauses(const int16_t[:, ::1] grid, int32_t K, const int16_t[:, ::1] so
                 i = r * cols + c
                 if v < 0:
                     continue
-                ne = 0
-                if c + 1 < cols and grid[r, c + 1] >= 0:
-                    e[ne] = <int32_t> (es + 2 * i)
-                    ne += 1
-                if r + 1 < rows and grid[r + 1, c] >= 0:
-                    e[ne] = <int32_t> (es + 2 * i + 1)
-                    ne += 1
-                if c > 0 and grid[r, c - 1] >= 0:
-                    e[ne] = <int32_t> (es + 2 * (i - 1))
-                    ne += 1
-                if r > 0 and grid[r - 1, c] >= 0:
-                    e[ne] = <int32_t> (es + 2 * (i - cols) + 1)
-                    ne += 1
+                ne = square_edges(grid, r, c, es, e)
                 if v > 0:
                     for j in range(B):
                         lit = <int32_t> (1 + i * B + j)

@@ -175,8 +175,14 @@ def test_large_models_are_left_to_the_sweeps(monkeypatch):
     assert nl.solve(g).method == "sweeps"  # the whole budget, as without python-sat
 
 
+@pytest.mark.slow  # a hang costs the guard's minutes: see below
 @pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 def test_ctrl_c_reaches_the_caller_from_the_sat_model():
+    # Known upstream defect: python-sat answers SIGINT by a longjmp out of CaDiCaL (its own
+    # handler, installed on the main thread during each call), which can leave malloc's lock held:
+    # about 1 Ctrl-C in 30 then hangs or crashes the process, more often on a loaded machine.
+    # CaDiCaL holds the GIL, so the call cannot run on another thread without losing Ctrl-C
+    # altogether. docs/guarantees.md says so; this test runs in the full suite only.
     # two paths that must cross on 40x40: CaDiCaL takes long to refute it. CaDiCaL holds the GIL,
     # so no thread of the solving process can pick the moment: a child process solves, the
     # parent sends SIGINT once the child is under way, and the child must end with

@@ -13,6 +13,8 @@ solve, so ``limit=2`` proves uniqueness exactly as the sweeps do.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -95,16 +97,18 @@ class SatSearch:
             if len(self.solutions) >= self._limit:
                 self.finished = True
                 break
-            s.conf_budget(max(1, target - self.conflicts))
-            try:
-                ok = s.solve_limited()
-            except Exception as e:  # python-sat turns SIGINT into pysolvers.error
-                if "keyboard interrupt" in str(e).lower():
-                    raise KeyboardInterrupt from e
-                raise
-            self.conflicts = int(s.accum_stats().get("conflicts", 0))
+            budget = max(1, target - self.conflicts)
+            s.conf_budget(budget)
+            ok = _solve_limited(s)
+            used = int(s.accum_stats().get("conflicts", 0))
             if ok is None:
+                if used - self.conflicts < budget:
+                    # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
+                    # short of its budget
+                    raise KeyboardInterrupt
+                self.conflicts = used
                 return False
+            self.conflicts = used
             if not ok:
                 self.finished = True
                 break
@@ -155,6 +159,16 @@ def _cut(
     return lits
 
 
+def _solve_limited(s: Any) -> bool | None:
+    """``s.solve_limited()``, with python-sat's error for SIGINT raised as KeyboardInterrupt."""
+    try:
+        return s.solve_limited()  # type: ignore[no-any-return]
+    except Exception as e:  # python-sat turns SIGINT into pysolvers.error
+        if "keyboard interrupt" in str(e).lower():
+            raise KeyboardInterrupt from e
+        raise
+
+
 def second_solution(g: Grid, solution: Grid, max_conflicts: int) -> tuple[bool | None, Grid | None]:
     """Whether ``solution`` is the only solution of ``g`` under Flow Free's rules (fill, touching
     allowed), by CaDiCaL on the compact model ``_cnf.bits_clauses`` (log2 K bits a square, so
@@ -184,12 +198,7 @@ def second_solution(g: Grid, solution: Grid, max_conflicts: int) -> tuple[bool |
             if used >= max_conflicts:
                 return None, None
             s.conf_budget(max_conflicts - used)
-            try:
-                ok = s.solve_limited()
-            except Exception as e:  # python-sat turns SIGINT into pysolvers.error
-                if "keyboard interrupt" in str(e).lower():
-                    raise KeyboardInterrupt from e
-                raise
+            ok = _solve_limited(s)
             if ok is None:
                 if int(s.accum_stats().get("conflicts", 0)) < max_conflicts:
                     # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
