@@ -132,7 +132,7 @@ def test_solve_methods(benchmark, method, workers):
     sol = benchmark.pedantic(
         tc.cat.solve,
         (board, (5, 5)),
-        dict(max_nodes=20_000, method=method, workers=workers),
+        dict(policy="optimal", max_nodes=20_000, method=method, workers=workers),
         rounds=1,
     )
     benchmark.extra_info["positions"] = sol.nodes
@@ -247,7 +247,7 @@ def _cut_graph(nx, b):
     g = nx.Graph()
     for r, c in np.argwhere(b == 0):
         p = (int(r), int(c))
-        for q in hexgrid.neighbors(p, b.shape):
+        for q in hexgrid.neighbours(p, b.shape):
             if not b[q]:
                 g.add_edge(p, q)
         if hexgrid.is_border(p, b.shape):
@@ -319,6 +319,6 @@ def test_proof_coverage_issue_31(benchmark, method):
     b = np.zeros((11, 11), np.uint8)
     for p in _ISSUE_31:
         b[p] = 1
-    sol = benchmark(tc.cat.solve, b, (6, 2), max_nodes=2_000, method=method)
+    sol = benchmark(tc.cat.solve, b, (6, 2), policy="optimal", max_nodes=2_000, method=method)
     benchmark.extra_info["verdict"] = str(sol.verdict)
     benchmark.extra_info["nodes"] = sol.nodes
