@@ -39,6 +39,62 @@ cdef inline Py_ssize_t put(int32_t* out, Py_ssize_t m, int32_t a) noexcept nogil
     return m + 1
 
 
+cdef inline Py_ssize_t forward(
+    const int16_t[:, ::1] grid, Py_ssize_t r, Py_ssize_t c, int d
+) noexcept nogil:
+    """The square East (d = 0) or South (d = 1) of (r, c) as an index r * cols + c; -1 when it is
+    off the board or solid (no edge variable is used there)."""
+    cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1]
+    if d == 0:
+        return r * cols + c + 1 if c + 1 < cols and grid[r, c + 1] >= 0 else -1
+    return (r + 1) * cols + c if r + 1 < rows and grid[r + 1, c] >= 0 else -1
+
+
+cdef inline Py_ssize_t put_same(
+    int32_t* o, Py_ssize_t m, int32_t lit, int32_t va, int32_t vb
+) noexcept nogil:
+    """The clauses of ``lit -> (va <-> vb)``."""
+    m = put(o, m, -lit)
+    m = put(o, m, -va)
+    m = put(o, m, vb)
+    m = put(o, m, 0)
+    m = put(o, m, -lit)
+    m = put(o, m, va)
+    m = put(o, m, -vb)
+    return put(o, m, 0)
+
+
+cdef inline Py_ssize_t put_all_but_one(
+    int32_t* o, Py_ssize_t m, const int32_t* e, Py_ssize_t ne, int32_t first
+) noexcept nogil:
+    """For each of the ``ne`` literals ``e``, the clause of the others (at least two of them
+    true), each led by ``first`` when it is not 0."""
+    cdef Py_ssize_t j, a
+    for j in range(ne):
+        if first != 0:
+            m = put(o, m, first)
+        for a in range(ne):
+            if a != j:
+                m = put(o, m, e[a])
+        m = put(o, m, 0)
+    return m
+
+
+cdef inline Py_ssize_t put_at_most_two(
+    int32_t* o, Py_ssize_t m, const int32_t* e, Py_ssize_t ne
+) noexcept nogil:
+    """At most two of the ``ne`` literals ``e``: no three together."""
+    cdef Py_ssize_t a, b, j
+    for a in range(ne):
+        for b in range(a + 1, ne):
+            for j in range(b + 1, ne):
+                m = put(o, m, -e[a])
+                m = put(o, m, -e[b])
+                m = put(o, m, -e[j])
+                m = put(o, m, 0)
+    return m
+
+
 cdef inline int square_edges(
     const int16_t[:, ::1] grid, Py_ssize_t r, Py_ssize_t c, int32_t es, int32_t* e
 ) noexcept nogil:
@@ -127,25 +183,13 @@ def clauses(const int16_t[:, ::1] grid, int32_t K, bint fill, bint touch):
                     m = put(o, m, -e[j])
                     m = put(o, m, <int32_t> (us + i))
                     m = put(o, m, 0)
-                # at most two edges
-                for a in range(ne):
-                    for b in range(a + 1, ne):
-                        for j in range(b + 1, ne):
-                            m = put(o, m, -e[a])
-                            m = put(o, m, -e[b])
-                            m = put(o, m, -e[j])
-                            m = put(o, m, 0)
+                m = put_at_most_two(o, m, e, ne)
                 # used -> at least two: every set of all but one edge holds one
                 if ne < 2:
                     m = put(o, m, <int32_t> -(us + i))
                     m = put(o, m, 0)
                 else:
-                    for j in range(ne):
-                        m = put(o, m, <int32_t> -(us + i))
-                        for a in range(ne):
-                            if a != j:
-                                m = put(o, m, e[a])
-                        m = put(o, m, 0)
+                    m = put_all_but_one(o, m, e, ne, <int32_t> -(us + i))
         # edges: the same numbers on both ends; under no-touch, one number's neighbours joined
         for r in range(rows):
             for c in range(cols):
@@ -153,24 +197,14 @@ def clauses(const int16_t[:, ::1] grid, int32_t K, bint fill, bint touch):
                 if grid[r, c] < 0:
                     continue
                 for j in range(2):
-                    if j == 0:
-                        if c + 1 >= cols or grid[r, c + 1] < 0:
-                            continue
-                        b = i + 1
-                    else:
-                        if r + 1 >= rows or grid[r + 1, c] < 0:
-                            continue
-                        b = i + cols
+                    b = forward(grid, r, c, j)
+                    if b < 0:
+                        continue
                     lit = <int32_t> (es + 2 * i + j)
                     for k in range(K):
-                        m = put(o, m, -lit)
-                        m = put(o, m, <int32_t> -(xs + i * K + k))
-                        m = put(o, m, <int32_t> (xs + b * K + k))
-                        m = put(o, m, 0)
-                        m = put(o, m, -lit)
-                        m = put(o, m, <int32_t> (xs + i * K + k))
-                        m = put(o, m, <int32_t> -(xs + b * K + k))
-                        m = put(o, m, 0)
+                        m = put_same(
+                            o, m, lit, <int32_t> (xs + i * K + k), <int32_t> (xs + b * K + k)
+                        )
                         if not touch:
                             m = put(o, m, lit)
                             m = put(o, m, <int32_t> -(xs + i * K + k))
@@ -298,42 +332,21 @@ def bits_clauses(const int16_t[:, ::1] grid, int32_t K, const int16_t[:, ::1] so
                 if ne < 2:  # a dead end: no solution
                     m = put(o, m, 0)
                     continue
-                for a in range(ne):  # at most two edges
-                    for b in range(a + 1, ne):
-                        for j in range(b + 1, ne):
-                            m = put(o, m, -e[a])
-                            m = put(o, m, -e[b])
-                            m = put(o, m, -e[j])
-                            m = put(o, m, 0)
-                for j in range(ne):  # at least two: every set of all but one edge holds one
-                    for a in range(ne):
-                        if a != j:
-                            m = put(o, m, e[a])
-                    m = put(o, m, 0)
+                m = put_at_most_two(o, m, e, ne)
+                # at least two: every set of all but one edge holds one
+                m = put_all_but_one(o, m, e, ne, 0)
         for r in range(rows):
             for c in range(cols):
                 i = r * cols + c
                 if grid[r, c] < 0:
                     continue
                 for a in range(2):
-                    if a == 0:
-                        if c + 1 >= cols or grid[r, c + 1] < 0:
-                            continue
-                        b = i + 1
-                    else:
-                        if r + 1 >= rows or grid[r + 1, c] < 0:
-                            continue
-                        b = i + cols
+                    b = forward(grid, r, c, a)
+                    if b < 0:
+                        continue
                     lit = <int32_t> (es + 2 * i + a)
                     for j in range(B):
-                        m = put(o, m, -lit)
-                        m = put(o, m, <int32_t> -(1 + i * B + j))
-                        m = put(o, m, <int32_t> (1 + b * B + j))
-                        m = put(o, m, 0)
-                        m = put(o, m, -lit)
-                        m = put(o, m, <int32_t> (1 + i * B + j))
-                        m = put(o, m, <int32_t> -(1 + b * B + j))
-                        m = put(o, m, 0)
+                        m = put_same(o, m, lit, <int32_t> (1 + i * B + j), <int32_t> (1 + b * B + j))
         # not every edge of the known solution
         for r in range(rows):
             for c in range(cols):
