@@ -168,3 +168,49 @@ def test_generate(benchmark, prover, n, seeds):
     benchmark.extra_info.update(info)
     print(f"\ngenerate({n}, prover={prover!r}) under Flow Free's rules: {info}")
     assert info["solid_squares"] == 0
+
+
+def _raw_boards(n: int, count: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Raw long-path boards and their solutions, as ``generate(prover="sat")`` starts from."""
+    from trapcore.numberlink import _generate
+
+    out = []
+    for seed in range(count):
+        bitgen = np.random.Generator(np.random.PCG64(seed)).bit_generator
+        r = _generate.generate(n, n, bitgen, 3, False, 1, 200, True, True, True, False)
+        out.append((r[0], r[1]))
+    return out
+
+
+@pytest.mark.parametrize("impl", ["kernel", "twin"])
+@pytest.mark.benchmark(group="Numberlink repair (cut the longest eighth), 15x15, 20 boards")
+def test_repair(benchmark, impl):
+    # the kernel (trapcore.numberlink._repair) against its twin (reference.numberlink.repair) on
+    # the same boards; the results are equal (tests/numberlink/test_generate_sat.py)
+    from reference.numberlink import repair as twin
+    from trapcore.numberlink import _repair
+
+    boards = _raw_boards(15, 20)
+    fn = _repair.repair if impl == "kernel" else twin
+    out = benchmark.pedantic(lambda: [fn(g, s, None, 3) for g, s in boards], rounds=3)
+    assert all(r is not None for r in out)
+
+
+@pytest.mark.parametrize("impl", ["kernel-model", "reference-model"])
+@pytest.mark.benchmark(group="Numberlink compact SAT check, 15x15, 10 raw boards")
+def test_compact_sat_check(benchmark, impl):
+    # one uniqueness check of a known solution: the CNF from the kernel (_cnf.bits_clauses, in
+    # trapcore.numberlink._sat) against the independent pure-Python model (the same solver,
+    # CaDiCaL, answers both): the ratio is the cost of building the model and cutting loops
+    from reference.numberlink_sat_bits import second_solution as reference
+    from trapcore.numberlink import _sat
+
+    boards = _raw_boards(15, 10)
+    if impl == "kernel-model":
+        out = benchmark.pedantic(
+            lambda: [_sat.second_solution(g, s, 10**6)[0] for g, s in boards], rounds=1
+        )
+        assert all(v is not None for v in out)
+    else:
+        out = benchmark.pedantic(lambda: [reference(g, s) is None for g, s in boards], rounds=1)
+    assert len(out) == len(boards)
