@@ -408,6 +408,61 @@ def _path_directory() -> None:
         assert tds.verify(Path(tmp) / "d").content_hash == info.content_hash
 
 
+@_case("Board", "Puzzle")
+def _board_class() -> None:
+    nl = tc.numberlink
+    ring = [[1, 5], [0, 2], [1, 3], [2, 4], [3, 5], [4, 0]]
+
+    def old() -> int:
+        return int(nl.Board([1, 0, 0, 1, 0, 0], ring, fill=False).count())
+
+    _same(
+        old,
+        lambda: nl.Puzzle.from_graph([1, 0, 0, 1, 0, 0], ring, fill=False).count(),
+        spelling="numberlink.Board",
+        word="trapcore.numberlink.Puzzle",
+    )
+
+
+@_case("MAX_SOLVE_CELLS", "LIMITS")
+@_case("MAX_GENERATE_CELLS", "LIMITS")
+def _limits() -> None:
+    nl = tc.numberlink
+    _same(
+        lambda: nl.MAX_SOLVE_CELLS,
+        lambda: nl.LIMITS.solve_cells,
+        spelling="numberlink.MAX_SOLVE_CELLS",
+        word="trapcore.numberlink.LIMITS",
+    )
+    _same(
+        lambda: nl.MAX_GENERATE_CELLS,
+        lambda: nl.LIMITS.generate_cells,
+        spelling="numberlink.MAX_GENERATE_CELLS",
+        word="trapcore.numberlink.LIMITS",
+    )
+    assert nl.LIMITS == (1 << 22, 4900)
+
+
+@_case("board", "puzzle")
+def _board_argument() -> None:
+    nl = tc.numberlink
+
+    def made(**kw: Any) -> bytes:
+        p, sol = nl.generate_board(seed=2, **kw)
+        return np.asarray(p.values).tobytes() + np.asarray(sol).tobytes()
+
+    blank = nl.hex_board(np.zeros((4, 4), np.int16))
+    _same(lambda: made(board=blank), lambda: made(puzzle=blank), spelling="board=", word="puzzle=")
+    layers = nl.parse_contest_board("SIZE 2X2X2\nLINE_NUM 1\nLINE#1 (0,0,1)-(1,1,2)\n")
+    (sol,) = layers.solve(limit=1)
+    _same(
+        lambda: nl.contest_answer(board=layers, labels=sol),
+        lambda: nl.contest_answer(puzzle=layers, labels=sol),
+        spelling="board=",
+        word="puzzle=",
+    )
+
+
 @pytest.mark.parametrize("rename", sorted(OLD_SPELLINGS), ids="->".join)
 def test_old_spelling_warns_and_gives_the_same_result(rename):
     OLD_SPELLINGS[rename]()

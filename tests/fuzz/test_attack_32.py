@@ -381,9 +381,9 @@ def test_masked_values_and_solution_arguments():
     with pytest.raises(TypeError, match="masked"):
         nl.check(grid, masked)
     with pytest.raises(TypeError, match="masked"):
-        nl.Board(np.ma.masked_array([1, 0, 1]), [[1, -1], [0, 2], [1, -1]])
+        nl.Puzzle.from_graph(np.ma.masked_array([1, 0, 1]), [[1, -1], [0, 2], [1, -1]])
     with pytest.raises(TypeError, match="masked"):
-        nl.Board([1, 0, 1], np.ma.masked_array([[1, -1], [0, 2], [1, -1]]))
+        nl.Puzzle.from_graph([1, 0, 1], np.ma.masked_array([[1, -1], [0, 2], [1, -1]]))
 
 
 @pytest.mark.parametrize(

@@ -150,10 +150,10 @@ def run(args: argparse.Namespace) -> int:
     cols = n if args.cols is None else args.cols
     if n < 1 or cols < 1:
         raise ValueError(f"N and --cols must be >= 1, got {n} x {cols}")
-    if n * cols > nl.MAX_GENERATE_CELLS:
+    if n * cols > nl.LIMITS.generate_cells:
         raise ValueError(
             f"{n} x {cols} = {n * cols} squares is more than the "
-            f"{nl.MAX_GENERATE_CELLS} trapcore numberlink generates; use a smaller "
+            f"{nl.LIMITS.generate_cells} trapcore numberlink generates; use a smaller "
             "N or --cols"
         )
     seed = used_seed(args.seed)
@@ -314,7 +314,7 @@ def _solve(args: argparse.Namespace) -> int:
             sols = nl.solve(p.grid, fill=fill, touch=touch, limit=limit)
         if i:
             sys.stdout.write("\n")
-        rows, cols = p.shape
+        rows, cols = p.grid.shape
         if not sols:
             sys.stdout.write(f"# puzzle {i + 1}: {cols} x {rows}, no solution\n")
             status = 1
