@@ -168,6 +168,18 @@ def parse_contest_board(text: str, *, source: str = "text") -> Puzzle:
     with them (``VIA#a (x,y,z) (x,y,z) ...``, one via's squares on consecutive layers) layers
     meet only at vias (the 2016 contest).
 
+    Parameters
+    ----------
+    text : str
+        The problem's text.
+    source : str, default "text"
+        What errors call it (a file name, say).
+
+    Returns
+    -------
+    Puzzle
+        The problem as a board of layers, under ``fill=False, touch=False``.
+
     Raises
     ------
     TypeError, ValueError
@@ -192,12 +204,34 @@ def contest_answer(puzzle: Puzzle, labels: npt.ArrayLike) -> str:
     ``SIZE WXHXD``, then for each layer ``LAYER z`` and its rows of comma-separated numbers
     (``0`` where no line runs); one layer: ``SIZE WXH`` and the rows.
 
+    Parameters
+    ----------
+    puzzle : Puzzle
+        A board from :func:`parse_contest_board` (``board=`` before 0.3, deprecated).
+    labels : array_like of int
+        A solution of ``puzzle``, as :meth:`Puzzle.solve` gives it (a label per node).
+
+    Returns
+    -------
+    str
+        The answer text, ending with a newline.
+
     Raises
     ------
     TypeError
         ``puzzle`` is not a Puzzle.
     ValueError
-        ``board`` has no layers of squares, or ``labels`` do not fit it.
+        ``puzzle`` has no layers of squares, or ``labels`` do not fit it.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> text = "SIZE 3X2X1\\nLINE_NUM 2\\nLINE#1 (0,0,1)-(2,0,1)\\nLINE#2 (0,1,1)-(2,1,1)\\n"
+    >>> board = tc.numberlink.parse_contest_board(text)
+    >>> print(tc.numberlink.contest_answer(board, board.solve()[0]), end="")
+    SIZE 3X2
+    1,1,1
+    2,2,2
     """
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")

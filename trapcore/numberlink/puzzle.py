@@ -17,7 +17,6 @@ one class with one set of methods; ``0.2``'s ``Board`` is this class (a deprecat
 
 from __future__ import annotations
 
-import os
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -26,7 +25,7 @@ import numpy.typing as npt
 from trapcore import _pictures
 from trapcore._renamed import renamed
 from trapcore._validate import as_choice, frozen_copy
-from trapcore.numberlink import _boards
+from trapcore.numberlink import _boards, _puzzle_text
 from trapcore.numberlink._grid import (
     Grid,
     Table,
@@ -451,10 +450,26 @@ class Puzzle:
         """The exact number of solutions (sets of paths) under the puzzle's rules (a grid
         puzzle's: :func:`trapcore.numberlink.count`; a board's are enumerated).
 
+        Parameters
+        ----------
+        max_nodes : int or None, default 10**9
+            The search's budget (``None``: no limit).
+
+        Returns
+        -------
+        int
+            The number of solutions (``0`` for none).
+
         Raises
         ------
-        trapcore.errors.SearchLimitExceeded
+        SearchLimitExceeded
             The count needed more than ``max_nodes`` nodes.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> tc.Puzzle.from_text("3 3\\n1..\\n..2\\n1.2").count()
+        1
         """
         if self._kind == GRID:
             return count(self._values, fill=self._fill, touch=self._touch, max_nodes=max_nodes)
@@ -559,79 +574,10 @@ class Puzzle:
 
     __hash__ = None  # type: ignore[assignment]  # mutable-looking value class: unhashable
 
-    # -- text (trapcore.numberlink.formats builds Puzzles, so it is imported when used) ------
-    def to_text(self, *, style: str = "header", solution: bool = False) -> str:
-        """The puzzle (or its solution) as text.
-
-        Parameters
-        ----------
-        style : {"header", "flow"}
-            ``"header"``: a ``W H`` line, then the rows with ``.`` empty, ``#`` solid and one
-            symbol per number. ``"flow"``: square boards only, one row per line, no header, no
-            solids, letters and digits only (at most 61 numbers).
-        solution : bool, default False
-            Write the solution (every square of path ``k`` shows ``k``'s symbol) instead.
-
-        Returns
-        -------
-        str
-            The text, ending with a newline.
-
-        Raises
-        ------
-        ValueError
-            A bad ``style``, no solution known (with ``solution=True``), or a puzzle the Flow
-            style cannot hold.
-        """
-        from trapcore.numberlink import formats
-
-        return formats._puzzle_text(self, style=style, solution=solution)
-
-    @classmethod
-    def from_text(cls, text: str) -> Puzzle:
-        """Read the one puzzle in ``text`` (either format, see :func:`parse_puzzles`).
-
-        Raises
-        ------
-        TypeError, ValueError
-            ``text`` is not a str, holds a malformed puzzle (the error gives line and column), or
-            holds no puzzle or several (read several with ``parse_puzzles``).
-        """
-        from trapcore.numberlink import formats
-
-        puzzles = list(formats.parse_puzzles(text))
-        if len(puzzles) != 1:
-            raise ValueError(
-                f"text: expected one puzzle, found {len(puzzles)} (use "
-                "trapcore.numberlink.parse_puzzles for several)"
-            )
-        return puzzles[0]
-
-    @classmethod
-    @renamed(path="file")
-    def from_file(cls, file: str | os.PathLike[str]) -> Puzzle:
-        """Read the first puzzle of the file at ``file`` (either format; ``path`` before 0.3,
-        deprecated).
-
-        Reading stops after that puzzle; ``trapcore.numberlink.read_puzzles(file)`` iterates
-        over all of them.
-
-        Raises
-        ------
-        TypeError
-            ``file`` is not a str or path-like.
-        OSError
-            The file cannot be read.
-        ValueError
-            The first puzzle is malformed (the error gives file, line and column), or the file
-            holds no puzzle.
-        """
-        from trapcore.numberlink import formats
-
-        first = next(formats.read_puzzles(file), None)
-        if first is None:
-            raise ValueError(f"{file}: no puzzle in this file")
-        return first
+    # -- text: defined in _puzzle_text (this module's second concern) ---------------------
+    to_text = _puzzle_text.to_text
+    from_text = classmethod(_puzzle_text.from_text)
+    from_file = classmethod(renamed(path="file")(_puzzle_text.from_file))
 
 
 def _same(a: Table | None, b: Table | None) -> bool:
