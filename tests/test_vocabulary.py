@@ -426,21 +426,50 @@ def _board_class() -> None:
 
 @_case("MAX_SOLVE_CELLS", "LIMITS")
 @_case("MAX_GENERATE_CELLS", "LIMITS")
+@_case("MAX_MAZE_CELLS", "LIMITS")
+@_case("MAX_BATCH_CELLS", "LIMITS")
+@_case("MAX_WORKERS", "LIMITS")
+@_case("MAX_PIXELS", "LIMITS")
+@_case("MAX_TEXT_CELLS", "LIMITS")
+@_case("MAX_SVG_CELLS", "LIMITS")
 def _limits() -> None:
-    nl = tc.numberlink
-    _same(
-        lambda: nl.MAX_SOLVE_CELLS,
-        lambda: nl.LIMITS.solve_cells,
-        spelling="numberlink.MAX_SOLVE_CELLS",
-        word="trapcore.numberlink.LIMITS",
-    )
-    _same(
-        lambda: nl.MAX_GENERATE_CELLS,
-        lambda: nl.LIMITS.generate_cells,
-        spelling="numberlink.MAX_GENERATE_CELLS",
-        word="trapcore.numberlink.LIMITS",
-    )
-    assert nl.LIMITS == (1 << 22, 4900)
+    """Each package's limits are one named tuple's fields; the old names give the same ints."""
+    for package, fields in (
+        (tc.numberlink, {"MAX_SOLVE_CELLS": "solve_cells", "MAX_GENERATE_CELLS": "generate_cells"}),
+        (
+            tc.maze,
+            {
+                "MAX_MAZE_CELLS": "maze_cells",
+                "MAX_BATCH_CELLS": "batch_cells",
+                "MAX_WORKERS": "workers",
+                "MAX_PIXELS": "pixels",
+                "MAX_TEXT_CELLS": "text_cells",
+                "MAX_SVG_CELLS": "svg_cells",
+            },
+        ),
+    ):
+        for old, field in fields.items():
+            _same(
+                lambda package=package, old=old: getattr(package, old),
+                lambda package=package, field=field: getattr(package.LIMITS, field),
+                spelling=f"{package.__name__.split('.')[-1]}.{old}",
+                word=f"{package.__name__}.LIMITS",
+            )
+    assert tc.numberlink.LIMITS == (1 << 22, 4900) and tc.maze.LIMITS.maze_cells == 1 << 26
+
+
+@_case("CLOSED", "DoorState")
+@_case("OPEN", "DoorState")
+@_case("LOCKED", "DoorState")
+def _door_states() -> None:
+    for old in ("CLOSED", "OPEN", "LOCKED"):
+        _same(
+            lambda old=old: getattr(tc.maze, old),
+            lambda old=old: getattr(tc.maze.DoorState, old),
+            spelling=f"maze.{old}",
+            word="trapcore.maze.DoorState",
+        )
+    assert [int(s) for s in tc.maze.DoorState] == [0, 1, 3]
 
 
 @_case("board", "puzzle")
