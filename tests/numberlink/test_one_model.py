@@ -203,6 +203,32 @@ BOARD_PICKLE_0_2 = (
 )
 
 
+#: 0.2's pickles of ``hex_board([[1, 0, 1], [2, 0, 2]], touch=False)`` and
+#: ``layered_board(np.zeros((2, 2, 2), np.int16))`` (0.2's Board kept no kind: it is recovered).
+HEX_PICKLE_0_2 = (
+    "gASVHgIAAAAAAACMHHRyYXBjb3JlLm51bWJlcmxpbmsudmFyaWFudHOUjAVCb2FyZJSTlCmBlH2UKIwHX3ZhbHVl"
+    "c5SMFm51bXB5Ll9jb3JlLm11bHRpYXJyYXmUjAxfcmVjb25zdHJ1Y3SUk5SMBW51bXB5lIwHbmRhcnJheZSTlEsA"
+    "hZRDAWKUh5RSlChLAUsGhZRoCYwFZHR5cGWUk5SMAmkylImIh5RSlChLA4wBPJROTk5K/////0r/////SwB0lGKJ"
+    "QwwBAAAAAQACAAAAAgCUdJRijAZfdGFibGWUaAhoC0sAhZRoDYeUUpQoSwFLBksEhpRoEowCaTSUiYiHlFKUKEsD"
+    "aBZOTk5K/////0r/////SwB0lGKJQ2ABAAAAAwAAAAQAAAD/////AgAAAAQAAAAFAAAAAAAAAAUAAAABAAAA////"
+    "//////8EAAAAAAAAAP//////////BQAAAAAAAAABAAAAAwAAAAEAAAACAAAABAAAAP////+UdJRijAVfZmlsbJSI"
+    "jAZfdG91Y2iUiYwGX3NoYXBllEsCSwOGlIwGX2NlbGxzlGgIaAtLAIWUaA2HlFKUKEsBSwJLA4aUaCGJQxgAAAAA"
+    "AQAAAAIAAAADAAAABAAAAAUAAACUdJRijAVfZG93bpRoCGgLSwCFlGgNh5RSlChLAUsCSwOGlGghiUMYAAAAAAEA"
+    "AAACAAAAAwAAAAQAAAAFAAAAlHSUYnViLg=="
+)
+LAYERS_PICKLE_0_2 = (
+    "gASVOAIAAAAAAACMHHRyYXBjb3JlLm51bWJlcmxpbmsudmFyaWFudHOUjAVCb2FyZJSTlCmBlH2UKIwHX3ZhbHVl"
+    "c5SMFm51bXB5Ll9jb3JlLm11bHRpYXJyYXmUjAxfcmVjb25zdHJ1Y3SUk5SMBW51bXB5lIwHbmRhcnJheZSTlEsA"
+    "hZRDAWKUh5RSlChLAUsIhZRoCYwFZHR5cGWUk5SMAmkylImIh5RSlChLA4wBPJROTk5K/////0r/////SwB0lGKJ"
+    "QxAAAAAAAAAAAAAAAAAAAAAAlHSUYowGX3RhYmxllGgIaAtLAIWUaA2HlFKUKEsBSwhLA4aUaBKMAmk0lImIh5RS"
+    "lChLA2gWTk5OSv////9K/////0sAdJRiiUNgAQAAAAIAAAAEAAAAAwAAAAUAAAAAAAAAAwAAAAYAAAAAAAAABwAA"
+    "AAEAAAACAAAABQAAAAYAAAAAAAAABwAAAAEAAAAEAAAABwAAAAIAAAAEAAAAAwAAAAUAAAAGAAAAlHSUYowFX2Zp"
+    "bGyUiYwGX3RvdWNolIiMBl9zaGFwZZRLAksCSwKHlIwGX2NlbGxzlGgIaAtLAIWUaA2HlFKUKEsBSwJLAksCh5Ro"
+    "IYlDIAAAAAABAAAAAgAAAAMAAAAEAAAABQAAAAYAAAAHAAAAlHSUYowFX2Rvd26UaAhoC0sAhZRoDYeUUpQoSwFL"
+    "AksCSwKHlGghiUMgAAAAAAEAAAACAAAAAwAAAAQAAAAFAAAABgAAAAcAAACUdJRidWIu"
+)
+
+
 def test_a_0_2_board_unpickles_as_a_puzzle():
     with pytest.warns(DeprecationWarning, match="Board"):
         p = pickle.loads(base64.b64decode("".join(BOARD_PICKLE_0_2)))
@@ -210,6 +236,13 @@ def test_a_0_2_board_unpickles_as_a_puzzle():
     assert type(p) is Puzzle and p == want and repr(p) == repr(want)
     (sol,) = p.solve()
     assert p.to_grid(sol, lane="down")[:, 1].tolist() == [2, 2, 2]
+    for data, want in (
+        (HEX_PICKLE_0_2, hex_board([[1, 0, 1], [2, 0, 2]], touch=False)),
+        (LAYERS_PICKLE_0_2, layered_board(np.zeros((2, 2, 2), np.int16))),
+    ):
+        with pytest.warns(DeprecationWarning, match="Board"):
+            p = pickle.loads(base64.b64decode("".join(data)))
+        assert p == want and repr(p) == repr(want) and p.count() == want.count()
 
 
 def test_every_kind_pickles_copies_and_compares():

@@ -292,7 +292,7 @@ class Puzzle:
                 state["_shape"],
                 state["_cells"],
                 state["_down"],
-                GRAPH if state["_shape"] is None else SQUARES,
+                _kind_0_2(state["_shape"], state["_table"]),
             )
         if len(state) == 4:
             values, solution, self._symbols, self._difficulty = state
@@ -584,3 +584,16 @@ def _same(a: Table | None, b: Table | None) -> bool:
     if a is None or b is None:
         return a is b
     return bool(np.array_equal(a, b))
+
+
+def _kind_0_2(shape: tuple[int, ...] | None, table: Table) -> str:
+    """The kind of a board 0.2 pickled (its Board kept no kind): a graph, layers, hexagons (the
+    table of ``hex_board`` on its shape) or squares."""
+    if shape is None:
+        return GRAPH
+    if len(shape) == 3:
+        return LAYERS
+    from trapcore.numberlink.variants import hex_board  # variants imports this module
+
+    hexes = hex_board(np.zeros(shape, np.int16))._table
+    return HEX if hexes is not None and np.array_equal(hexes, table) else SQUARES
