@@ -73,7 +73,7 @@ def variant_boards(kind, fill, seeds=4):
     for s in range(seeds):
         values = lay_paths(build, shape, s, 6, fill)
         base = build(np.zeros(shape, np.int16))
-        out.append(nl.Board(values, base.neighbours, fill=fill))
+        out.append(nl.Puzzle.from_graph(values, base.neighbours, fill=fill))
     return out
 
 
@@ -173,7 +173,7 @@ def test_sparse_sat(benchmark, n):
 def test_layers_solve(benchmark):
     rng = np.random.default_rng(0)
     values = lay_paths(nl.layered_board, (3, 15, 15), int(rng.integers(1 << 30)), 30, False)
-    board = nl.Board(
+    board = nl.Puzzle.from_graph(
         values, nl.layered_board(np.zeros((3, 15, 15), np.int16)).neighbours, fill=False
     )
     try:

@@ -408,6 +408,90 @@ def _path_directory() -> None:
         assert tds.verify(Path(tmp) / "d").content_hash == info.content_hash
 
 
+@_case("Board", "Puzzle")
+def _board_class() -> None:
+    nl = tc.numberlink
+    ring = [[1, 5], [0, 2], [1, 3], [2, 4], [3, 5], [4, 0]]
+
+    def old() -> int:
+        return int(nl.Board([1, 0, 0, 1, 0, 0], ring, fill=False).count())
+
+    _same(
+        old,
+        lambda: nl.Puzzle.from_graph([1, 0, 0, 1, 0, 0], ring, fill=False).count(),
+        spelling="numberlink.Board",
+        word="trapcore.numberlink.Puzzle",
+    )
+
+
+@_case("MAX_SOLVE_CELLS", "LIMITS")
+@_case("MAX_GENERATE_CELLS", "LIMITS")
+@_case("MAX_MAZE_CELLS", "LIMITS")
+@_case("MAX_BATCH_CELLS", "LIMITS")
+@_case("MAX_WORKERS", "LIMITS")
+@_case("MAX_PIXELS", "LIMITS")
+@_case("MAX_TEXT_CELLS", "LIMITS")
+@_case("MAX_SVG_CELLS", "LIMITS")
+def _limits() -> None:
+    """Each package's limits are one named tuple's fields; the old names give the same ints."""
+    for package, fields in (
+        (tc.numberlink, {"MAX_SOLVE_CELLS": "solve_cells", "MAX_GENERATE_CELLS": "generate_cells"}),
+        (
+            tc.maze,
+            {
+                "MAX_MAZE_CELLS": "maze_cells",
+                "MAX_BATCH_CELLS": "batch_cells",
+                "MAX_WORKERS": "workers",
+                "MAX_PIXELS": "pixels",
+                "MAX_TEXT_CELLS": "text_cells",
+                "MAX_SVG_CELLS": "svg_cells",
+            },
+        ),
+    ):
+        for old, field in fields.items():
+            _same(
+                lambda package=package, old=old: getattr(package, old),
+                lambda package=package, field=field: getattr(package.LIMITS, field),
+                spelling=f"{package.__name__.split('.')[-1]}.{old}",
+                word=f"{package.__name__}.LIMITS",
+            )
+    assert tc.numberlink.LIMITS == (1 << 22, 4900) and tc.maze.LIMITS.maze_cells == 1 << 26
+
+
+@_case("CLOSED", "DoorState")
+@_case("OPEN", "DoorState")
+@_case("LOCKED", "DoorState")
+def _door_states() -> None:
+    for old in ("CLOSED", "OPEN", "LOCKED"):
+        _same(
+            lambda old=old: getattr(tc.maze, old),
+            lambda old=old: getattr(tc.maze.DoorState, old),
+            spelling=f"maze.{old}",
+            word="trapcore.maze.DoorState",
+        )
+    assert [int(s) for s in tc.maze.DoorState] == [0, 1, 3]
+
+
+@_case("board", "puzzle")
+def _board_argument() -> None:
+    nl = tc.numberlink
+
+    def made(**kw: Any) -> bytes:
+        p, sol = nl.generate_board(seed=2, **kw)
+        return np.asarray(p.values).tobytes() + np.asarray(sol).tobytes()
+
+    blank = nl.hex_board(np.zeros((4, 4), np.int16))
+    _same(lambda: made(board=blank), lambda: made(puzzle=blank), spelling="board=", word="puzzle=")
+    layers = nl.parse_contest_board("SIZE 2X2X2\nLINE_NUM 1\nLINE#1 (0,0,1)-(1,1,2)\n")
+    (sol,) = layers.solve(limit=1)
+    _same(
+        lambda: nl.contest_answer(board=layers, labels=sol),
+        lambda: nl.contest_answer(puzzle=layers, labels=sol),
+        spelling="board=",
+        word="puzzle=",
+    )
+
+
 @pytest.mark.parametrize("rename", sorted(OLD_SPELLINGS), ids="->".join)
 def test_old_spelling_warns_and_gives_the_same_result(rename):
     OLD_SPELLINGS[rename]()

@@ -117,7 +117,7 @@ def puzzle_svg(puzzle: Puzzle) -> str | None:
     colour with its label), or None past :data:`RICH_CELLS`."""
     from trapcore.numberlink.formats import _symbols_for
 
-    rows, cols = puzzle.shape
+    rows, cols = puzzle.grid.shape
     if rows * cols > RICH_CELLS:
         return None
     cell = _cell(rows, cols, 12, 48)

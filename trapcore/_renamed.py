@@ -60,15 +60,21 @@ def renamed(**old_to_new: str) -> Callable[[F], F]:
     return wrap
 
 
-def module_getattr(module: str, names: Mapping[str, str], scope: Mapping[str, Any]) -> Any:
+def module_getattr(
+    module: str,
+    names: Mapping[str, str],
+    scope: Mapping[str, Any],
+    objects: Mapping[str, Any] | None = None,
+) -> Any:
     """A module's ``__getattr__`` for renamed attributes: ``__getattr__ = module_getattr(
-    __name__, {"neighbors": "neighbours"}, globals())``."""
+    __name__, {"neighbors": "neighbours"}, globals())``. ``objects`` gives what an old name
+    returns when it is not the new name's object (a class whose constructor changed)."""
     RENAMED_ATTRS.setdefault(module, {}).update(names)
 
     def __getattr__(attr: str) -> Any:
         if attr in names:
             warn(f"{module}.{attr}", f"{module}.{names[attr]}")
-            return scope[names[attr]]
+            return scope[names[attr]] if objects is None or attr not in objects else objects[attr]
         raise AttributeError(f"module {module!r} has no attribute {attr!r}")
 
     return __getattr__

@@ -276,7 +276,7 @@ def test_wilson_refuses_long_strips_and_keeps_squares():
     out = run("call", "maze.carve_many", 2, 64, 46000, method="wilson", timeout=30)
     assert out.type_name == "ValueError" and "wilson" in out.message
     # every square maze the size limit accepts stays accepted
-    side = math.isqrt(tc.maze.MAX_MAZE_CELLS)
+    side = math.isqrt(tc.maze.LIMITS.maze_cells)
     assert wilson_steps(side, side) <= MAX_WILSON_STEPS
     for rows, cols in [(1, 2), (2, 2), (100, 100), (1, 30000), (4096, 16384)]:
         assert wilson_steps(rows, cols) <= MAX_WILSON_STEPS
@@ -381,9 +381,9 @@ def test_masked_values_and_solution_arguments():
     with pytest.raises(TypeError, match="masked"):
         nl.check(grid, masked)
     with pytest.raises(TypeError, match="masked"):
-        nl.Board(np.ma.masked_array([1, 0, 1]), [[1, -1], [0, 2], [1, -1]])
+        nl.Puzzle.from_graph(np.ma.masked_array([1, 0, 1]), [[1, -1], [0, 2], [1, -1]])
     with pytest.raises(TypeError, match="masked"):
-        nl.Board([1, 0, 1], np.ma.masked_array([[1, -1], [0, 2], [1, -1]]))
+        nl.Puzzle.from_graph([1, 0, 1], np.ma.masked_array([[1, -1], [0, 2], [1, -1]]))
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from reference.maze import SHAPES, carve
 from trapcore import maze
 from trapcore._seeding import item_generator, root_key
-from trapcore.maze import LOCKED, OPEN, Maze, _solve
+from trapcore.maze import DoorState, Maze, _solve
 
 METHODS = maze.METHODS
 SIZES = SHAPES
@@ -25,11 +25,11 @@ def assert_perfect(doors):
     rows, cols = doors.shape
     assert doors.dtype == np.uint8
     down, right = doors & 3, (doors >> 2) & 3
-    assert set(np.unique(down)) <= {OPEN, LOCKED}
-    assert set(np.unique(right)) <= {OPEN, LOCKED}
+    assert set(np.unique(down)) <= {DoorState.OPEN, DoorState.LOCKED}
+    assert set(np.unique(right)) <= {DoorState.OPEN, DoorState.LOCKED}
     assert (doors >> 4 == 0).all()
-    assert (down[-1] == LOCKED).all() and (right[:, -1] == LOCKED).all()
-    assert int((down == OPEN).sum() + (right == OPEN).sum()) == rows * cols - 1
+    assert (down[-1] == DoorState.LOCKED).all() and (right[:, -1] == DoorState.LOCKED).all()
+    assert int((down == DoorState.OPEN).sum() + (right == DoorState.OPEN).sum()) == rows * cols - 1
     assert (_solve.distances(doors, 0) >= 0).all()
 
 
@@ -247,12 +247,12 @@ def test_carve_many_edge_cases():
 def test_door_bits_follow_design():
     # DESIGN.md: 7 = 0b01_11 = Right open, Down locked
     d = np.array([[7, 15], [15, 15]], dtype=np.uint8)
-    assert maze.door(d, (0, 0), "right") == OPEN
-    assert maze.door(d, (0, 1), "left") == OPEN
-    assert maze.door(d, (0, 0), "down") == LOCKED
-    assert maze.door(d, (1, 0), "up") == LOCKED
-    assert maze.door(d, (0, 0), "up") == LOCKED  # outer wall, not stored
-    assert maze.door(d, (0, 0), "left") == LOCKED
+    assert maze.door(d, (0, 0), "right") == DoorState.OPEN
+    assert maze.door(d, (0, 1), "left") == DoorState.OPEN
+    assert maze.door(d, (0, 0), "down") == DoorState.LOCKED
+    assert maze.door(d, (1, 0), "up") == DoorState.LOCKED
+    assert maze.door(d, (0, 0), "up") == DoorState.LOCKED  # outer wall, not stored
+    assert maze.door(d, (0, 0), "left") == DoorState.LOCKED
     np.testing.assert_array_equal(maze.down_doors(d), d & 3)
     np.testing.assert_array_equal(maze.right_doors(d), (d >> 2) & 3)
 
@@ -260,7 +260,7 @@ def test_door_bits_follow_design():
 def test_set_open_close_lock_door():
     d = np.full((3, 3), 15, dtype=np.uint8)
     maze.open_door(d, (1, 1), "up")
-    assert d[0, 1] == 0b1101 and maze.door(d, (0, 1), "down") == OPEN
+    assert d[0, 1] == 0b1101 and maze.door(d, (0, 1), "down") == DoorState.OPEN
     maze.open_door(d, (1, 1), "left")
     assert d[1, 0] == 0b0111
     maze.close_door(d, (1, 1), "right")

@@ -110,10 +110,10 @@ def test_same_seed_same_puzzle_and_options():
 
 def test_bad_input_names_the_argument():
     blank = hex_board(np.zeros((4, 4), np.int16))
-    with pytest.raises(TypeError, match="board must be a Board"):
+    with pytest.raises(TypeError, match="puzzle must be a Puzzle"):
         generate_board(np.zeros((4, 4)))
     numbered = hex_board(np.array([[1, 0, 0, 1]] + [[0] * 4] * 3, np.int16))
-    with pytest.raises(ValueError, match="board must be blank"):
+    with pytest.raises(ValueError, match="puzzle must be blank"):
         generate_board(numbered)
     with pytest.raises(ValueError, match="min_length"):
         generate_board(blank, min_length=1)

@@ -562,7 +562,6 @@ def test_exported():
         "contest_answer",
         "parse_puzzlink",
         "puzzlink_url",
-        "Board",
         "grid_board",
         "hex_board",
         "layered_board",
@@ -570,8 +569,7 @@ def test_exported():
         "SYMBOLS",
         "STYLES",
         "DIFFICULTY_LEVELS",
-        "MAX_GENERATE_CELLS",
-        "MAX_SOLVE_CELLS",
+        "LIMITS",
     }
     # the submodules (puzzle, formats, cli...) aside; `solve` and `generate` are the functions
     public = {n for n in dir(nl) if not n.startswith("_") and not inspect.ismodule(getattr(nl, n))}

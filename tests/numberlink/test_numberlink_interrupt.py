@@ -30,7 +30,7 @@ def cross(n: int) -> np.ndarray:
     return g
 
 
-def crowd(n: int) -> nl.Board:
+def crowd(n: int) -> nl.Puzzle:
     """Pairs that all want the middle column: the router's rounds never settle."""
     g = np.zeros((n, n), np.int16)
     for i in range(n // 2):

@@ -49,10 +49,10 @@ def boards(seed: int):
         nl.layered_board(np.zeros((2, r, c), np.int16)),
     ]
     for b in out:
-        yield nl.Board(random_ends(rng, len(b), pairs), b.neighbours, fill=False)
+        yield nl.Puzzle.from_graph(random_ends(rng, len(b), pairs), b.neighbours, fill=False)
 
 
-def agree(board: nl.Board, rounds: int) -> tuple:
+def agree(board: nl.Puzzle, rounds: int) -> tuple:
     got = _route.route_paths(board.values, board.neighbours, rounds)
     want = twin.route_paths(board.values, board.neighbours, rounds)
     assert got[1:] == want[1:]

@@ -24,7 +24,7 @@ KINDS = ["grid", "bridges", "wrap", "warps", "hex", "layered", "vias", "graph"]
 #: A budget for comparisons on boards that may be hard: a cut-off search is compared too.
 BIG = 30_000
 
-Make = Callable[[np.ndarray, bool, bool], nl.Board]
+Make = Callable[[np.ndarray, bool, bool], nl.Puzzle]
 
 
 def pcg(seed: int) -> np.random.Generator:
@@ -100,11 +100,11 @@ def template(rng: np.random.Generator, kind: str, lo: int, hi: int):
         table = np.full((n, d), -1, np.int32)
         for v, row in enumerate(adj):
             table[v, : len(row)] = row
-        empty = nl.Board(np.zeros(n, np.int16), table)
+        empty = nl.Puzzle.from_graph(np.zeros(n, np.int16), table)
         ends_ok = list(range(n))
 
         def make(values, fill, touch):
-            return nl.Board(values, table, fill=fill, touch=touch)
+            return nl.Puzzle.from_graph(values, table, fill=fill, touch=touch)
 
     adjacency = [[int(w) for w in row if w >= 0] for row in empty.neighbours]
     return make, adjacency, ends_ok
@@ -162,7 +162,7 @@ def random_case(seed: int, kind: str, lo: int = 2, hi: int = 4) -> tuple[Make, n
 # comparison
 
 
-def same_solve(board: nl.Board, limit: int, max_nodes: int, table: np.ndarray | None = None):
+def same_solve(board: nl.Puzzle, limit: int, max_nodes: int, table: np.ndarray | None = None):
     """_graph.solve and the twin on a board (or on its values with another ``table``):
     identical answers; the kernel's answer."""
     table = board.neighbours if table is None else table
@@ -177,7 +177,7 @@ def same_solve(board: nl.Board, limit: int, max_nodes: int, table: np.ndarray | 
     return sols, nodes, complete
 
 
-def same_count(board: nl.Board, max_nodes: int, table: np.ndarray | None = None):
+def same_count(board: nl.Puzzle, max_nodes: int, table: np.ndarray | None = None):
     table = board.neighbours if table is None else table
     args = (board.values, table, board.fill, board.touch, max_nodes)
     answer = _graph.count(*args)
@@ -289,7 +289,7 @@ def test_twin_matches_kernel_on_boards_by_hand():
     counts = {}
     for i, (values, table) in enumerate(cases):
         for fill, touch in RULES:
-            board = nl.Board(values, np.array(table), fill=fill, touch=touch)
+            board = nl.Puzzle.from_graph(values, np.array(table), fill=fill, touch=touch)
             wide = np.pad(board.neighbours, ((0, 0), (0, 2)), constant_values=-1)
             for limit in (1, 2, 10):
                 same_solve(board, limit, -1)

@@ -65,7 +65,7 @@ class Case:
             return V.hex_board(self.grid, fill=fill, touch=touch)
         if self.kind in ("layered", "vias"):
             return V.layered_board(self.grid, fill=fill, touch=touch, **self.opts)
-        return V.Board(self.values, padded(self.adj), fill=fill, touch=touch)
+        return V.Puzzle.from_graph(self.values, padded(self.adj), fill=fill, touch=touch)
 
     def __repr__(self) -> str:
         return f"Case({self.kind!r}, grid={self.grid.tolist()}, opts={self.opts})"
@@ -567,37 +567,37 @@ def bad(match):
 
 def test_board_rejects_bad_graphs(V):
     nb = padded([{1}, {0, 2}, {1}])
-    V.Board([1, 0, 1], nb)  # fine
+    V.Puzzle.from_graph([1, 0, 1], nb)  # fine
     asym = nb.copy()
     asym[2, 0] = -1
     with bad("neighbours"):
-        V.Board([1, 0, 1], asym)
+        V.Puzzle.from_graph([1, 0, 1], asym)
     loop = np.array([[1, 0], [0, 2], [1, -1]])
     with bad("neighbours"):
-        V.Board([1, 0, 1], loop)
+        V.Puzzle.from_graph([1, 0, 1], loop)
     twice = np.array([[1, 1], [0, 2], [1, -1]])
     with bad("neighbours"):
-        V.Board([1, 0, 1], twice)
+        V.Puzzle.from_graph([1, 0, 1], twice)
     with bad("neighbours"):
-        V.Board([1, 0, 1], np.array([[1, -1], [0, 3], [1, -1]]))
+        V.Puzzle.from_graph([1, 0, 1], np.array([[1, -1], [0, 3], [1, -1]]))
     with bad("neighbours"):
-        V.Board([1, 0, 1], np.array([[1, -2], [0, 2], [1, -1]]))
+        V.Puzzle.from_graph([1, 0, 1], np.array([[1, -2], [0, 2], [1, -1]]))
     with bad("neighbours"):
-        V.Board([1, 0, 1], np.array([1, 0, 1]))
+        V.Puzzle.from_graph([1, 0, 1], np.array([1, 0, 1]))
     with bad("neighbours"):
-        V.Board([1, 0, 1], nb[:2])
+        V.Puzzle.from_graph([1, 0, 1], nb[:2])
     with bad("neighbours"):
-        V.Board([1, 0, 1], nb.astype(float) + 0.5)
+        V.Puzzle.from_graph([1, 0, 1], nb.astype(float) + 0.5)
     with bad("values"):
-        V.Board([[1, 0, 1]], nb)
+        V.Puzzle.from_graph([[1, 0, 1]], nb)
     with bad("values"):
-        V.Board([1, 0, 0], nb)  # 1 once
+        V.Puzzle.from_graph([1, 0, 0], nb)  # 1 once
     with bad("values"):
-        V.Board([1, 1, 1], nb)
+        V.Puzzle.from_graph([1, 1, 1], nb)
     with bad("values"):
-        V.Board([1, -2, 1], nb)
+        V.Puzzle.from_graph([1, -2, 1], nb)
     with bad("values"):
-        V.Board([1.5, 0, 1.5], nb)
+        V.Puzzle.from_graph([1.5, 0, 1.5], nb)
 
 
 def test_builders_reject_bad_input(V):
@@ -702,16 +702,16 @@ def test_board_takes_any_integer_array_and_copies_it(V):
     ]:
         values = np.array(values)
         values.setflags(write=False)
-        b = V.Board(values, table)
+        b = V.Puzzle.from_graph(values, table)
         assert key(b.solve(limit=BIG)) == want
     mine = c.values.copy()
     table = nb.copy()
-    b = V.Board(mine, table)
+    b = V.Puzzle.from_graph(mine, table)
     mine[:] = 0
     table[:] = -1
     assert key(b.solve(limit=BIG)) == want
     assert neighbour_sets(b) == c.adj
-    assert V.Board(c.values.tolist(), nb.tolist()).count() == len(brute)
+    assert V.Puzzle.from_graph(c.values.tolist(), nb.tolist()).count() == len(brute)
 
 
 @st.composite
@@ -742,7 +742,7 @@ def test_kernel_matches_brute_force_on_drawn_graphs(V, graph, rules):
     brute = brute_force(values, adj, *rules, limit=MAX_BRUTE + 1)
     if len(brute) > MAX_BRUTE:
         return
-    b = V.Board(values, padded(adj), fill=rules[0], touch=rules[1])
+    b = V.Puzzle.from_graph(values, padded(adj), fill=rules[0], touch=rules[1])
     assert neighbour_sets(b) == adj
     assert b.count() == len(brute)
     assert key(b.solve(limit=BIG)) == key(brute)

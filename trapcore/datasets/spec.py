@@ -224,7 +224,7 @@ class NumberlinkSpec(_Spec):
     def __post_init__(self) -> None:
         rows = as_int(self.rows, "rows", minimum=2)
         cols = rows if self.cols is None else as_int(self.cols, "cols", minimum=2)
-        from trapcore.numberlink import MAX_GENERATE_CELLS
+        from trapcore.numberlink.generate import MAX_GENERATE_CELLS
 
         if rows * cols > MAX_GENERATE_CELLS:
             raise ValueError(

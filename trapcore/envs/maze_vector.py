@@ -17,7 +17,8 @@ from trapcore._seeding import root_key
 from trapcore._threads import run_jobs
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.envs.maze import PALETTE, ChannelBox, maze_config, picture
-from trapcore.maze import MAX_BATCH_CELLS, _env
+from trapcore.maze import _env
+from trapcore.maze.batch import MAX_BATCH_CELLS
 
 __all__ = ["MazeVectorEnv"]
 

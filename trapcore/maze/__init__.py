@@ -1,12 +1,11 @@
 """Perfect mazes: the Maze (carve, solve, trace, braid, draw, convert), door helpers, carve_many."""
 
-from trapcore.maze.batch import MAX_BATCH_CELLS, MAX_WORKERS, carve_many
+from trapcore._renamed import module_getattr
+from trapcore.maze._limits import LIMITS
+from trapcore.maze.batch import carve_many
 from trapcore.maze.doors import (
-    CLOSED,
-    LOCKED,
-    MAX_MAZE_CELLS,
-    OPEN,
     SIDES,
+    DoorState,
     check_doors,
     close_door,
     door,
@@ -17,7 +16,6 @@ from trapcore.maze.doors import (
     set_door,
 )
 from trapcore.maze.formats import (
-    MAX_SVG_CELLS,
     from_connection_list,
     from_labmaze_text,
     from_maze_dataset_ascii,
@@ -26,20 +24,12 @@ from trapcore.maze.formats import (
     to_maze_dataset_ascii,
 )
 from trapcore.maze.maze import HANDS, METHODS, SOLVERS, Maze, Trace
-from trapcore.maze.render import MAX_PIXELS, MAX_TEXT_CELLS
 
 __all__ = [
-    "CLOSED",
+    "DoorState",
     "HANDS",
-    "LOCKED",
-    "MAX_BATCH_CELLS",
-    "MAX_MAZE_CELLS",
-    "MAX_PIXELS",
-    "MAX_SVG_CELLS",
-    "MAX_TEXT_CELLS",
-    "MAX_WORKERS",
+    "LIMITS",
     "METHODS",
-    "OPEN",
     "SIDES",
     "SOLVERS",
     "Maze",
@@ -60,3 +50,23 @@ __all__ = [
     "to_labmaze_text",
     "to_maze_dataset_ascii",
 ]
+
+#: 0.2's names, deprecated (they go in 0.4): the door states are DoorState's, the limits LIMITS'.
+_OLD = {
+    "CLOSED": DoorState.CLOSED,
+    "OPEN": DoorState.OPEN,
+    "LOCKED": DoorState.LOCKED,
+    "MAX_MAZE_CELLS": LIMITS.maze_cells,
+    "MAX_BATCH_CELLS": LIMITS.batch_cells,
+    "MAX_WORKERS": LIMITS.workers,
+    "MAX_PIXELS": LIMITS.pixels,
+    "MAX_TEXT_CELLS": LIMITS.text_cells,
+    "MAX_SVG_CELLS": LIMITS.svg_cells,
+}
+__getattr__ = module_getattr(
+    __name__,
+    {old: "DoorState" if old in ("CLOSED", "OPEN", "LOCKED") else "LIMITS" for old in _OLD},
+    globals(),
+    _OLD,
+)
+del module_getattr

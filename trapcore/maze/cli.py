@@ -79,10 +79,10 @@ def _check(args: argparse.Namespace) -> None:
 
     if args.rows < 1 or args.cols < 1:
         raise ValueError(f"rows and cols must be >= 1, got {args.rows} x {args.cols}")
-    if args.rows * args.cols > _maze.MAX_MAZE_CELLS:
+    if args.rows * args.cols > _maze.LIMITS.maze_cells:
         raise ValueError(
             f"{args.rows} x {args.cols} = {args.rows * args.cols} cells is more "
-            f"than the {_maze.MAX_MAZE_CELLS} a maze may have"
+            f"than the {_maze.LIMITS.maze_cells} a maze may have"
         )
     if not 0 <= args.braid <= 1:
         raise ValueError(
@@ -109,10 +109,10 @@ def _check(args: argparse.Namespace) -> None:
                 f"change{'s' * (len(unused) == 1)} pictures (-o FILE.png); ignored for the text",
                 file=sys.stderr,
             )
-        if args.rows * args.cols > _maze.MAX_TEXT_CELLS:
+        if args.rows * args.cols > _maze.LIMITS.text_cells:
             raise ValueError(
                 f"{args.rows} x {args.cols} is too large to print as text (at most "
-                f"{_maze.MAX_TEXT_CELLS} cells): save a picture with -o FILE.png"
+                f"{_maze.LIMITS.text_cells} cells): save a picture with -o FILE.png"
             )
         return
     args.cell = 10 if args.cell is None else args.cell
@@ -127,10 +127,10 @@ def _check(args: argparse.Namespace) -> None:
             f"--wall must be at least 1 and less than cell ({args.cell}) pixels, got {args.wall}"
         )
     width, height = args.cols * args.cell + args.wall, args.rows * args.cell + args.wall
-    if width * height > _maze.MAX_PIXELS:
+    if width * height > _maze.LIMITS.pixels:
         raise ValueError(
             f"the picture would be {width} x {height} pixels, more than the "
-            f"{_maze.MAX_PIXELS} allowed: use a smaller cell or a smaller maze"
+            f"{_maze.LIMITS.pixels} allowed: use a smaller cell or a smaller maze"
         )
     check_picture_path(args.output, svg=True)
 
@@ -144,9 +144,9 @@ def _check_svg(args: argparse.Namespace) -> None:
         raise ValueError("--trace is drawn only in raster pictures: use -o FILE.png")
     if args.wall != 1:
         raise ValueError("--wall is drawn only in raster pictures: use -o FILE.png")
-    if args.rows * args.cols > _maze.MAX_SVG_CELLS:
+    if args.rows * args.cols > _maze.LIMITS.svg_cells:
         raise ValueError(
-            f"an SVG picture holds at most {_maze.MAX_SVG_CELLS} cells, this maze has "
+            f"an SVG picture holds at most {_maze.LIMITS.svg_cells} cells, this maze has "
             f"{args.rows * args.cols}: use -o FILE.png"
         )
     check_picture_path(args.output, svg=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 import numpy.typing as npt
 
@@ -9,10 +11,8 @@ from trapcore._validate import _describe, as_cell, as_choice, as_grid, as_int, c
 from trapcore.maze._types import CellLike, Doors
 
 __all__ = [
-    "CLOSED",
-    "LOCKED",
+    "DoorState",
     "MAX_MAZE_CELLS",
-    "OPEN",
     "SIDES",
     "check_doors",
     "close_door",
@@ -24,8 +24,23 @@ __all__ = [
     "set_door",
 ]
 
-#: Door states (two bits each): closed, open, locked (closed for good).
+#: Door states (two bits each): closed, open, locked (closed for good); ``DoorState``'s values.
 CLOSED, OPEN, LOCKED = 0b00, 0b01, 0b11
+
+
+class DoorState(enum.IntEnum):
+    """A door's state, the two bits each door takes in a doors array (an ``int``: ``door``
+    returns, and ``set_door`` takes, these values). ``trapcore.maze.CLOSED``, ``OPEN`` and
+    ``LOCKED`` before 0.3 (deprecated)."""
+
+    #: ``0b00``: closed (carving may open it).
+    CLOSED = 0b00
+    #: ``0b01``: open.
+    OPEN = 0b01
+    #: ``0b11``: closed for good (opening it would make a loop, or it is on the outer wall).
+    LOCKED = 0b11
+
+
 #: Sides of a cell, for the door helpers.
 SIDES = ("up", "right", "down", "left")
 #: The largest maze accepted, in cells (8192 x 8192): carving needs about 15 bytes per cell.
@@ -144,7 +159,7 @@ def door(doors: Doors, cell: CellLike, side: str) -> int:
     >>> import trapcore as tc
     >>> from trapcore import maze
     >>> d = tc.Maze.carve(4, 5, seed=2).doors.copy()
-    >>> maze.door(d, (1, 1), "right") in (maze.OPEN, maze.LOCKED)   # carving leaves no door closed
+    >>> maze.door(d, (1, 1), "right") in (maze.DoorState.OPEN, maze.DoorState.LOCKED)  # none closed
     True
     """
     d = _as_door_array(doors)
@@ -182,8 +197,8 @@ def set_door(doors: Doors, cell: CellLike, side: str, state: int) -> None:
     >>> import numpy as np
     >>> from trapcore import maze
     >>> d = np.zeros((2, 2), np.uint8)
-    >>> maze.set_door(d, (0, 0), "right", maze.OPEN)
-    >>> maze.door(d, (0, 0), "right") == maze.OPEN and maze.door(d, (0, 1), "left") == maze.OPEN
+    >>> maze.set_door(d, (0, 0), "right", maze.DoorState.OPEN)
+    >>> maze.door(d, (0, 0), "right") == maze.door(d, (0, 1), "left") == maze.DoorState.OPEN
     True
     """
     d = _as_door_array(doors)

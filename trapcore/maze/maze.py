@@ -163,7 +163,7 @@ class Maze:
         Parameters
         ----------
         rows, cols : int
-            Size in cells, at least 1 each, at most ``MAX_MAZE_CELLS`` cells in all.
+            Size in cells, at least 1 each, at most ``LIMITS.maze_cells`` cells in all.
         seed : None, int, SeedSequence or Generator
             Randomness; the same seed gives the same maze on every platform and run. A
             ``Generator`` is used as it is (and advanced).
@@ -486,7 +486,7 @@ class Maze:
         Raises
         ------
         TypeError, ValueError
-            For a bad path, or a maze of more than ``MAX_TEXT_CELLS`` cells.
+            For a bad path, or a maze of more than ``LIMITS.text_cells`` cells.
         """
         return _render.to_text(self, path=path)
 
@@ -526,7 +526,7 @@ class Maze:
         Raises
         ------
         TypeError, ValueError
-            For bad sizes, routes or colours, or an image of more than ``MAX_PIXELS`` pixels.
+            For bad sizes, routes or colours, or an image of more than ``LIMITS.pixels`` pixels.
         ImportError
             If Pillow is not installed (``pip install trapcore[image]``).
         """
@@ -629,7 +629,7 @@ class Maze:
         Raises
         ------
         TypeError, ValueError
-            For a bad size, path or colour, or more than ``MAX_SVG_CELLS`` cells.
+            For a bad size, path or colour, or more than ``LIMITS.svg_cells`` cells.
         """
         return _formats.to_svg(self, cell=scale, path=path, colors=colors)
 

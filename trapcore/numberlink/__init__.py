@@ -1,13 +1,16 @@
 """Numberlink (Arukone, Flow): puzzles, their text formats, a complete solver, a unique generator.
 
-``Puzzle`` holds a grid (``int16``: ``0`` empty, ``-1`` solid, ``k > 0`` an endpoint of path ``k``)
-and its rules (``fill``, ``touch``: Flow Free's by default) and solution; ``generate``, ``solve``,
-``count``, ``count_nodes`` and ``check`` work on grids under those rules;
-``read_puzzles``, ``parse_puzzles`` and ``write_puzzles`` handle the text formats. ``Board`` and
-its builders (``grid_board`` with bridges, wrapping and warps; ``hex_board``; ``layered_board``
-with or without vias) solve the variants on boards of any shape.
+``Puzzle`` is the one model: a grid (``int16``: ``0`` empty, ``-1`` solid, ``k > 0`` an endpoint
+of path ``k``), or a board of any shape from the builders (``grid_board`` with bridges, wrapping
+and warps; ``hex_board``; ``layered_board`` with or without vias; ``Puzzle.from_graph``), with its
+rules (``fill``, ``touch``: Flow Free's by default) and solution; its methods solve, count and
+check it. ``generate`` makes grid puzzles, ``generate_board`` puzzles on any board; ``solve``,
+``count``, ``count_nodes`` and ``check`` work on grids; ``read_puzzles``, ``parse_puzzles`` and
+``write_puzzles`` handle the text formats. ``Board`` (0.2's class of boards) is ``Puzzle`` now,
+a deprecated name until 0.4.
 """
 
+from trapcore._renamed import module_getattr
 from trapcore.numberlink.board_generate import generate_board
 from trapcore.numberlink.exchange import (
     contest_answer,
@@ -20,15 +23,15 @@ from trapcore.numberlink.exchange import (
 from trapcore.numberlink.formats import STYLES, SYMBOLS, parse_puzzles, read_puzzles, write_puzzles
 from trapcore.numberlink.generate import (
     DIFFICULTY_LEVELS,
-    MAX_GENERATE_CELLS,
+    LIMITS,
     difficulty_band,
     difficulty_level,
     generate,
 )
 from trapcore.numberlink.puzzle import Puzzle
 from trapcore.numberlink.quality import Quality, measure
-from trapcore.numberlink.solve import MAX_SOLVE_CELLS, check, count, count_nodes, solve
-from trapcore.numberlink.variants import Board, grid_board, hex_board, layered_board
+from trapcore.numberlink.solve import check, count, count_nodes, solve
+from trapcore.numberlink.variants import _Board, grid_board, hex_board, layered_board
 
 __all__ = [
     "Puzzle",
@@ -50,7 +53,6 @@ __all__ = [
     "contest_text",
     "parse_puzzlink",
     "puzzlink_url",
-    "Board",
     "grid_board",
     "hex_board",
     "layered_board",
@@ -58,6 +60,18 @@ __all__ = [
     "SYMBOLS",
     "STYLES",
     "DIFFICULTY_LEVELS",
-    "MAX_GENERATE_CELLS",
-    "MAX_SOLVE_CELLS",
+    "LIMITS",
 ]
+
+#: 0.2's names, deprecated (they go in 0.4): Board is Puzzle, the two limits are LIMITS' fields.
+__getattr__ = module_getattr(
+    __name__,
+    {"Board": "Puzzle", "MAX_SOLVE_CELLS": "LIMITS", "MAX_GENERATE_CELLS": "LIMITS"},
+    globals(),
+    {
+        "Board": _Board,
+        "MAX_SOLVE_CELLS": LIMITS.solve_cells,
+        "MAX_GENERATE_CELLS": LIMITS.generate_cells,
+    },
+)
+del _Board, module_getattr

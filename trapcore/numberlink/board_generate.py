@@ -1,6 +1,6 @@
 """Puzzles on boards of any shape: ``generate_board`` lays random paths on a blank
-:class:`~trapcore.numberlink.Board` (bridges, wrapping rows, warps, hexagons, layers) and cuts
-them until the Board search proves the puzzle unique under the board's rules.
+:class:`~trapcore.numberlink.Puzzle` (a grid, bridges, wrapping rows, warps, hexagons, layers, a
+graph) and cuts them until the board search proves the puzzle unique under the puzzle's rules.
 
 The method is the grid generator's (``trapcore.numberlink.generate``), on the board's graph:
 
@@ -12,13 +12,14 @@ The method is the grid generator's (``trapcore.numberlink.generate``), on the bo
 2. A path shorter than ``min_length``, or a free node left isolated, joins a neighbouring path at
    its end, or that path is cut beside it so that the node ends one part (both parts keeping
    ``min_length``); when neither works the board is drawn again.
-3. With ``unique``, ``Board.solve(limit=2)`` checks the puzzle; while it finds a second solution
-   a path is cut where that solution differs (one more pair of numbers); a check over its budget
-   cuts the longest path in the middle.
+3. With ``unique``, the board search (``Puzzle.solve(limit=2)`` of a board) checks the puzzle;
+   while it finds a second solution a path is cut where that solution differs (one more pair of
+   numbers); a check over its budget cuts the longest path in the middle.
 
 Steps 1 and 2 run in a kernel (``_paths.lay_paths``, linear in the edges per board up to a
 log factor; its pure-Python twin is tests/reference/numberlink_board_paths.py: same seeds,
-same paths); step 3's cuts run here, its checks in the Board search's kernel.
+same paths); step 3's cuts run here, its checks in the board search's kernel (on a grid puzzle
+too, so its puzzles do not depend on the grid portfolio's choice of search).
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._renamed import renamed
 from trapcore._validate import _describe, as_generator, as_int
 from trapcore.errors import SearchLimitExceeded
+from trapcore.numberlink import _boards
 from trapcore.numberlink._paths import lay_paths
 from trapcore.numberlink.generate import SeedLike
-from trapcore.numberlink.variants import Board
+from trapcore.numberlink.puzzle import Puzzle
 
 __all__ = ["generate_board"]
 
@@ -89,51 +92,54 @@ class _Paths:
         return values, sol
 
 
-def _bridge_lanes(board: Board) -> npt.NDArray[np.uint8]:
+def _bridge_lanes(board: Puzzle) -> npt.NDArray[np.uint8]:
     """1 on the two lanes of every bridge square (no path may end there), else 0."""
     lanes = np.zeros(len(board), np.uint8)
     down = board._down
-    if board.cells is not None and down is not None:
-        across, below = np.asarray(board.cells).ravel(), np.asarray(down).ravel()
+    if board._cells is not None and down is not None:
+        across, below = np.asarray(board._cells).ravel(), np.asarray(down).ravel()
         bridge = across != below
         lanes[across[bridge]] = lanes[below[bridge]] = 1
     return lanes
 
 
+@renamed(board="puzzle")
 def generate_board(
-    board: Board,
+    puzzle: Puzzle,
     *,
     seed: SeedLike = None,
     min_length: int = 3,
     unique: bool = True,
     max_attempts: int = 1000,
     max_nodes: int = 10**6,
-) -> tuple[Board, Values]:
-    """A random puzzle on ``board``'s graph, with its solution, unique under its rules.
+) -> tuple[Puzzle, Values]:
+    """A random puzzle on ``puzzle``'s graph, with its solution, unique under its rules.
 
     Parameters
     ----------
-    board : Board
-        A blank board: every node ``0`` (empty) or ``-1`` (solid), from :func:`grid_board`
-        (bridges, wrap, warps), :func:`hex_board`, :func:`layered_board` or a plain graph. Its
-        ``fill`` and ``touch`` are the puzzle's rules. Numbers never go on a bridge.
+    puzzle : Puzzle
+        A blank puzzle: every node ``0`` (empty) or ``-1`` (solid): ``Puzzle(grid)``, or from
+        :func:`grid_board` (bridges, wrap, warps), :func:`hex_board`, :func:`layered_board` or
+        :meth:`Puzzle.from_graph`. Its ``fill`` and ``touch`` are the puzzle's rules. Numbers
+        never go on a bridge.
     seed : None, int, numpy.random.SeedSequence or numpy.random.Generator
         Randomness; the same seed gives the same puzzle.
     min_length : int, default 3
         Shortest path, in nodes (2 or more).
     unique : bool, default True
-        Prove exactly one solution (``Board.solve(limit=2)``), cutting paths until it holds.
+        Prove exactly one solution (the board search for two), cutting paths until it holds.
     max_attempts : int, default 1000
         Fresh boards drawn before giving up (ValueError), as ``generate``'s; a board costs
         microseconds, and ``min_length`` 4 or 5 on small hexagonal or bridged boards can need
         hundreds.
     max_nodes : int, default 10**6
-        The Board search's budget per uniqueness check (past it, the longest path is cut).
+        The board search's budget per uniqueness check (past it, the longest path is cut).
 
     Returns
     -------
-    (Board, ndarray of int16)
-        The puzzle (``board`` with the path ends numbered) and its solution's labelling.
+    (Puzzle, ndarray of int16)
+        The puzzle (``puzzle`` with the path ends numbered, its ``solution`` set) and that
+        solution: one label per node (a grid puzzle's: a grid).
 
     Raises
     ------
@@ -148,18 +154,18 @@ def generate_board(
     >>> len(puzzle.solve(limit=2))
     1
     """
-    if not isinstance(board, Board):
-        raise TypeError(f"board must be a Board, got {_describe(board)}")
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
+    board = puzzle
     if (np.asarray(board.values) > 0).any():
-        raise ValueError("board must be blank: every node 0 (empty) or -1 (solid)")
+        raise ValueError("puzzle must be blank: every node 0 (empty) or -1 (solid)")
     min_length = as_int(min_length, "min_length", minimum=2, maximum=max(2, len(board)))
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError(f"unique must be a bool, got {_describe(unique)}")
     max_attempts = as_int(max_attempts, "max_attempts", minimum=1)
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1)
     rng = as_generator(seed)
-    table = np.asarray(board.neighbours)
-    down = board._down  # the down lane of each square (this package's own Board)
+    table = board.neighbours
     lanes = _bridge_lanes(board)
     no_end = {int(v) for v in np.flatnonzero(lanes)}
     label = np.where(np.asarray(board.values) < 0, -1, 0).astype(np.int32)
@@ -174,23 +180,17 @@ def generate_board(
         paths = _Paths(no_end, *parts)
         while True:
             values, sol = paths.numbered()
-            if board.shape is not None and board.cells is not None and down is not None:
-                puzzle = Board._built(  # keeps the builder's shape and lanes
-                    values, table, board.fill, board.touch, board.shape, board.cells, down
-                )
-            else:
-                puzzle = Board(values, table, fill=board.fill, touch=board.touch)
             if not unique:
-                return puzzle, sol
+                return _result(board, values, sol)
             try:
-                found = puzzle.solve(limit=2, max_nodes=max_nodes)
+                found = _boards.solve(values, table, board.fill, board.touch, 2, max_nodes)
             except SearchLimitExceeded:
                 longest = max(paths.paths.values(), key=len)
                 if not paths.split(longest[len(longest) // 2], min_length):
                     break
                 continue
             if len(found) == 1:
-                return puzzle, sol
+                return _result(board, values, sol)
             other = found[0] if not np.array_equal(found[0], sol) else found[1]
             if not any(paths.split(int(v), min_length) for v in np.flatnonzero(other != sol)):
                 break
@@ -198,3 +198,9 @@ def generate_board(
         f"generate_board: no puzzle with min_length={min_length} in {max_attempts} attempts "
         f"on {board!r}; relax min_length or raise max_attempts"
     )
+
+
+def _result(board: Puzzle, values: Values, sol: Values) -> tuple[Puzzle, Values]:
+    """The puzzle (``board``'s graph and rules with ``values``, solution ``sol``) and its
+    solution, in the puzzle's form."""
+    return board._with_values(values, sol), sol.reshape(board._values.shape)

@@ -150,10 +150,10 @@ def run(args: argparse.Namespace) -> int:
     cols = n if args.cols is None else args.cols
     if n < 1 or cols < 1:
         raise ValueError(f"N and --cols must be >= 1, got {n} x {cols}")
-    if n * cols > nl.MAX_GENERATE_CELLS:
+    if n * cols > nl.LIMITS.generate_cells:
         raise ValueError(
             f"{n} x {cols} = {n * cols} squares is more than the "
-            f"{nl.MAX_GENERATE_CELLS} trapcore numberlink generates; use a smaller "
+            f"{nl.LIMITS.generate_cells} trapcore numberlink generates; use a smaller "
             "N or --cols"
         )
     seed = used_seed(args.seed)
@@ -231,9 +231,9 @@ def _generate(
         raise ValueError(f"{reason}; or try another --seed") from None
 
 
-# a contest board of several layers, or with vias: solved as a Board. Spaces only within a line
-# ([^\S\n], not \s): a \s* after ^ would rescan every following blank line from each line start,
-# quadratic in blank lines (100,000 of them took minutes)
+# a contest board of several layers, or with vias: solved as a Puzzle of layers. Spaces only
+# within a line ([^\S\n], not \s): a \s* after ^ would rescan every following blank line from each
+# line start, quadratic in blank lines (100,000 of them took minutes)
 _LAYERED = re.compile(
     r"^[^\S\n]*(SIZE[^\S\n]+\d+[^\S\n]*[Xx][^\S\n]*\d+[^\S\n]*[Xx][^\S\n]*\d+|VIA#)", re.MULTILINE
 )
@@ -314,7 +314,7 @@ def _solve(args: argparse.Namespace) -> int:
             sols = nl.solve(p.grid, fill=fill, touch=touch, limit=limit)
         if i:
             sys.stdout.write("\n")
-        rows, cols = p.shape
+        rows, cols = p.grid.shape
         if not sols:
             sys.stdout.write(f"# puzzle {i + 1}: {cols} x {rows}, no solution\n")
             status = 1

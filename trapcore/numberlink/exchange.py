@@ -10,8 +10,8 @@
   ``fill=False, touch=False``. The later contests' boards of
   several layers (``SIZE WxHxD``, squares ``(x,y,z)`` with layers from 1), joined square by
   square (2017 on) or only at vias (``VIA#a (x,y,z) (x,y,z)``, 2016), read as a
-  :class:`~trapcore.numberlink.Board` with :func:`parse_contest_board`; :func:`contest_answer`
-  writes their answers (``LAYER z`` blocks).
+  :class:`~trapcore.numberlink.Puzzle` of layers with :func:`parse_contest_board`;
+  :func:`contest_answer` writes their answers (``LAYER z`` blocks).
 * puzz.link (pzprjs) stores a Numberlink ("numlin") board in its URL:
   ``https://puzz.link/p?numlin/W/H/DATA``, where DATA lists the squares row by row: a number as
   one hex digit (``0``-``f``), ``-`` and two, ``+`` and three (larger numbers take ``=``, ``%``,
@@ -26,10 +26,11 @@ import re
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._renamed import renamed
 from trapcore._validate import _describe
 from trapcore.numberlink._grid import INT16_MAX
 from trapcore.numberlink.puzzle import Puzzle
-from trapcore.numberlink.variants import Board, layered_board
+from trapcore.numberlink.variants import layered_board
 
 __all__ = [
     "parse_contest",
@@ -61,7 +62,7 @@ def _solid_free(puzzle: object, fmt: str) -> np.ndarray:
     """The grid of ``puzzle``, which must be a Puzzle without solid squares (``fmt`` has none)."""
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
-    grid = puzzle.grid
+    grid = puzzle._square_grid(fmt)
     if (grid < 0).any():
         raise ValueError(f"{fmt} has no solid squares; this puzzle has some")
     return grid
@@ -148,7 +149,7 @@ def parse_contest(text: str, *, source: str = "text") -> Puzzle:
     if d != 1 or vias:
         raise ValueError(
             f"{source}: a board of {d} layers{' joined by vias' if vias else ''}: a Puzzle has "
-            "one layer (SIZE WxH); read it with parse_contest_board, which gives a Board"
+            "one layer (SIZE WxH); read it with parse_contest_board, which gives a board of layers"
         )
     grid = np.zeros((h, w), np.int16)
     for k, pair in ends.items():
@@ -157,8 +158,8 @@ def parse_contest(text: str, *, source: str = "text") -> Puzzle:
     return Puzzle(grid, fill=False, touch=False)
 
 
-def parse_contest_board(text: str, *, source: str = "text") -> Board:
-    """Read any contest problem, of one layer or several, as a :class:`Board` (shape
+def parse_contest_board(text: str, *, source: str = "text") -> Puzzle:
+    """Read any contest problem, of one layer or several, as a :class:`Puzzle` (shape
     ``(layers, rows, cols)``, :func:`~trapcore.numberlink.layered_board`) under the contest's
     rules, ``fill=False, touch=False``.
 
@@ -166,6 +167,18 @@ def parse_contest_board(text: str, *, source: str = "text") -> Board:
     square borders the same square on the layers above and below (the contests from 2017);
     with them (``VIA#a (x,y,z) (x,y,z) ...``, one via's squares on consecutive layers) layers
     meet only at vias (the 2016 contest).
+
+    Parameters
+    ----------
+    text : str
+        The problem's text.
+    source : str, default "text"
+        What errors call it (a file name, say).
+
+    Returns
+    -------
+    Puzzle
+        The problem as a board of layers, under ``fill=False, touch=False``.
 
     Raises
     ------
@@ -185,23 +198,46 @@ def parse_contest_board(text: str, *, source: str = "text") -> Board:
         raise ValueError(f"{source}: {exc} (the vias, in order: {names})") from None
 
 
-def contest_answer(board: Board, labels: npt.ArrayLike) -> str:
+@renamed(board="puzzle")
+def contest_answer(puzzle: Puzzle, labels: npt.ArrayLike) -> str:
     """The contest's answer text of a solution of a board from :func:`parse_contest_board`:
     ``SIZE WXHXD``, then for each layer ``LAYER z`` and its rows of comma-separated numbers
     (``0`` where no line runs); one layer: ``SIZE WXH`` and the rows.
 
+    Parameters
+    ----------
+    puzzle : Puzzle
+        A board from :func:`parse_contest_board` (``board=`` before 0.3, deprecated).
+    labels : array_like of int
+        A solution of ``puzzle``, as :meth:`Puzzle.solve` gives it (a label per node).
+
+    Returns
+    -------
+    str
+        The answer text, ending with a newline.
+
     Raises
     ------
     TypeError
-        ``board`` is not a Board.
+        ``puzzle`` is not a Puzzle.
     ValueError
-        ``board`` has no layers of squares, or ``labels`` do not fit it.
+        ``puzzle`` has no layers of squares, or ``labels`` do not fit it.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> text = "SIZE 3X2X1\\nLINE_NUM 2\\nLINE#1 (0,0,1)-(2,0,1)\\nLINE#2 (0,1,1)-(2,1,1)\\n"
+    >>> board = tc.numberlink.parse_contest_board(text)
+    >>> print(tc.numberlink.contest_answer(board, board.solve()[0]), end="")
+    SIZE 3X2
+    1,1,1
+    2,2,2
     """
-    if not isinstance(board, Board):
-        raise TypeError(f"board must be a Board, got {_describe(board)}")
-    if board.shape is None or len(board.shape) != 3:
+    if not isinstance(puzzle, Puzzle):
+        raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
+    if puzzle.shape is None or len(puzzle.shape) != 3:
         raise ValueError("contest_answer needs a board of layers (from parse_contest_board)")
-    grid = np.maximum(board.to_grid(labels), 0)
+    grid = np.maximum(puzzle.to_grid(labels), 0)
     d, h, w = grid.shape
     width = len(str(int(grid.max(initial=0))))
     out = [f"SIZE {w}X{h}" + (f"X{d}" if d > 1 else "")]

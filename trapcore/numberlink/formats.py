@@ -95,7 +95,7 @@ def _puzzle_text(puzzle: Puzzle, *, style: str = "header", solution: bool = Fals
     style = as_choice(style, "style", STYLES)
     if not isinstance(solution, (bool, np.bool_)):
         raise TypeError(f"solution must be a bool, got {_describe(solution)}")
-    g = puzzle.grid
+    g = puzzle._square_grid("to_text")
     if solution:
         sol = puzzle.solution
         if sol is None:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import types
 from collections.abc import Iterable
-from typing import Any, SupportsFloat, TypeAlias
+from typing import Any, NamedTuple, SupportsFloat, TypeAlias
 
 import numpy as np
 
 from trapcore._validate import _describe, as_generator, as_int, as_size
 from trapcore.numberlink import _generate, _repair, _sat, _solver
-from trapcore.numberlink._grid import Grid, as_max_nodes, as_rules
+from trapcore.numberlink._grid import MAX_SOLVE_CELLS, Grid, as_max_nodes, as_rules
 from trapcore.numberlink.puzzle import Puzzle
 
 __all__ = [
@@ -22,7 +22,7 @@ __all__ = [
     "difficulty_band",
     "difficulty_level",
     "DIFFICULTY_LEVELS",
-    "MAX_GENERATE_CELLS",
+    "LIMITS",
 ]
 
 #: What ``seed=`` accepts (see ``trapcore._validate.as_generator``).
@@ -138,7 +138,7 @@ def difficulty_level(puzzle: Puzzle) -> str:
     puzzle (a read one's difficulty is computed on first use)."""
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
-    rows, cols = puzzle.shape
+    rows, cols = puzzle._square_grid("difficulty_level").shape
     for level in DIFFICULTY_LEVELS:
         lo, hi = difficulty_band(level, rows, cols, fill=puzzle.fill, touch=puzzle.touch)
         if lo <= puzzle.difficulty < hi:
@@ -148,6 +148,28 @@ def difficulty_level(puzzle: Puzzle) -> str:
 
 #: The largest board ``generate`` accepts (70 x 70): larger unique puzzles take too long to prove.
 MAX_GENERATE_CELLS = 4900
+
+
+class Limits(NamedTuple):
+    """The largest Numberlink boards trapcore takes, in squares (``trapcore.numberlink.LIMITS``).
+
+    Attributes
+    ----------
+    solve_cells : int
+        What ``solve``, ``count``, ``count_nodes``, ``check`` and ``Puzzle`` accept: 2**22
+        (``MAX_SOLVE_CELLS`` before 0.3).
+    generate_cells : int
+        What ``generate`` makes: 4900, 70 x 70; larger unique puzzles take too long to prove
+        (``MAX_GENERATE_CELLS`` before 0.3).
+    """
+
+    solve_cells: int
+    generate_cells: int
+
+
+#: The largest boards, in squares: ``solve_cells`` (``solve``, ``check``, ``count``, ``Puzzle``)
+#: and ``generate_cells`` (``generate``).
+LIMITS = Limits(MAX_SOLVE_CELLS, MAX_GENERATE_CELLS)
 #: The most boards ``generate(max_attempts=)`` may try (a kernel counter, far past any use).
 MAX_ATTEMPTS = 2**62
 
@@ -198,7 +220,7 @@ def generate(
     checks the puzzle; while a second solution
     exists, a path is cut where that solution differs (adding a pair of numbers); when a check
     needs more than ``max_nodes`` nodes, the longest eighth of the paths are cut in the middle.
-    The largest board accepted has ``MAX_GENERATE_CELLS`` squares (70 x 70); how long sizes take
+    The largest board accepted has ``LIMITS.generate_cells`` squares (70 x 70); how long sizes take
     under each rule set is on the documentation's Benchmarks page.
 
     Parameters

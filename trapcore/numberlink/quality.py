@@ -72,13 +72,13 @@ def measure(puzzle: Puzzle) -> Quality:
     """
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
+    grid = puzzle._square_grid("measure")
     sol = puzzle.solution
     if sol is None:
         found = puzzle.solve(limit=1)
         if not found:
             raise ValueError("puzzle has no solution to measure")
         sol = found[0]
-    grid = puzzle.grid
     pairs = puzzle.numbers
     counts = np.bincount(sol[sol > 0].ravel(), minlength=pairs + 1)[1:]
     lengths = tuple(int(c) for c in counts)

@@ -114,7 +114,7 @@ def solve(
     it is a portfolio of sweeps pruned by the no-touch rule; under ``touch=True`` a portfolio of
     the four row sweeps (from each corner), each remembering the frontier states without a
     solution (a dynamic programme); the first to finish answers. Without ``fill``, these sweeps
-    take turns with the path router of :class:`~trapcore.numberlink.Board` (paths grown toward
+    take turns with the board search of :class:`~trapcore.numberlink.Puzzle` (paths grown toward
     their other ends), which settles sparse boards (the contest's, puzz.link's) in milliseconds,
     and for ``limit=1`` a negotiated-congestion router (paths share squares at a rising price
     until none is shared) tries first on crowded ones; when a board has more than ``limit``
