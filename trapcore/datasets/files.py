@@ -265,7 +265,7 @@ def write_parquet(
     out = Path(directory)
     staging = prepare(out)
     try:
-        content = BlockHash()
+        content = BlockHash(fold=True)
         done = [0]
 
         def tick(rows: int) -> None:
