@@ -284,7 +284,11 @@ def test_a_swap_stopped_at_any_step_never_reads_as_complete(
     monkeypatch.setattr(files, "swap_in", swap)
     for mod, name in [(os, "replace"), (os, "unlink"), (os, "rmdir"), (os, "open")]:
         monkeypatch.setattr(mod, name, counted(getattr(mod, name)))
-    for mod, name in [(shutil, "rmtree"), (manifest, "replace_file"), (manifest.tempfile, "mkdtemp")]:
+    for mod, name in [
+        (shutil, "rmtree"),
+        (manifest, "replace_file"),
+        (manifest.tempfile, "mkdtemp"),
+    ]:
         monkeypatch.setattr(mod, name, counted(getattr(mod, name)))
     outcomes: set[str] = set()
     for k in range(1, 100):

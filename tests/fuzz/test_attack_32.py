@@ -493,8 +493,9 @@ def test_every_damaged_byte_of_an_npz_is_a_dataset_error(tmp_path):
     """A flipped bit anywhere in an npz reads back as the same data (a byte the zip format does
     not use) or raises DatasetError: it leaked zlib.error, NotImplementedError, RuntimeError,
     tokenize.TokenError, OSError and EOFError (an empty file)."""
-    import trapcore.datasets as tds
     from _suite import size
+
+    import trapcore.datasets as tds
 
     batch = tds.generate(tds.MazeSpec(5, 6), 40, 1)
     path = tmp_path / "a.npz"
@@ -532,13 +533,16 @@ def test_no_damaged_dataset_folder_reads_as_complete(tmp_path, compression):
     another seed, and bits flipped at many places of each: never read back as complete."""
     import shutil
 
-    import trapcore.datasets as tds
     from _suite import size
+
+    import trapcore.datasets as tds
 
     pytest.importorskip("pyarrow")
     spec = tds.MazeSpec(4, 5)
     good = tds.write_parquet(spec, 90, 3, tmp_path / "good", num_shards=3, compression=compression)
-    other = tds.write_parquet(spec, 90, 4, tmp_path / "other", num_shards=3, compression=compression)
+    other = tds.write_parquet(
+        spec, 90, 4, tmp_path / "other", num_shards=3, compression=compression
+    )
     work = tmp_path / "work"
     rng = random.Random(0)
 
@@ -546,9 +550,9 @@ def test_no_damaged_dataset_folder_reads_as_complete(tmp_path, compression):
         shutil.rmtree(work, ignore_errors=True)
         shutil.copytree(good.directory, work)
         change(work / "data")
-        for check in (tds.read, tds.verify):
+        for reader in (tds.read, tds.verify):
             with pytest.raises(tds.DatasetError):
-                check(work)
+                reader(work)
 
     names = [p.name for p in good.files]
     for i, name in enumerate(names):

@@ -161,7 +161,9 @@ def _ordered(
                 fut.cancel()
 
 
-def _jobs(n: int, shards: Iterable[int], num_shards: int, size: int) -> Iterator[tuple[int, int, int]]:
+def _jobs(
+    n: int, shards: Iterable[int], num_shards: int, size: int
+) -> Iterator[tuple[int, int, int]]:
     """The row groups ``(shard, a, b)`` of ``shards``, in order, made as they are read."""
     for s in shards:
         for a, b in _groups(n, s, num_shards, size):
