@@ -179,6 +179,26 @@ _KILLED_AT = textwrap.dedent(
 )
 
 
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
+def test_a_terminated_run_removes_its_staging_folder(tmp_path, sig):
+    """SIGTERM or SIGHUP while the shards are written: the run removes its staging folder (it
+    was left for the next run to sweep), keeps the old dataset, and dies of the signal."""
+    old = tds.write_parquet(tds.MazeSpec(5, 6), 300, 5, tmp_path / "k", num_shards=3)
+    code = _KILLED.replace("signal.SIGKILL", f"signal.{sig}")
+    r = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "k"), "300", "6"],
+        capture_output=True,
+        timeout=600,
+    )
+    assert r.returncode == -getattr(signal, sig), r.stderr.decode()[-2000:]
+    assert sorted(p.name for p in (tmp_path / "k").iterdir()) == [
+        "README.md",
+        "data",
+        "trapcore.json",
+    ]
+    assert tds.verify(tmp_path / "k").content_hash == old.content_hash
+
+
 def _card_files(folder):
     card = (folder / "README.md").read_text()
     return sorted(line.split('"')[1] for line in card.splitlines() if "data/train-" in line)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from trapcore._io import _cleanup_on_signal
 from trapcore._renamed import renamed
 from trapcore._validate import _describe, as_int
 from trapcore.datasets.arrow import (
@@ -264,6 +265,27 @@ def write_parquet(
     _pa()
     out = Path(directory)
     staging = prepare(out)
+    # SIGTERM or SIGHUP removes the staging folder too (SIGKILL leaves it to the next run)
+    with _cleanup_on_signal(str(staging)):
+        return _write_staged(
+            spec, n, fixed_seed, out, staging, num_shards, workers, client, codec, progress, t0
+        )
+
+
+def _write_staged(
+    spec: Spec,
+    n: int,
+    fixed_seed: int,
+    out: Path,
+    staging: Path,
+    num_shards: int,
+    workers: int,
+    client: object,
+    codec: str,
+    progress: Callable[[int, int], object] | None,
+    t0: float,
+) -> DatasetInfo:
+    """write_parquet's work once its arguments are checked and its staging folder made."""
     try:
         content = BlockHash(fold=True)
         done = [0]
