@@ -14,6 +14,7 @@ import contextlib
 import os
 import re
 import secrets
+import shutil
 import signal
 import stat
 import sys
@@ -246,6 +247,9 @@ def _on_signal(signum: int, frame: object) -> None:
     with _PENDING_LOCK:
         pending = list(_PENDING)
     for tmp in pending:
+        if os.path.isdir(tmp) and not os.path.islink(tmp):  # a dataset's staging folder
+            shutil.rmtree(tmp, ignore_errors=True)
+            continue
         with contextlib.suppress(OSError):
             os.unlink(tmp)
     signal.signal(signum, _SAVED.get(signum, signal.SIG_DFL))
@@ -254,7 +258,8 @@ def _on_signal(signum: int, frame: object) -> None:
 
 @contextlib.contextmanager
 def _cleanup_on_signal(tmp: str) -> Iterator[None]:
-    """Register ``tmp`` for removal should SIGTERM or SIGHUP end the process (main thread only:
+    """Register ``tmp`` (a file, or a folder removed with what it holds) for removal should
+    SIGTERM or SIGHUP end the process (main thread only:
     Python installs handlers there; a handler someone else installed is left alone)."""
     global _DEPTH
     main = threading.current_thread() is threading.main_thread()

@@ -254,7 +254,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
     except KeyboardInterrupt:
         return _interrupted("trapcore")
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if rest:  # said by the subcommand that was given them, with its usage, not the top one's
+        _leaf_parser(parser, args).error(f"unrecognized arguments: {' '.join(rest)}")
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

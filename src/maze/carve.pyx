@@ -21,6 +21,7 @@ Random streams (pinned by tests/reference/maze.py, which consumes them identical
 import numpy as np
 
 from cpython.ref cimport PyObject
+from libc.math cimport M_PI, log
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from numpy.random cimport bitgen_t
 
@@ -144,13 +145,36 @@ cdef bint carve_backtracker(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t
     return False
 
 
+cdef inline Py_ssize_t wilson_steps(int32_t rows, int32_t cols) noexcept nogil:
+    """The expected random-walk steps of Wilson's method (trapcore.maze._checks.wilson_steps,
+    which says why), at least one per cell."""
+    cdef double side = rows if rows < cols else cols
+    cdef double length = cols if rows < cols else rows
+    cdef double n = side * length
+    cdef double steps = 4.0 * length * length / 3.0 + 4.0 * n * (log(side) / M_PI + 1.0)
+    return <Py_ssize_t> (steps if steps > n else n)
+
+
+cdef inline Py_ssize_t walked(uint64_t steps, int32_t joined, int32_t n,
+                              Py_ssize_t total) noexcept nogil:
+    """Wilson's progress out of total: the steps walked or the share of cells joined, whichever
+    is further, and below total until the maze is done."""
+    cdef double done = <double> joined * total / n
+    if <double> steps > done:
+        done = <double> steps
+    return <Py_ssize_t> done if done < total - 1 else total - 1
+
+
 cdef bint carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng,
                        uint8_t* in_tree, uint8_t* nxt, Progress* progress) noexcept nogil:
     """Wilson's algorithm: loop-erased random walks from each cell (in index order) to the tree;
-    gives a uniform spanning tree. Progress counts the cells in the tree (the first walks, to a
-    small tree, are the long ones: an estimate from it runs early)."""
+    gives a uniform spanning tree. Progress counts the walk's steps against their expected number
+    (wilson_steps), or the cells in the tree if that is further on, and stays below the total
+    until the end: the first walks, to a small tree, are the long ones, so the cells alone
+    promise hours at the start of a big maze (issue 30)."""
     cdef int32_t n = rows * cols, i, u, r, c, k, d, joined = 1
-    cdef uint32_t t = 0
+    cdef uint64_t t = 0
+    cdef Py_ssize_t total = wilson_steps(rows, cols)
     cdef int32_t last_row = rows - 1, last_col = cols - 1
     cdef int options[4]
     cdef int32_t dr[4]
@@ -163,7 +187,7 @@ cdef bint carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng
         return True
     if progress != NULL:
         progress.base = 0
-        progress.total = n
+        progress.total = total
     in_tree[bounded(rng, <uint32_t> n)] = 1
     for i in range(n):
         if in_tree[i]:
@@ -173,7 +197,7 @@ cdef bint carve_wilson(uint8_t* doors, int32_t rows, int32_t cols, bitgen_t* rng
         c = i - r * cols
         while not in_tree[u]:              # the walk; nxt[] keeps the last exit: loops erase
             t += 1
-            if (t & POLL_MASK) == 0 and poll(progress, joined):
+            if (t & POLL_MASK) == 0 and poll(progress, walked(t, joined, n, total)):
                 return True
             if 0 < r < last_row and 0 < c < last_col:
                 d = <int32_t> bounded(rng, 4)          # options Up, Right, Down, Left: all four

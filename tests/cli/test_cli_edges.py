@@ -189,3 +189,56 @@ def test_cat_solve_has_progress_flags(capsys):
         cli.main(["cat", "solve", "--help"])
     out = capsys.readouterr().out
     assert "--progress" in out and "--no-progress" in out
+
+
+def test_an_unknown_option_is_refused_by_its_subcommand(capsys):
+    """``trapcore dataset maze -n 10 -o x --num-shards 4`` showed the top usage line (``usage:
+    trapcore [-h] [--version] COMMAND ...``), which says nothing of the options it has."""
+    for argv, usage, unknown in [
+        (
+            ["dataset", "maze", "-n", "10", "-o", "x", "--num-shards", "4"],
+            "trapcore dataset maze",
+            "--num-shards 4",
+        ),
+        (["numberlink", "5", "--max-nodes", "0"], "trapcore numberlink", "--max-nodes 0"),
+        (["cat", "solve", "--nodes", "5"], "trapcore cat solve", "--nodes 5"),
+        (["--bogus"], "trapcore", "--bogus"),
+    ]:
+        with pytest.raises(SystemExit) as e:
+            cli.main(argv)
+        err = capsys.readouterr().err
+        assert e.value.code == 2
+        assert err.startswith(f"usage: {usage} "), err
+        assert f"{usage}: error: unrecognized arguments: {unknown}" in err, err
+
+
+def test_cat_solve_shows_a_progress_line(monkeypatch, capsys):
+    """``trapcore cat solve`` searched 45 s with nothing on the screen: with --progress (or on a
+    terminal) a line names the budget while it searches (the timer's own drawing is tested in
+    tests/cli/test_cli_progress.py; here, that the command starts it, without timing)."""
+    import contextlib
+
+    from trapcore.cat import cli as cat_cli
+
+    seen = []
+
+    @contextlib.contextmanager
+    def timer(label, stream, **kwargs):
+        seen.append((label, stream))
+        yield
+
+    monkeypatch.setattr(cat_cli, "timer", timer)
+    argv = ["cat", "solve", "--seed", "5", "--max-nodes", "50", "--policy", "optimal"]
+    assert cli.main([*argv, "--progress"]) == 0
+    assert cli.main([*argv, "--no-progress"]) == 0
+    assert [label for label, _ in seen] == ["solving (at most 50 positions)"] * 2
+    assert seen[0][1] is not None and seen[1][1] is None
+    out = capsys.readouterr().out
+    assert "within 1 of its move " not in out
+
+
+def test_cat_solve_says_one_of_its_moves(capsys, tmp_path):
+    board = tmp_path / "b.txt"
+    board.write_text(".....\n..C..\n.....\n")  # two border cells to step to: one move
+    status, out, _ = main(capsys, "cat", "solve", "--board", board)
+    assert status == 0 and "within 1 of its moves whatever you do" in out, out

@@ -78,6 +78,26 @@ def test_carve_reports_rising_progress_and_the_same_maze(method):
     assert len(totals) == 1 and done == sorted(done) and 0 <= done[0] and done[-1] <= totals.pop()
 
 
+def test_wilson_progress_counts_its_walk():
+    """Wilson's first walks, to a small tree, are the long ones: counted in cells joined, the bar
+    sat at 0% with "ETA 27154:32:33" for 8000 x 8000 (issue 30). Counted in steps walked against
+    their expected number, the k-th report (one every POLL_UNITS steps) is at least k * POLL_UNITS
+    of a total near that number, and stays below the total until the end."""
+    from _sigint import POLL_UNITS
+
+    from trapcore.maze._checks import wilson_steps
+
+    calls = []
+    m = Maze.carve(300, 300, seed=4, method="wilson", progress=lambda d, t: calls.append((d, t)))
+    assert m == Maze.carve(300, 300, seed=4, method="wilson")
+    total = calls[0][1]
+    assert abs(total - wilson_steps(300, 300)) <= 1
+    assert len(calls) >= 20  # the steps of one maze: about the estimate (within a factor of 3)
+    for k, (done, t) in enumerate(calls, 1):
+        assert t == total and min(k * POLL_UNITS, total - 1) <= done <= total - 1, (k, done)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls)
+
+
 def test_carve_progress_can_stop_the_kernel():
     seen = []
 

@@ -40,6 +40,37 @@ def test_parts_merged_in_order_give_the_hash_of_all_rows(block, cuts, groups):
     assert total.hexdigest() == whole
 
 
+@settings(max_examples=20, deadline=None)
+@given(
+    block=st.sampled_from([1, 2, 7]),
+    fold_at=st.integers(1, 40),
+    cuts=st.lists(st.integers(0, N), max_size=5),
+    groups=st.lists(st.integers(0, N), max_size=8),
+)
+def test_a_folding_hash_is_the_same_hash_in_bounded_memory(block, fold_at, cuts, groups):
+    """The whole dataset's hash feeds its digests on as they come: 10**11 items kept 2.4 * 10**7
+    digests a column before (issue 30). The same digest, updated by row groups or merged from
+    parts, holding at most fold_at digests a column between calls."""
+    whole = BlockHash(block=block).update(FULL).hexdigest()
+    columns = len(BlockHash(block=block).update(FULL).leaves)
+    bounds = sorted({0, N, *cuts})
+    grouped, merged = BlockHash(block=block, fold=True), BlockHash(block=block, fold=True)
+    grouped.FOLD_AT = merged.FOLD_AT = fold_at
+    for a, b in zip(bounds, bounds[1:]):
+        part = BlockHash(a, block=block)
+        inner = sorted({a, b, *(g for g in groups if a < g < b)})
+        for c, d in zip(inner, inner[1:]):
+            part.update(_rows(c, d))
+            grouped.update(_rows(c, d))
+            assert grouped.kept() < fold_at * columns
+        merged.merge(part)
+        assert merged.kept() < fold_at * columns
+    assert grouped.hexdigest() == merged.hexdigest() == whole
+    assert grouped.hexdigest() == whole  # hexdigest leaves the hash as it was
+    with pytest.raises(ValueError, match="block boundary"):
+        BlockHash(5, block=8, fold=True)
+
+
 def test_any_changed_value_changes_the_hash():
     base = BlockHash(block=16).update(FULL).hexdigest()
     for name in ("doors", "path_length", "index"):

@@ -442,7 +442,7 @@ def run_solve(args: argparse.Namespace, out: IO[str] | None = None) -> int:
 
 def _solution_lines(sol: Solution, max_nodes: int) -> list[str]:
     """What a :class:`Solution` means, in words (no -1 horizons, no unexplained zeros)."""
-    moves = f"{sol.depth} of its move{'s' * (sol.depth != 1)}"
+    moves = f"{sol.depth} of its moves"  # "within 1 of its move" read wrong
     if sol.verdict is Verdict.LOSS:
         if sol.depth < 0:
             return ["the cat escapes whatever you do (proved by the proof-number search)"]

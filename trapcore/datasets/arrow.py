@@ -428,15 +428,40 @@ class BlockHash:
 
     The part before the shard's first block boundary, and the block it leaves unfinished, travel
     as bytes (at most a block of each column); every whole block as its digest.
+
+    ``fold=True`` (the whole dataset's hash, which starts at item 0 and is never sent anywhere)
+    feeds the digests to each column's SHA-256 as they come instead of keeping them: its memory
+    does not grow with the items (10**11 items kept 2.4 * 10**7 digests a column).
     """
 
-    def __init__(self, start: int = 0, *, block: int = HASH_BLOCK) -> None:
+    #: Digests kept before a folding hash feeds them on.
+    FOLD_AT = 1024
+
+    def __init__(self, start: int = 0, *, block: int = HASH_BLOCK, fold: bool = False) -> None:
         self.start = self.pos = start
         self.block = block
         self.head: dict[str, bytearray] = {}  # rows before the first boundary
         self.head_closed = False  # ... and they end at one
         self.leaves: dict[str, list[bytes]] = {}
         self.tail: dict[str, bytearray] = {}  # rows of the current block, from a boundary
+        if fold and start % block:
+            raise ValueError("only a hash that starts at a block boundary folds its digests")
+        self.fold = fold
+        self.folded: dict[str, hashlib._Hash] = {}  # the digests already fed on, per column
+
+    def _fold(self) -> None:
+        if not self.fold:
+            return
+        for name, leaves in self.leaves.items():
+            if len(leaves) >= self.FOLD_AT:
+                h = self.folded.setdefault(name, hashlib.sha256())
+                for leaf in leaves:
+                    h.update(leaf)
+                leaves.clear()
+
+    def kept(self) -> int:
+        """The block digests held in memory (over every column)."""
+        return sum(len(v) for v in self.leaves.values())
 
     def _in_head(self, a: int) -> bool:
         return self.start % self.block != 0 and a // self.block == self.start // self.block
@@ -472,6 +497,7 @@ class BlockHash:
                 self.head_closed = True
             i = j
         self.pos += m
+        self._fold()
         return self
 
     def merge(self, part: BlockHash) -> BlockHash:
@@ -492,6 +518,7 @@ class BlockHash:
             self.leaves[name].extend(part.leaves[name])
             self.tail[name] = tail + part.tail[name]
         self.pos = part.pos
+        self._fold()
         return self
 
     def hexdigest(self) -> str:
@@ -502,6 +529,8 @@ class BlockHash:
             leaves = self.leaves[name] + (
                 [hashlib.sha256(self.tail[name]).digest()] if self.tail[name] else []
             )
-            column = hashlib.sha256(b"".join(leaves)).digest()
+            h = self.folded[name].copy() if name in self.folded else hashlib.sha256()
+            h.update(b"".join(leaves))
+            column = h.digest()
             top.update(name.encode() + b"\0" + column)
         return top.hexdigest()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from trapcore._io import _cleanup_on_signal
 from trapcore._renamed import renamed
 from trapcore._validate import _describe, as_int
 from trapcore.datasets.arrow import (
@@ -264,8 +265,29 @@ def write_parquet(
     _pa()
     out = Path(directory)
     staging = prepare(out)
+    # SIGTERM or SIGHUP removes the staging folder too (SIGKILL leaves it to the next run)
+    with _cleanup_on_signal(str(staging)):
+        return _write_staged(
+            spec, n, fixed_seed, out, staging, num_shards, workers, client, codec, progress, t0
+        )
+
+
+def _write_staged(
+    spec: Spec,
+    n: int,
+    fixed_seed: int,
+    out: Path,
+    staging: Path,
+    num_shards: int,
+    workers: int,
+    client: object,
+    codec: str,
+    progress: Callable[[int, int], object] | None,
+    t0: float,
+) -> DatasetInfo:
+    """write_parquet's work once its arguments are checked and its staging folder made."""
     try:
-        content = BlockHash()
+        content = BlockHash(fold=True)
         done = [0]
 
         def tick(rows: int) -> None:
@@ -381,35 +403,37 @@ def write_npz(batch: Batch, file: StrPath) -> Path:
 
 
 def _read_npz(path: Path, columns: Sequence[str] | None) -> Batch:
-    import zipfile
-
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            meta = json.loads(str(z["__meta__"]))
-            names = list(meta["columns"]) if columns is None else list(columns)
-            cols = {}
-            for k in names:
-                if k not in meta["columns"]:
-                    raise ValueError(
-                        f"column {k!r} is not in {path}; it has {list(meta['columns'])}"
-                    )
-                if meta["columns"][k]["shape"][:1] == [None]:
-                    cols[k] = Ragged(z[k + ".values"], z[k + ".offsets"])
+    with open(path, "rb") as fh:  # a missing or unreadable file: its own OSError
+        try:
+            with np.load(fh, allow_pickle=False) as z:
+                meta = json.loads(str(z["__meta__"]))
+                have = list(meta["columns"])
+                names = have if columns is None else list(columns)
+                cols = {}
+                for k in names:
+                    if k not in have:
+                        break
+                    if meta["columns"][k]["shape"][:1] == [None]:
+                        cols[k] = Ragged(z[k + ".values"], z[k + ".offsets"])
+                    else:
+                        cols[k] = z[k]
                 else:
-                    cols[k] = z[k]
-        batch = Batch(
-            spec_from_dict(meta["spec"]),
-            meta["seed"],
-            meta["n"],
-            meta["start"],
-            meta["stop"],
-            cols,
-        )
-    except (EOFError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
-        raise DatasetError(
-            f"{os.fspath(path)!r} is not an npz written by trapcore.datasets.write_npz "
-            f"({type(exc).__name__}: {exc})"
-        ) from None
+                    batch = Batch(
+                        spec_from_dict(meta["spec"]),
+                        meta["seed"],
+                        meta["n"],
+                        meta["start"],
+                        meta["stop"],
+                        cols,
+                    )
+        except MemoryError:
+            raise
+        except Exception as exc:  # a damaged file fails in zipfile, zlib, numpy's header parser..
+            raise DatasetError(
+                f"{os.fspath(path)!r} is not an npz written by trapcore.datasets.write_npz "
+                f"({type(exc).__name__}: {exc})"
+            ) from None
+    _has_columns(names, have, path)
     if "shard_hash" in meta and columns is None:
         if ContentHash().update(batch.columns).hexdigest() != meta["shard_hash"]:
             raise DatasetError(f"{os.fspath(path)!r} is altered: its content hash does not match")

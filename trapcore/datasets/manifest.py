@@ -72,7 +72,7 @@ def prepare(out: Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     data = out / DATA
     if (data.exists() or data.is_symlink()) and not (out / MANIFEST).is_file():
-        if not data.is_dir() or any(data.iterdir()):
+        if not _only_our_shards(data):
             raise ValueError(
                 f"{os.fspath(data)!r} exists and is not a trapcore dataset's (no {MANIFEST} "
                 "beside it); choose another directory"
@@ -81,6 +81,26 @@ def prepare(out: Path) -> Path:
     staging = Path(tempfile.mkdtemp(dir=out, prefix=f"{STAGING}{os.getpid()}-"))
     os.chmod(staging, 0o777 & ~_umask())  # it becomes data/: mkdtemp's 0700 is for secrets
     return staging
+
+
+def _only_our_shards(data: Path) -> bool:
+    """Whether ``data`` is a folder of nothing but Parquet shards trapcore wrote (or empty): what
+    a run killed between moving its shards in and writing its manifest leaves, which the next run
+    may replace. Anything else (another tool's files, a symlink) stays untouched."""
+    from trapcore.datasets.arrow import META_KEY, _pq
+
+    if data.is_symlink() or not data.is_dir():
+        return False
+    for p in data.iterdir():
+        if p.is_symlink() or not p.is_file() or p.suffix != ".parquet":
+            return False
+        try:
+            meta = _pq().read_schema(p).metadata or {}
+        except (OSError, ValueError):  # pyarrow's ArrowInvalid is a ValueError
+            return False
+        if META_KEY not in meta:
+            return False
+    return True
 
 
 def manifest_dict(
@@ -100,9 +120,11 @@ def manifest_dict(
 
 def swap_in(out: Path, staging: Path, manifest: dict[str, Any], card: str) -> None:
     """Replace the dataset in ``out`` with the one whose shards are closed in ``staging``: the
-    old ``data/`` moves aside, the new one takes its name, then the manifest and the card are
-    replaced and the old shards removed. A crash in between leaves a folder whose manifest does
-    not match its shards, which :func:`check_folder` reports."""
+    old ``data/`` moves aside, the new one takes its name, the card is replaced, then the
+    manifest (last: it is what makes the folder read as the new dataset), and the old shards are
+    removed. A crash in between leaves a folder whose manifest does not match its shards, which
+    :func:`check_folder` reports; the card never describes other shards than a manifest that
+    matches them (tests/datasets/test_folder.py kills a run before each step)."""
     data = out / DATA
     old = None
     if data.exists() or data.is_symlink():
@@ -110,8 +132,8 @@ def swap_in(out: Path, staging: Path, manifest: dict[str, Any], card: str) -> No
         os.replace(data, old / DATA)
     legacy = _legacy_files(out)
     os.replace(staging, data)
-    replace_file(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
     replace_file(out / "README.md", card.encode())
+    replace_file(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
     for p in legacy:
         p.unlink(missing_ok=True)
     if old is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,18 +131,19 @@ class _Shard:
 
 
 def _ordered(
-    fn: Callable[[int, int], dict[str, Any]], jobs: list[tuple[int, int, int]], workers: int
+    fn: Callable[[int, int], dict[str, Any]], jobs: Iterable[tuple[int, int, int]], workers: int
 ) -> Iterator[tuple[int, dict[str, Any]]]:
     """``(shard, fn(a, b))`` for each job ``(shard, a, b)`` in order; with ``workers`` > 1 that
     many groups are made at once in threads (the kernels release the GIL), at most
-    ``2 * workers`` waiting, so memory stays bounded."""
-    if workers <= 1 or len(jobs) < 2:
-        for s, a, b in jobs:
+    ``2 * workers`` waiting, so memory stays bounded. ``jobs`` is read as it goes (a dataset of
+    10**11 items has millions of row groups: their list alone took gigabytes)."""
+    todo = iter(jobs)
+    if workers <= 1:
+        for s, a, b in todo:
             yield s, fn(a, b)
         return
     with ThreadPoolExecutor(max_workers=workers) as pool:
         pending: deque[tuple[int, Future[dict[str, Any]]]] = deque()
-        todo = iter(jobs)
         try:
             for s, a, b in todo:
                 pending.append((s, pool.submit(fn, a, b)))
@@ -158,6 +159,15 @@ def _ordered(
         finally:
             for _, fut in pending:
                 fut.cancel()
+
+
+def _jobs(
+    n: int, shards: Iterable[int], num_shards: int, size: int
+) -> Iterator[tuple[int, int, int]]:
+    """The row groups ``(shard, a, b)`` of ``shards``, in order, made as they are read."""
+    for s in shards:
+        for a, b in _groups(n, s, num_shards, size):
+            yield s, a, b
 
 
 def write_shards(
@@ -178,7 +188,7 @@ def write_shards(
     key = root_key(seed)
     make = ITEMS[spec.kind]
     size = group_size(spec)
-    jobs = [(s, a, b) for s in shards for a, b in _groups(n, s, num_shards, size)]
+    jobs = _jobs(n, shards, num_shards, size)
     records: list[ShardRecord] = []
     current: _Shard | None = None
     current_s = -1
@@ -250,7 +260,7 @@ def shard_part(
     sink = pa.BufferOutputStream()
     out = _Shard(sink, spec, seed, n, shard, num_shards, compression)
     content = BlockHash(shard_range(n, shard, num_shards)[0])
-    jobs = [(shard, a, b) for a, b in _groups(n, shard, num_shards, group_size(spec))]
+    jobs = _jobs(n, [shard], num_shards, group_size(spec))
     for _, cols in _ordered(lambda a, b: make(spec, key, a, b, 1), jobs, workers):
         out.write(cols)
         content.update(cols)
