@@ -13,11 +13,15 @@ solve, so ``limit=2`` proves uniqueness exactly as the sweeps do.
 
 from __future__ import annotations
 
+import signal
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._threads import _CtrlCNoted
 from trapcore.numberlink import _cnf
 from trapcore.numberlink._grid import Grid
 
@@ -159,14 +163,83 @@ def _cut(
     return lits
 
 
-def _solve_limited(s: Any) -> bool | None:
-    """``s.solve_limited()``, with python-sat's error for SIGINT raised as KeyboardInterrupt."""
+#: python-sat's class of a solver -> the exported C++ symbol of its ``Solver::terminate()``, which
+#: CaDiCaL documents as safe to call asynchronously (it sets a flag that the search reads).
+TERMINATE = {
+    "Cadical153": "_ZN10CaDiCaL1536Solver9terminateEv",
+    "Cadical195": "_ZN10CaDiCaL1956Solver9terminateEv",
+}
+
+#: A test hook: called on the solver's thread just before each solve (None: nothing).
+_on_solve: Callable[[], None] | None = None
+
+
+def _stopper(s: Any) -> tuple[int, int] | None:
+    """(address of ``Solver::terminate``, address of the solver) for python-sat's solver ``s``
+    (a ``pysat.solvers.Solver``), or None when unknown (another solver, another build)."""
+    import ctypes
+
+    inner = getattr(s, "solver", None)
+    symbol = TERMINATE.get(type(inner).__name__, "")
+    handle = getattr(inner, "cadical", None)
+    if not symbol or handle is None:
+        return None
     try:
+        import pysolvers  # type: ignore[import-not-found]
+
+        terminate = ctypes.cast(ctypes.CDLL(pysolvers.__file__)[symbol], ctypes.c_void_p).value
+        get = ctypes.pythonapi.PyCapsule_GetPointer
+        get.restype = ctypes.c_void_p
+        get.argtypes = [ctypes.py_object, ctypes.c_char_p]
+        solver = get(handle, None)
+    except (ImportError, OSError, AttributeError, ValueError, TypeError):
+        return None
+    if not terminate or not solver:
+        return None
+    return int(terminate), int(solver)
+
+
+def _solve_limited(s: Any) -> bool | None:
+    """``s.solve_limited()``, stopped by Ctrl-C without python-sat's own SIGINT handler.
+
+    On the main thread, python-sat would answer SIGINT by a longjmp out of the solver (which can
+    leave malloc's lock held: about one Ctrl-C in 30 hung or crashed the process). So the solver
+    runs on a thread of its own (python-sat installs no handler there) with SIGINT blocked, and
+    while the main thread waits, a C handler (``_cnf.sat_stop_arm``) asks CaDiCaL to stop
+    (``Solver::terminate``) and passes the signal on to Python, whose handler only takes note
+    (``_threads._CtrlCNoted``); once the solver has returned, the caller gets KeyboardInterrupt.
+    With a SIGINT handler of the caller's own (not Python's default), or a solver whose
+    ``terminate`` is not found, nothing is armed: Ctrl-C takes effect when the call returns. Off
+    the main thread python-sat installs no handler, and the call runs in place."""
+    if threading.current_thread() is not threading.main_thread():
+        if _on_solve is not None:
+            _on_solve()
         return s.solve_limited()  # type: ignore[no-any-return]
-    except Exception as e:  # python-sat turns SIGINT into pysolvers.error
-        if "keyboard interrupt" in str(e).lower():
-            raise KeyboardInterrupt from e
-        raise
+    out: list[Any] = []
+
+    def work() -> None:
+        try:
+            if hasattr(signal, "pthread_sigmask"):
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            if _on_solve is not None:
+                _on_solve()
+            out.append(s.solve_limited())
+        except BaseException as e:  # handed to the caller's thread
+            out.append(e)
+
+    with _CtrlCNoted(np.zeros(1, np.int32)) as noted:
+        stopper = _stopper(s) if noted.swapped else None
+        armed = stopper is not None and _cnf.sat_stop_arm(*stopper)
+        try:
+            worker = threading.Thread(target=work, name="trapcore-sat", daemon=True)
+            worker.start()
+            worker.join()
+        finally:
+            if armed:
+                _cnf.sat_stop_disarm()
+    if out and isinstance(out[0], BaseException):
+        raise out[0]
+    return out[0] if out else None
 
 
 def second_solution(g: Grid, solution: Grid, max_conflicts: int) -> tuple[bool | None, Grid | None]:
