@@ -13,6 +13,7 @@ solve, so ``limit=2`` proves uniqueness exactly as the sweeps do.
 
 from __future__ import annotations
 
+import functools
 import signal
 import threading
 from collections.abc import Callable
@@ -39,6 +40,24 @@ SOLVER = "cadical153"
 #: portfolio builds: about 150 MB of Python lists at the peak (a 50x50 board with 25 paths needs
 #: about 2,000,000). Larger boards are left to the sweeps.
 MAX_LITERALS = 4_000_000
+
+
+#: CaDiCaL's options once a first solution is found and the search goes on to show that there is
+#: no other: published puzzles have one, so the rest is a proof of unsatisfiability, where
+#: CaDiCaL's focused mode alone (its ``--unsat`` configuration) beats its default alternation of
+#: focused and stable modes: on the hard Flow levels 0.6-0.9 times the conflicts (extreme 12x12
+#: 28, 29, 30; jumbo 14x14 02), while finding the first solution is best left to the default
+#: (jumbo 14x14 19: 4.4 times the conflicts in focused mode alone).
+PROOF_OPTIONS = {"stabilize": 0}
+
+
+def _configure(s: Any, options: dict[str, int]) -> None:
+    """Set CaDiCaL's ``options`` on python-sat's solver ``s`` mid-search (python-sat allows it);
+    nothing when this python-sat cannot."""
+    try:
+        s.configure(options)
+    except (AttributeError, NotImplementedError):
+        pass
 
 
 def fits(g: Grid) -> bool:
@@ -130,6 +149,8 @@ class SatSearch:
                 continue
             self.solutions.append(np.where(g < 0, -1, number).astype(np.int16))
             s.add_clause((-(np.flatnonzero(edges) + base)).tolist())
+            if len(self.solutions) == 1 and self._limit > 1:
+                _configure(s, PROOF_OPTIONS)
         return True
 
     def close(self) -> None:
@@ -174,6 +195,21 @@ TERMINATE = {
 _on_solve: Callable[[], None] | None = None
 
 
+@functools.cache
+def _terminate_address(symbol: str) -> int:
+    """The address of the exported C++ function ``symbol`` in python-sat's compiled module (0
+    when absent)."""
+    import ctypes
+
+    try:
+        import pysolvers  # type: ignore[import-not-found]
+
+        found = ctypes.cast(ctypes.CDLL(pysolvers.__file__)[symbol], ctypes.c_void_p).value
+    except (ImportError, OSError, AttributeError, TypeError):
+        return 0
+    return int(found or 0)
+
+
 def _stopper(s: Any) -> tuple[int, int] | None:
     """(address of ``Solver::terminate``, address of the solver) for python-sat's solver ``s``
     (a ``pysat.solvers.Solver``), or None when unknown (another solver, another build)."""
@@ -182,21 +218,16 @@ def _stopper(s: Any) -> tuple[int, int] | None:
     inner = getattr(s, "solver", None)
     symbol = TERMINATE.get(type(inner).__name__, "")
     handle = getattr(inner, "cadical", None)
-    if not symbol or handle is None:
+    if not symbol or handle is None or not (terminate := _terminate_address(symbol)):
         return None
+    get = ctypes.pythonapi.PyCapsule_GetPointer
+    get.restype = ctypes.c_void_p
+    get.argtypes = [ctypes.py_object, ctypes.c_char_p]
     try:
-        import pysolvers  # type: ignore[import-not-found]
-
-        terminate = ctypes.cast(ctypes.CDLL(pysolvers.__file__)[symbol], ctypes.c_void_p).value
-        get = ctypes.pythonapi.PyCapsule_GetPointer
-        get.restype = ctypes.c_void_p
-        get.argtypes = [ctypes.py_object, ctypes.c_char_p]
         solver = get(handle, None)
-    except (ImportError, OSError, AttributeError, ValueError, TypeError):
+    except (ValueError, TypeError, ctypes.ArgumentError):
         return None
-    if not terminate or not solver:
-        return None
-    return int(terminate), int(solver)
+    return (terminate, int(solver)) if solver else None
 
 
 def _solve_limited(s: Any) -> bool | None:
