@@ -49,6 +49,13 @@ MAX_LITERALS = 4_000_000
 #: 28, 29, 30; jumbo 14x14 02), while finding the first solution is best left to the default
 #: (jumbo 14x14 19: 4.4 times the conflicts in focused mode alone).
 PROOF_OPTIONS = {"stabilize": 0}
+#: Tried and left out (2026-12-05, the 37 puzzles of the Flow levels, the Janko sample and the
+#: generated sets that need 300 conflicts or more): CaDiCaL's initial phase decides much of its
+#: run time, both ways: phase 0 took 4 to 50 times fewer conflicts than the default on some
+#: (Janko 24, 186, 264, 192) and 6 to 28 times more on others (Janko 174, 228; Flow jumbo 14x14
+#: 19). Two solvers, one of each phase, taking turns of doubling length lost to either alone:
+#: CaDiCaL's runs cut into calls grow several times longer (Janko 174: 12,989 conflicts in one
+#: call, not done in 200,000 in turns).
 
 
 def _configure(s: Any, options: dict[str, int]) -> None:
