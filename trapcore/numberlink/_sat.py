@@ -266,18 +266,37 @@ def _solve_limited(s: Any) -> bool | None:
             out.append(e)
 
     with _CtrlCNoted(np.zeros(1, np.int32)) as noted:
-        stopper = _stopper(s) if noted.swapped else None
-        armed = stopper is not None and _cnf.sat_stop_arm(*stopper)
+        stopper = _stopper(s)
+        armed = noted.swapped and stopper is not None and _cnf.sat_stop_arm(*stopper)
         try:
             worker = threading.Thread(target=work, name="trapcore-sat", daemon=True)
             worker.start()
-            worker.join()
+            _join(worker, stopper)
         finally:
             if armed:
                 _cnf.sat_stop_disarm()
     if out and isinstance(out[0], BaseException):
         raise out[0]
     return out[0] if out else None
+
+
+def _join(worker: threading.Thread, stopper: tuple[int, int] | None) -> None:
+    """Wait for the solver's thread. If an exception reaches this thread meanwhile (a SIGINT
+    handler of the caller's own that raises), the solver is asked to stop and waited for before
+    it propagates: the caller frees the solver next, which must not run under it."""
+    try:
+        worker.join()
+    except BaseException:
+        while worker.is_alive():
+            if stopper is not None:
+                import ctypes
+
+                ctypes.CFUNCTYPE(None, ctypes.c_void_p)(stopper[0])(stopper[1])
+            try:
+                worker.join()
+            except BaseException:  # the first exception is the one raised
+                continue
+        raise
 
 
 def second_solution(g: Grid, solution: Grid, max_conflicts: int) -> tuple[bool | None, Grid | None]:
