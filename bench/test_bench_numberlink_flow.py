@@ -11,10 +11,20 @@ the 29 Flow levels, and every 6th Janko puzzle up to 17x17 (41 of 270; ``NL_BENC
 all 270, 8x8 to 36x20, which takes both sides hours: some 14x24 puzzles take either SAT model
 minutes).
 
+``test_flow_solver_c`` compares with Matt Zucker's ``flow_solver`` (C, best-first search with
+dead-end, stranded-colour and bottleneck pruning; https://github.com/mzucker/flow_solver), built
+here at test time from a copy fetched by hand and never kept in this repository: set
+``FLOW_SOLVER_SRC`` to its ``flow_solver.c`` (skipped otherwise, and without a C compiler). It finds
+one solution (no uniqueness proof), so it is compared with ``solve(limit=1)``, and ``limit=2``
+is reported beside it; its CPU time is the child process's.
+
 Run: ``nice pytest bench/test_bench_numberlink_flow.py -s``.
 """
 
 import os
+import resource
+import shutil
+import subprocess
 import time
 from pathlib import Path
 
@@ -40,6 +50,11 @@ def compare(benchmark, name, grids):
     from reference.numberlink_sat import sat_solutions
 
     ratios, methods, ours_total, sat_total = [], {}, 0.0, 0.0
+    # warm both sides up first (imports, python-sat's module, the first solver made): one-time
+    # costs, not a puzzle's
+    warm = tc.numberlink.generate(6, seed=0).grid
+    tc.numberlink.solve(warm, method="sat")
+    sat_solutions(warm, limit=2)
 
     def run():
         nonlocal ours_total, sat_total
@@ -91,3 +106,81 @@ def test_janko(benchmark):
 def test_generated(benchmark, n):
     grids = [tc.numberlink.generate(n, seed=s).grid for s in range(8)]
     compare(benchmark, f"generated {n}x{n}", grids)
+
+
+#: BSD's ``mergesort`` (stable), which flow_solver.c calls, for C libraries without it (glibc).
+MERGESORT = r"""
+#include <stdlib.h>
+#include <string.h>
+int mergesort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+    char *a = base, *tmp = malloc(size);
+    if (tmp == NULL) return -1;
+    for (size_t i = 1; i < n; i++) {
+        size_t j = i;
+        memcpy(tmp, a + i * size, size);
+        while (j > 0 && cmp(a + (j - 1) * size, tmp) > 0) {
+            memcpy(a + j * size, a + (j - 1) * size, size);
+            j--;
+        }
+        memcpy(a + j * size, tmp, size);
+    }
+    free(tmp);
+    return 0;
+}
+"""
+FLOW_SOLVER_SRC = os.environ.get("FLOW_SOLVER_SRC", "")
+CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+
+
+def children_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+@needs_puzzles
+@pytest.mark.skipif(not FLOW_SOLVER_SRC or not CC, reason="FLOW_SOLVER_SRC or a C compiler absent")
+@pytest.mark.benchmark(group="Flow rules: trapcore vs flow_solver (C), per puzzle")
+def test_flow_solver_c(benchmark, tmp_path):
+    src = Path(FLOW_SOLVER_SRC)
+    if src.is_dir():
+        src = src / "flow_solver.c"
+    shim = tmp_path / "mergesort.c"
+    shim.write_text(MERGESORT)
+    exe = tmp_path / "flow_solver"
+    code = "#include <stdlib.h>\nint main(void) { return mergesort == 0; }\n"
+    (tmp_path / "probe.c").write_text(code)
+    has_mergesort = (
+        subprocess.run([CC, "-o", tmp_path / "probe", tmp_path / "probe.c"], capture_output=True)
+    ).returncode == 0
+    subprocess.run(
+        [CC, "-O3", "-w", "-o", exe, src, *([] if has_mergesort else [shim])], check=True
+    )
+    paths = sorted((ROOT / "flow_solver").glob("*.txt"))
+    one, two, counts = [], [], {"solved": 0}
+    tc.numberlink.solve(tc.numberlink.generate(6, seed=0).grid, method="sat")  # warm up
+
+    def run():
+        for p in paths:
+            g = tc.numberlink.Puzzle.from_text(p.read_text()).grid
+            before = children_cpu()
+            out = subprocess.run([exe, "-q", p], capture_output=True, text=True, check=True)
+            t_c = children_cpu() - before
+            status = out.stdout.split()[1]
+            mine1, t1 = cpu(lambda g=g: tc.numberlink.solve(g, limit=1))
+            mine2, t2 = cpu(lambda g=g: tc.numberlink.solve(g, limit=2))
+            assert (status == "s") == (len(mine1) == 1)
+            counts["solved"] += status == "s"
+            one.append(max(t1, 1e-4) / max(t_c, 1e-4))
+            two.append(max(t2, 1e-4) / max(t_c, 1e-4))
+
+    benchmark.pedantic(run, rounds=1)
+    info = {
+        "puzzles": len(paths),
+        "flow_solver_solved": counts["solved"],
+        "limit1_median_ratio": round(float(np.median(one)), 3),
+        "limit1_worst_ratio": round(float(np.max(one)), 3),
+        "limit2_median_ratio": round(float(np.median(two)), 3),
+        "limit2_worst_ratio": round(float(np.max(two)), 3),
+    }
+    benchmark.extra_info.update(info)
+    print(f"\nflow levels vs flow_solver (C): {info}")

@@ -62,6 +62,11 @@ class _CtrlCNoted:
             self._previous = signal.signal(signal.SIGINT, self._note)
         return self
 
+    @property
+    def swapped(self) -> bool:
+        """True while Python's default SIGINT handler is replaced by the note-taking one."""
+        return self._previous is not None
+
     def __exit__(
         self,
         kind: type[BaseException] | None,

@@ -13,11 +13,16 @@ solve, so ``limit=2`` proves uniqueness exactly as the sweeps do.
 
 from __future__ import annotations
 
+import functools
+import signal
+import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._threads import _CtrlCNoted
 from trapcore.numberlink import _cnf
 from trapcore.numberlink._grid import Grid
 
@@ -35,6 +40,31 @@ SOLVER = "cadical153"
 #: portfolio builds: about 150 MB of Python lists at the peak (a 50x50 board with 25 paths needs
 #: about 2,000,000). Larger boards are left to the sweeps.
 MAX_LITERALS = 4_000_000
+
+
+#: CaDiCaL's options once a first solution is found and the search goes on to show that there is
+#: no other: published puzzles have one, so the rest is a proof of unsatisfiability, where
+#: CaDiCaL's focused mode alone (its ``--unsat`` configuration) beats its default alternation of
+#: focused and stable modes: on the hard Flow levels 0.6-0.9 times the conflicts (extreme 12x12
+#: 28, 29, 30; jumbo 14x14 02), while finding the first solution is best left to the default
+#: (jumbo 14x14 19: 4.4 times the conflicts in focused mode alone).
+PROOF_OPTIONS = {"stabilize": 0}
+#: Tried and left out (2026-12-05, the 37 puzzles of the Flow levels, the Janko sample and the
+#: generated sets that need 300 conflicts or more): CaDiCaL's initial phase decides much of its
+#: run time, both ways: phase 0 took 4 to 50 times fewer conflicts than the default on some
+#: (Janko 24, 186, 264, 192) and 6 to 28 times more on others (Janko 174, 228; Flow jumbo 14x14
+#: 19). Two solvers, one of each phase, taking turns of doubling length lost to either alone:
+#: CaDiCaL's runs cut into calls grow several times longer (Janko 174: 12,989 conflicts in one
+#: call, not done in 200,000 in turns).
+
+
+def _configure(s: Any, options: dict[str, int]) -> None:
+    """Set CaDiCaL's ``options`` on python-sat's solver ``s`` mid-search (python-sat allows it);
+    nothing when this python-sat cannot."""
+    try:
+        s.configure(options)
+    except (AttributeError, NotImplementedError):
+        pass
 
 
 def fits(g: Grid) -> bool:
@@ -126,6 +156,8 @@ class SatSearch:
                 continue
             self.solutions.append(np.where(g < 0, -1, number).astype(np.int16))
             s.add_clause((-(np.flatnonzero(edges) + base)).tolist())
+            if len(self.solutions) == 1 and self._limit > 1:
+                _configure(s, PROOF_OPTIONS)
         return True
 
     def close(self) -> None:
@@ -159,13 +191,111 @@ def _cut(
     return lits
 
 
-def _solve_limited(s: Any) -> bool | None:
-    """``s.solve_limited()``, with python-sat's error for SIGINT raised as KeyboardInterrupt."""
+#: python-sat's class of a solver -> the exported C++ symbol of its ``Solver::terminate()``, which
+#: CaDiCaL documents as safe to call asynchronously (it sets a flag that the search reads).
+TERMINATE = {
+    "Cadical153": "_ZN10CaDiCaL1536Solver9terminateEv",
+    "Cadical195": "_ZN10CaDiCaL1956Solver9terminateEv",
+}
+
+#: A test hook: called on the solver's thread just before each solve (None: nothing).
+_on_solve: Callable[[], None] | None = None
+
+
+@functools.cache
+def _terminate_address(symbol: str) -> int:
+    """The address of the exported C++ function ``symbol`` in python-sat's compiled module (0
+    when absent)."""
+    import ctypes
+
     try:
+        import pysolvers  # type: ignore[import-not-found]
+
+        found = ctypes.cast(ctypes.CDLL(pysolvers.__file__)[symbol], ctypes.c_void_p).value
+    except (ImportError, OSError, AttributeError, TypeError):
+        return 0
+    return int(found or 0)
+
+
+def _stopper(s: Any) -> tuple[int, int] | None:
+    """(address of ``Solver::terminate``, address of the solver) for python-sat's solver ``s``
+    (a ``pysat.solvers.Solver``), or None when unknown (another solver, another build)."""
+    import ctypes
+
+    inner = getattr(s, "solver", None)
+    symbol = TERMINATE.get(type(inner).__name__, "")
+    handle = getattr(inner, "cadical", None)
+    if not symbol or handle is None or not (terminate := _terminate_address(symbol)):
+        return None
+    get = ctypes.pythonapi.PyCapsule_GetPointer
+    get.restype = ctypes.c_void_p
+    get.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    try:
+        solver = get(handle, None)
+    except (ValueError, TypeError, ctypes.ArgumentError):
+        return None
+    return (terminate, int(solver)) if solver else None
+
+
+def _solve_limited(s: Any) -> bool | None:
+    """``s.solve_limited()``, stopped by Ctrl-C without python-sat's own SIGINT handler.
+
+    On the main thread, python-sat would answer SIGINT by a longjmp out of the solver (which can
+    leave malloc's lock held: about one Ctrl-C in 30 hung or crashed the process). So the solver
+    runs on a thread of its own (python-sat installs no handler there) with SIGINT blocked, and
+    while the main thread waits, a C handler (``_cnf.sat_stop_arm``) asks CaDiCaL to stop
+    (``Solver::terminate``) and passes the signal on to Python, whose handler only takes note
+    (``_threads._CtrlCNoted``); once the solver has returned, the caller gets KeyboardInterrupt.
+    With a SIGINT handler of the caller's own (not Python's default), or a solver whose
+    ``terminate`` is not found, nothing is armed: Ctrl-C takes effect when the call returns. Off
+    the main thread python-sat installs no handler, and the call runs in place."""
+    if threading.current_thread() is not threading.main_thread():
+        if _on_solve is not None:
+            _on_solve()
         return s.solve_limited()  # type: ignore[no-any-return]
-    except Exception as e:  # python-sat turns SIGINT into pysolvers.error
-        if "keyboard interrupt" in str(e).lower():
-            raise KeyboardInterrupt from e
+    out: list[Any] = []
+
+    def work() -> None:
+        try:
+            if hasattr(signal, "pthread_sigmask"):
+                signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            if _on_solve is not None:
+                _on_solve()
+            out.append(s.solve_limited())
+        except BaseException as e:  # handed to the caller's thread
+            out.append(e)
+
+    with _CtrlCNoted(np.zeros(1, np.int32)) as noted:
+        stopper = _stopper(s)
+        armed = noted.swapped and stopper is not None and _cnf.sat_stop_arm(*stopper)
+        try:
+            worker = threading.Thread(target=work, name="trapcore-sat", daemon=True)
+            worker.start()
+            _join(worker, stopper)
+        finally:
+            if armed:
+                _cnf.sat_stop_disarm()
+    if out and isinstance(out[0], BaseException):
+        raise out[0]
+    return out[0] if out else None
+
+
+def _join(worker: threading.Thread, stopper: tuple[int, int] | None) -> None:
+    """Wait for the solver's thread. If an exception reaches this thread meanwhile (a SIGINT
+    handler of the caller's own that raises), the solver is asked to stop and waited for before
+    it propagates: the caller frees the solver next, which must not run under it."""
+    try:
+        worker.join()
+    except BaseException:
+        while worker.is_alive():
+            if stopper is not None:
+                import ctypes
+
+                ctypes.CFUNCTYPE(None, ctypes.c_void_p)(stopper[0])(stopper[1])
+            try:
+                worker.join()
+            except BaseException:  # the first exception is the one raised
+                continue
         raise
 
 

@@ -167,8 +167,8 @@ def solve(
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
-        Ctrl-C stops a long search within milliseconds (the kernel polls for signals, and
-        python-sat's solvers stop on SIGINT).
+        Ctrl-C stops a long search within milliseconds (the kernel polls for signals, and the
+        SAT model's CaDiCaL, on a thread of its own, is asked to stop by trapcore's handler).
     """
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
