@@ -93,14 +93,20 @@ class SolverCat:
         if smart is None or hexgrid.is_border(smart, b.shape):
             return smart  # the smart cat steps onto the border whenever it can
         depth = max(1, min(int(b.size - b.sum()), 200))
-        verdicts = {}
-        for q in steps:
+
+        def verdict(q: Cell) -> Verdict:
             if hexgrid.escape_path(b, q) is None:
-                verdicts[q] = Verdict.WIN  # walled in there: won for the player
-                continue
-            verdicts[q] = _solve(
+                return Verdict.WIN  # walled in there: won for the player
+            return _solve(
                 b, q[0], q[1], "optimal", self.max_nodes, depth, "auto", None, self.workers
             ).verdict
+
+        verdicts = {smart: verdict(smart)}
+        if verdicts[smart] is Verdict.LOSS:
+            return smart  # a proven forced escape: the other steps cannot change the choice
+        for q in steps:
+            if q not in verdicts:
+                verdicts[q] = verdict(q)
         escapes = [q for q in steps if verdicts[q] is Verdict.LOSS]
         if smart in escapes or (not escapes and verdicts[smart] is not Verdict.WIN):
             return smart
