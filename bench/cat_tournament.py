@@ -6,7 +6,7 @@ differ only by how they play. The published cats are the plain-Python reimplemen
 ``tests/reference/cats_published.py`` (plain Python: the course's two depth-4 cats take a few
 milliseconds a move, searching only the blocks that can change a value).
 For each pair (smart, other cat) it prints the starts where only one of the two was caught and the
-two-sided sign-test p-value on them.
+two-sided sign-test p-value on them (``--against NAME`` compares every cat with NAME instead).
 
 Players are ``player_move``'s names, or ``hint:N``: a person pressing the demo's Hint button at
 every move with a budget of N positions (a ``SolverPlayer(policy, max_nodes=N)`` kept through the
@@ -16,6 +16,8 @@ game, its ``hint`` block played, proven or not). Cats are policy names, the publ
     PYTHONPATH=tests python bench/cat_tournament.py --games 200 --blocks 8 15
     PYTHONPATH=tests python bench/cat_tournament.py --games 100 --blocks 8 --players hint:20000 \
         --cats smart solvercat:2000 course_alphabeta zhangyoufu_hard
+    PYTHONPATH=tests python bench/cat_tournament.py --games 300 --blocks 8 --players solver \
+        --cats course_alphabeta solvercat:2000 --against course_alphabeta
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ def main() -> int:
     ap.add_argument("--cats", nargs="+", default=CATS)
     ap.add_argument("--size", type=int, default=11)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--against", default="smart", help="the cat the sign tests compare with")
     args = ap.parse_args()
     n = args.size
     for blocks in args.blocks:
@@ -64,12 +67,13 @@ def main() -> int:
                     f"{n}x{n} {blocks:>2} blocks  {player:<9} vs {cat:<16} "
                     f"{100 * k / args.games:5.1f}% ({100 * lo:4.1f}-{100 * hi:4.1f})"
                 )
-                if cat != "smart" and "smart" in won:
-                    only_smart = int((won["smart"] & ~won[cat]).sum())  # caught: smart only
-                    only_other = int((~won["smart"] & won[cat]).sum())
+                base = args.against
+                if cat != base and base in won:
+                    only_base = int((won[base] & ~won[cat]).sum())  # caught: base only
+                    only_other = int((~won[base] & won[cat]).sum())
                     line += (
-                        f"   caught only: smart {only_smart}, {cat} {only_other}; "
-                        f"sign test p={sign_test(only_smart, only_other):.2g}"
+                        f"   caught only: {base} {only_base}, {cat} {only_other}; "
+                        f"sign test p={sign_test(only_base, only_other):.2g}"
                     )
                 print(line + f"   [{time.perf_counter() - t0:.0f} s]", flush=True)
     return 0

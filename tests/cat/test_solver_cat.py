@@ -124,3 +124,35 @@ def test_a_policy_everywhere():
 def test_bad_budgets_are_refused(bad):
     with pytest.raises((TypeError, ValueError), match="max_nodes"):
         tc.cat.SolverCat(bad)
+
+
+def test_a_move_costs_at_most_one_search_a_step(monkeypatch):
+    # the cost a move the docstring states: one search of max_nodes positions per free step at
+    # most, and only one when the smart cat's step is a proven forced escape (the others cannot
+    # change the choice); the moves are those of the exact rule (test above)
+    import trapcore.cat.solver_cat as solver_cat
+
+    calls = []
+    real = solver_cat._solve
+
+    def counted(*args):
+        sol = real(*args)
+        calls.append(sol)
+        return sol
+
+    monkeypatch.setattr(solver_cat, "_solve", counted)
+    cat_fn = tc.cat.SolverCat(max_nodes=500)
+    lazy = 0
+    for k in range(30):
+        g = tc.CatGame(9, 9, 10, seed=k)
+        b, cat = g.board.copy(), g.cat
+        b[tc.cat.player_move(b, cat, player="lookahead")] = 1
+        calls.clear()
+        cat_fn(b, cat, np.random.default_rng(k))
+        steps = sum(1 for q in hexgrid.neighbours(cat, b.shape) if not b[q])
+        assert len(calls) <= steps
+        assert all(sol.nodes <= 500 for sol in calls)
+        if calls and calls[0].verdict is tc.Verdict.LOSS:
+            assert len(calls) == 1
+            lazy += steps > 1
+    assert lazy > 0
