@@ -3,8 +3,9 @@ the site: the build checks the same with Sphinx (docs/conf.py, ``_check_api_page
 under -W), but only where the docs extra is installed; this test runs in the quick suite.
 
 A name counts as documented when docs/api/*.rst lists it (an ``autosummary`` entry, a ``py:``
-directive, an ``automodule`` with ``:members:``) under its module, or lists the same object under another of the
-six packages (a re-export such as ``trapcore.CatGame`` is documented on ``trapcore.cat``'s page).
+directive, an ``automodule`` with ``:members:``) under its module, or lists the same object under
+another of the six packages (a re-export such as ``trapcore.CatGame`` is documented on
+``trapcore.cat``'s page).
 Upper-case constants are documented by the generated ``constants-MODULE.rst`` that each page
 includes (docs/conf.py writes one entry per upper-case name of ``__all__``).
 """

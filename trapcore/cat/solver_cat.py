@@ -39,10 +39,10 @@ class SolverCat:
     So it never walks into a position the solver proves won for the player within its budget, and
     it takes every forced escape the solver proves; the smart cat's searches (an exact escape
     search of four moves, a three-block alpha-beta search) choose among the rest. A move costs up
-    to six searches of ``max_nodes`` positions: on 11x11 with the default budget, about a second,
-    against well under a millisecond for the smart cat, so the demo's "hard" level stays smart.
-    Its strength against a player who follows the solver's hints, and its cost a move, are
-    measured in the documentation (the Trap the Cat research notes and the benchmarks).
+    to six searches of ``max_nodes`` positions, far more than the smart cat's move (the demo's
+    "hard" level stays smart). Its strength against a player who follows the solver's hints,
+    and its cost a move, are measured in the documentation (the Trap the Cat research notes and
+    the benchmarks).
 
     Use it wherever a policy is taken (:class:`CatGame`, :func:`simulate`, the environments):
     ``CatGame(policy=tc.cat.SolverCat())``. The solver treats a callable cat as the optimal cat,

@@ -239,7 +239,29 @@ class Puzzle:
 
     def count(self, *, max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
         """The exact number of solutions under the puzzle's rules (see
-        :func:`trapcore.numberlink.count`)."""
+        :func:`trapcore.numberlink.count`).
+
+        Parameters
+        ----------
+        max_nodes : int or None, default 10**9
+            The search's budget (``None``: no limit).
+
+        Returns
+        -------
+        int
+            The number of solutions (``0`` for none).
+
+        Raises
+        ------
+        SearchLimitExceeded
+            The count needed more than ``max_nodes`` nodes.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> tc.Puzzle.from_text("3 3\\n1..\\n..2\\n1.2").count()
+        1
+        """
         return count(self._grid, fill=self._fill, touch=self._touch, max_nodes=max_nodes)
 
     def __repr__(self) -> str:
@@ -299,11 +321,27 @@ class Puzzle:
     def from_text(cls, text: str) -> Puzzle:
         """Read the one puzzle in ``text`` (either format, see :func:`parse_puzzles`).
 
+        Parameters
+        ----------
+        text : str
+            One puzzle: ``W H`` then its rows (``.`` empty, ``#`` solid), or the other format.
+
+        Returns
+        -------
+        Puzzle
+            The puzzle, with its rules and solution when the text gives them.
+
         Raises
         ------
         TypeError, ValueError
             ``text`` is not a str, holds a malformed puzzle (the error gives line and column), or
             holds no puzzle or several (read several with ``parse_puzzles``).
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> tc.Puzzle.from_text("3 3\\n1..\\n..2\\n1.2").grid.tolist()
+        [[1, 0, 0], [0, 0, 2], [1, 0, 2]]
         """
         from trapcore.numberlink import formats
 
@@ -324,6 +362,16 @@ class Puzzle:
         Reading stops after that puzzle; ``trapcore.numberlink.read_puzzles(file)`` iterates
         over all of them.
 
+        Parameters
+        ----------
+        file : str or os.PathLike
+            The file to read.
+
+        Returns
+        -------
+        Puzzle
+            Its first puzzle.
+
         Raises
         ------
         TypeError
@@ -333,6 +381,14 @@ class Puzzle:
         ValueError
             The first puzzle is malformed (the error gives file, line and column), or the file
             holds no puzzle.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> tc.numberlink.write_puzzles("six.txt", [tc.numberlink.generate(6, seed=1)])
+        1
+        >>> tc.Puzzle.from_file("six.txt") == tc.numberlink.generate(6, seed=1)
+        True
         """
         from trapcore.numberlink import formats
 

@@ -479,6 +479,11 @@ def grid_board(
         Extra neighbour pairs (Flow Free's warps: a path leaving one square enters the other).
     fill, touch : bool, default True
         The rules.
+
+    Returns
+    -------
+    Board
+        The board, of shape ``(rows, cols)``.
     """
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
@@ -523,7 +528,32 @@ def grid_board(
 def hex_board(grid: npt.ArrayLike, *, fill: bool = True, touch: bool = True) -> Board:
     """Hexagonal cells in even-r offset rows (even rows shifted half a cell right, as the cat's
     board): ``(r, c)`` (node ``r * cols + c``) borders ``(r, c +- 1)`` and, on the rows above
-    and below, columns ``c`` and ``c + 1`` (even ``r``) or ``c - 1`` and ``c`` (odd ``r``)."""
+    and below, columns ``c`` and ``c + 1`` (even ``r``) or ``c - 1`` and ``c`` (odd ``r``).
+
+    Parameters
+    ----------
+    grid : array_like of int, shape (rows, cols)
+        ``0`` empty, ``-1`` solid, ``k > 0`` an endpoint.
+    fill, touch : bool, default True
+        The rules.
+
+    Returns
+    -------
+    Board
+        The board, of shape ``(rows, cols)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A bad grid (named in the message).
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> board = tc.numberlink.hex_board([[1, 0, 1], [2, 0, 2]])
+    >>> board.to_grid(board.solve()[0]).tolist()
+    [[1, 1, 1], [2, 2, 2]]
+    """
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
     rows, cols = g.shape
@@ -564,6 +594,11 @@ def layered_board(
         The contest does not ask for every square to be used.
     touch : bool, default True
         The rules.
+
+    Returns
+    -------
+    Board
+        The board, of shape ``(layers, rows, cols)``.
     """
     g = _as_values(grid, "grid", 3)
     fill, touch = as_rules(fill, touch)
