@@ -47,7 +47,7 @@ cdef enum:
     OVER_BUDGET = 1
     INTERRUPTED = 2
     FAR = 1 << 30
-    POLL_WORK = 1 << 22          # poll for Ctrl-C after about this many node visits (a few ms)
+    POLL_WORK = 1 << 14          # poll for Ctrl-C every 2**14 units of work (a node: n + 16)
 
 
 cdef struct Graph:
