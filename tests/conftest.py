@@ -144,10 +144,23 @@ def pytest_collection_modifyitems(config, items):
     if slow:
         config.hook.pytest_deselected(items=slow)
         items[:] = keep
-        config.stash[_SLOW] = len(slow)
+        config.stash[_SLOW] = slow
 
 
-_SLOW = pytest.StashKey[int]()
+_SLOW = pytest.StashKey[list]()
+
+
+def _left_out(slow) -> str:
+    """What the full run adds, by folder of tests: ``cat 40, demo 12, ...``."""
+    folders: dict[str, int] = {}
+    for item in slow:
+        parts = pathlib.Path(str(item.path)).parts
+        after = parts[parts.index("tests") + 1 :] if "tests" in parts else parts[-1:]
+        folder = after[0] if len(after) > 1 else after[0].removesuffix(".py")
+        folders[folder] = folders.get(folder, 0) + 1
+    return ", ".join(f"{k} {v}" for k, v in sorted(folders.items(), key=lambda kv: -kv[1]))
+
+
 #: The summary line's word for the tests skipped because the outside puzzle sets are absent.
 NO_PUZZLES = "skipped without the puzzle sets"
 
@@ -160,9 +173,13 @@ def pytest_report_teststatus(report, config):
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     lines = []
-    slow = config.stash.get(_SLOW, 0)
+    slow = config.stash.get(_SLOW, [])
     if slow:
-        lines.append(f"quick run: {slow} slow tests left out; `pytest --full` runs everything (CI)")
+        lines.append(
+            f"quick run: {len(slow)} slow tests left out ({_left_out(slow)}), and fewer seeds "
+            f"and hypothesis examples; `pytest --full` (CI) adds them: the games from the proven "
+            "cat starts, the full GUI runs, the fuzzing at full size"
+        )
     missing = len(terminalreporter.stats.get(NO_PUZZLES, []))
     if missing:
         lines.append(

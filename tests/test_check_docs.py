@@ -45,3 +45,21 @@ def test_a_blank_screenshot_has_no_ink(tmp_path):
     page.save(drawn)
     share, colours = check.ink(drawn)
     assert share > 0.2 and colours > 8
+
+
+def test_gallery_figures_are_counted_without_thumbnails(tmp_path):
+    check = load()
+    images = tmp_path / "_images"
+    images.mkdir()
+    for name in (
+        "sphx_glr_plot_maze_001.png",
+        "sphx_glr_plot_maze_002.png",
+        "sphx_glr_plot_maze_thumb.png",
+        "sphx_glr_random_agent_thumb.png",
+        "other.png",
+    ):
+        (images / name).write_bytes(b"\x89PNG")
+    assert [p.name for p in check.gallery_figures(tmp_path)] == [
+        "sphx_glr_plot_maze_001.png",
+        "sphx_glr_plot_maze_002.png",
+    ]

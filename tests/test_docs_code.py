@@ -80,3 +80,42 @@ def test_docstring_examples_run(module, tmp_path, monkeypatch):
     for test in doctest.DocTestFinder(exclude_empty=True).find(mod, module):
         runner.run(test, out=report.append)
     assert runner.failures == 0, "".join(report)
+
+
+FENCE = re.compile(r"^```(bash|text)\n(.*?)^```", re.S | re.M)
+
+
+def commands():
+    """The ``trapcore`` command lines the pages show: each line of a bash or text block that
+    starts with ``trapcore``, and the first column of the README's command table."""
+    for path in FILES:
+        name = path.relative_to(ROOT).as_posix()
+        text = path.read_text(encoding="utf-8")
+        for m in FENCE.finditer(text):
+            for line in m.group(2).splitlines():
+                if line.startswith("trapcore "):
+                    yield name, line.split("  #", 1)[0].strip()
+        if name == "README.md":  # (docs/cli.md's table is a synopsis: ROWS COLS [PIXELS])
+            for m in re.finditer(r"^\| `(trapcore [^`]*)` \|", text, re.M):
+                yield name, m.group(1)
+
+
+def test_the_pages_show_commands():
+    names = {name for name, _ in commands()}
+    assert {"README.md", "docs/cli.md", "docs/getting-started.md"} <= names
+
+
+@pytest.mark.parametrize("page, command", sorted(set(commands())))
+def test_shown_commands_parse(page, command):
+    """Each command the pages show is one the CLI accepts (parsed, not run: some make a million
+    mazes), so a renamed option cannot leave a page stale."""
+    import shlex
+
+    from trapcore.cli import build_parser
+
+    words = shlex.split(command)
+    assert words[0] == "trapcore"
+    try:
+        build_parser().parse_args(words[1:])
+    except SystemExit as exc:  # argparse's answer to a bad command line
+        pytest.fail(f"{page}: {command!r} does not parse (exit {exc.code})")

@@ -58,7 +58,8 @@ def test_quick_run_leaves_slow_tests_out_and_says_why(pytester):
     assert counts == {"passed": 2, "deselected": 1, "skipped": 1}, counts
     out.stdout.fnmatch_lines(
         [
-            "*1 slow tests left out; `pytest --full` runs everything*",
+            "*1 slow tests left out (test_inner 1), and fewer seeds and hypothesis examples;"
+            " `pytest --full` (CI) adds them*",
             "*1 tests skipped: the outside puzzle sets are not at /nonexistent/puzzles*",
             "*1 skipped without the puzzle sets*",
         ]

@@ -32,6 +32,18 @@ PAGES = {
     "auto_examples/index.html": 6,
 }
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
+#: The fewest pictures the gallery's examples must have drawn at build time (a thumbnail can be
+#: sphinx-gallery's placeholder; a figure ``sphx_glr_NAME_001.png`` is what an example drew).
+GALLERY_FIGURES = 6
+
+
+def gallery_figures(html_dir: Path) -> list[Path]:
+    """The figures the gallery's examples drew (thumbnails left out)."""
+    return sorted(
+        p
+        for p in (html_dir / "_images").glob("sphx_glr_*.png")
+        if "_thumb" not in p.name and p.stem.rsplit("_", 1)[-1].isdigit()
+    )
 
 
 class _Images(html.parser.HTMLParser):
@@ -153,6 +165,14 @@ def main(argv: list[str] | None = None) -> int:
             )
         else:
             print(f"check_docs: {name}: {len(found)} pictures, {share:.0%} ink -> {out}")
+    figures = gallery_figures(html_dir)
+    if len(figures) < GALLERY_FIGURES:
+        problems.append(
+            f"the gallery's examples drew {len(figures)} figures, expected at least "
+            f"{GALLERY_FIGURES}"
+        )
+    else:
+        print(f"check_docs: the gallery's examples drew {len(figures)} figures")
     for line in problems:
         print(f"check_docs: {line}", file=sys.stderr)
     return 1 if problems else 0

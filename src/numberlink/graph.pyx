@@ -47,7 +47,7 @@ cdef enum:
     OVER_BUDGET = 1
     INTERRUPTED = 2
     FAR = 1 << 30
-    POLL_WORK = 1 << 22          # poll for Ctrl-C after about this many node visits (a few ms)
+    POLL_WORK = 1 << 14          # poll for Ctrl-C every 2**14 units of work (a node: n + 16)
 
 
 cdef struct Graph:
@@ -350,8 +350,8 @@ cdef int run(Graph* g, Py_ssize_t limit, int64_t max_nodes, int16_t* out) noexce
             if max_nodes >= 0 and g.nodes > max_nodes:
                 return OVER_BUDGET
             g.work += n + 16
-            if g.work >= g.next_poll:
-                g.next_poll = g.work + POLL_WORK
+            if g.work >= g.next_poll:     # at each multiple of POLL_WORK crossed (every node
+                g.next_poll += POLL_WORK  # on boards of POLL_WORK nodes or more)
                 if signalled():
                     g.interrupted = True
                     return INTERRUPTED

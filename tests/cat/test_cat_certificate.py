@@ -9,6 +9,7 @@ import json
 
 import numpy as np
 import pytest
+from _suite import size
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -231,10 +232,10 @@ def test_escape_certificates_never_fit_won_positions():
     won position with the cat in the same cell (the twin decides which is which), are refused
     by both checkers; each is accepted for its own position."""
     lost, won = [], []
-    for seed in range(60):
+    for seed in range(size(30, 60)):
         board = tc.cat.hexgrid.random_board(5, 5, 4 + seed % 9, seed=seed, keep_free=(2, 2))
         (lost if solve_twin(board.tolist(), (2, 2)) == "loss" else won).append(board)
-    assert len(lost) >= 10 and len(won) >= 10
+    assert len(lost) >= size(5, 10) and len(won) >= size(5, 10)
     certs = [escape_certificate(b, (2, 2)) for b in lost]
     for b, cert in zip(lost, certs):
         assert check_escape_certificate(b, (2, 2), cert)

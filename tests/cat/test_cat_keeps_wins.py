@@ -157,8 +157,9 @@ CATS = [
 ] + [PUBLISHED[name] for name in sorted(PUBLISHED)]
 
 
-# slow: the bounds-checked CI stage leaves out the tests that play from the cached proven starts
-# (a minute of the kernels the rest of the suite runs too); the README's test command runs them
+# slow: the tests that play from the cached proven starts (finding them costs minutes when the
+# cache is cold, a minute of the kernels the rest of the suite runs too when it is warm) run in
+# `pytest --full` (CI), not in the README's quick run
 @pytest.mark.slow
 @pytest.mark.parametrize("n,blocked,count", [(7, 9, 10), (9, 10, 10), (11, 8, 10), (11, 15, 10)])
 @pytest.mark.parametrize("cat_fn", CATS, ids=lambda f: f.__name__)

@@ -205,16 +205,18 @@ def test_memory_size_follows_the_budget():
 def test_solver_player_is_simulate_solver_player():
     """SolverPlayer as a callable player gives simulate's "solver" games (the kernel keeps a
     memory per game too), with one worker or two."""
-    games = size(12, 40)
+    games = size(4, 40)
     named = tc.cat.simulate(games, 9, 9, 10, policy="smart", player="solver", seed=3)
     keeper = tc.cat.SolverPlayer("smart")
     called = tc.cat.simulate(games, 9, 9, 10, policy="smart", player=keeper, seed=3)
     assert named.outcomes.tolist() == called.outcomes.tolist()
     assert named.moves.tolist() == called.moves.tolist()
     # one SolverPlayer shared by two workers (a table per thread), two batches: the same games
-    games = tc.cat.BATCH + size(12, 40)
-    both = tc.cat.simulate(games, 7, 7, 6, policy="smart", player=keeper, seed=4, workers=2)
-    one = tc.cat.simulate(games, 7, 7, 6, policy="smart", player="solver", seed=4)
+    # (the quick run on 5x5 boards: a batch of BATCH games is the point, not their size)
+    games = tc.cat.BATCH + size(4, 40)
+    n, blocked = size(5, 7), size(4, 6)
+    both = tc.cat.simulate(games, n, n, blocked, policy="smart", player=keeper, seed=4, workers=2)
+    one = tc.cat.simulate(games, n, n, blocked, policy="smart", player="solver", seed=4)
     assert both.outcomes.tolist() == one.outcomes.tolist()
     assert both.moves.tolist() == one.moves.tolist()
 

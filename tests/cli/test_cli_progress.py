@@ -5,6 +5,7 @@ generating); only on a terminal or with --progress; never a half-drawn line left
 import io
 import re
 import time
+import types
 
 import pytest
 from _suite import HANG_GUARD
@@ -14,17 +15,22 @@ from trapcore import _progress, cli
 from trapcore.maze import METHODS, Maze
 
 
-def test_bar_draws_eta_and_finishes_its_line():
+def test_bar_draws_eta_and_finishes_its_line(monkeypatch):
+    # the bar's clock moves only when the test says: the ETA is exact however busy the machine
+    now = [1000.0]
+    monkeypatch.setattr(_progress, "time", types.SimpleNamespace(perf_counter=lambda: now[0]))
     out = io.StringIO()
     b = _progress.Bar("work", out, unit="items", keep=True)
     b(0, 100)
-    time.sleep(0.12)
+    now[0] += 30.0  # half the work in 30 s: 30 s left
     b(50, 100)
+    now[0] += 0.01  # sooner than the bar redraws: only a finished bar is drawn then
+    b(60, 100)
     b(100, 100)
     text = out.getvalue()
     assert text.count("\r") == 3 and text.endswith("\n")
-    assert "0/100" in text and "100/100" in text
-    assert re.search(r"50/100 ETA 0:00", text), text
+    assert "0/100" in text and "100/100" in text and "60/100" not in text
+    assert re.search(r"50/100 ETA 0:30", text), text
 
 
 def test_bar_in_percent_is_wiped_on_close():

@@ -75,6 +75,23 @@ def test_generate_polls_and_stops() -> None:
     )
 
 
+def test_board_search_polls_and_stops() -> None:
+    # the search of Board (trapcore.numberlink._graph, also solve's turn without fill) counts
+    # n + 16 units of work a node on a board of n nodes: so n units a node at least
+    from trapcore.numberlink import _graph
+
+    for fill in (True, False):
+        board = nl.grid_board(cross(40), fill=fill)
+        n = board.values.shape[0]
+
+        def call(board: nl.Board = board, fill: bool = fill) -> Any:
+            return _graph.solve(board.values, board.neighbours, fill, True, 1, NODES // 5)
+
+        nodes = int(call()[1])
+        assert nodes >= NODES // 5  # the budget was spent: a long search
+        check_traps(call, nodes * n)
+
+
 def test_router_polls_and_stops() -> None:
     # 30 rounds of 30 routes over n nodes each; the router polls between routes, once at least
     # 2**14 nodes' work has passed: so every (2**14 + n) units at most

@@ -163,9 +163,11 @@ def test_puzzle_pickles_and_copies():
 @pytest.mark.parametrize(
     "module", ["puzzle", "_puzzle_text", "generate", "board_generate", "variants"]
 )
-def test_docstring_examples_run(module):
+def test_docstring_examples_run(module, tmp_path, monkeypatch):
     import doctest
     import importlib
+
+    monkeypatch.chdir(tmp_path)  # an example that writes a file writes it there
 
     mod = importlib.import_module(f"trapcore.numberlink.{module}")
     result = doctest.testmod(mod)

@@ -85,7 +85,19 @@ def to_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
 
 def from_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
     """The even-r board (trapcore's layout) of the same game as the odd-r ``board`` (a clone's);
-    the inverse of :func:`to_odd_r`, with the same parameters and errors."""
+    the inverse of :func:`to_odd_r`, with the same parameters and errors.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import trapcore as tc
+    >>> board = np.zeros((4, 5), np.uint8)
+    >>> board[1, 0] = 1
+    >>> odd, cat = tc.cat.to_odd_r(board, (2, 1))
+    >>> back, cat_back = tc.cat.from_odd_r(odd, cat)
+    >>> np.array_equal(back, board), cat_back
+    (True, (2, 1))
+    """
     return to_odd_r(board, cat)
 
 

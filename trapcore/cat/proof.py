@@ -54,6 +54,24 @@ def certificate(
     position the strategy reaches, every cat reply followed; positions met twice share their
     subtree. Check it with :func:`check_certificate`.
 
+    Parameters
+    ----------
+    board : array_like of uint8, shape (rows, cols)
+        The position (``1`` blocked, ``0`` free), at most ``MAX_SOLVE_CELLS`` cells.
+    cat : tuple of int
+        The cat's cell ``(row, col)``, a free cell.
+    max_nodes : int, default 200_000
+        The solver's budget for each position the strategy reaches (>= 1).
+    max_positions : int, default 1_000_000
+        The most positions the strategy may hold (>= 1).
+
+    Returns
+    -------
+    list
+        The player's node ``[row, col, replies]``: her block, then ``[[row, col, node], ...]``,
+        one per free cell the cat may step to, each followed by her next node (``None`` once
+        the cat is enclosed). Nested lists of ints: ``json.dump`` writes it as it is.
+
     Raises
     ------
     TypeError, ValueError
@@ -108,7 +126,36 @@ def check_certificate(board: npt.ArrayLike, cat: tuple[int, int], cert: Certific
     """True if ``cert`` is a winning strategy for the player, to move, from ``(board, cat)``:
     every block is a free cell other than the cat's, every free neighbour of the cat is
     answered, the cat never stands on the border with the player to move, and every line ends
-    with the cat enclosed. Its own breadth-first search: nothing of the solver's is used."""
+    with the cat enclosed. Its own breadth-first search: nothing of the solver's is used.
+
+    Parameters
+    ----------
+    board : array_like of uint8, shape (rows, cols)
+        The position (``1`` blocked, ``0`` free).
+    cat : tuple of int
+        The cat's cell ``(row, col)``, a free cell.
+    cert : list
+        The strategy to check; anything else (a wrong shape, a bad cell) makes it ``False``.
+
+    Returns
+    -------
+    bool
+        ``True`` when ``cert`` is such a strategy.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A bad board or cat cell (a bad ``cert`` is ``False``, not an error).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import trapcore as tc
+    >>> board = np.zeros((5, 5), np.uint8)
+    >>> cert = tc.cat.escape_certificate(board, (2, 2))   # the cat's escape
+    >>> tc.cat.check_certificate(board, (2, 2), cert)      # is no win for the player
+    False
+    """
     b = as_board(board, max_cells=MAX_SOLVE_CELLS)
     start = free_cell(b, cat, "cat")
     rows, cols = b.shape
@@ -182,10 +229,26 @@ def escape_certificate(
     Built by asking :func:`solve` (``max_nodes`` a position) for the cat's escaping steps. The
     zone is every cell that the cat's answer to a block far away needs free (the free cell
     farthest from the cat: its answer is the quickest escape, and needs few cells). Positions met
-    twice share their subtree. On the empty boards this gives 6 (5x5), 12 (6x6), 205 (7x7), 76
-    (8x8) and 84,079 (9x9, about 8 minutes) player positions; plain nested lists cannot share
-    subtrees in JSON (the 9x9 one unfolds to 1.8 GB): :func:`compact_certificate` keeps the
-    sharing (4.3 MB).
+    twice share their subtree; plain nested lists cannot share subtrees in JSON:
+    :func:`compact_certificate` keeps the sharing. The sizes and costs of the empty boards'
+    certificates are in the documentation (Trap the Cat research notes).
+
+    Parameters
+    ----------
+    board : array_like of uint8, shape (rows, cols)
+        The position (``1`` blocked, ``0`` free), at most ``MAX_SOLVE_CELLS`` cells.
+    cat : tuple of int
+        The cat's cell ``(row, col)``, a free cell.
+    max_nodes : int, default 200_000
+        The solver's budget for each position the strategy reaches (>= 1).
+    max_positions : int, default 1_000_000
+        The most positions the strategy may hold (>= 1).
+
+    Returns
+    -------
+    list
+        The player node ``[rest, answers]`` described above (nested lists of ints and
+        ``None``).
 
     Raises
     ------
@@ -269,14 +332,37 @@ def compact_certificate(cert: Certificate) -> dict[str, Any]:
     i}``, where a cat step's third item is the index of its next player node (or ``None``).
 
     :func:`escape_certificate` shares the subtree of a position met twice, but plain nested
-    lists lose that sharing in JSON (the empty 9x9's unfolds to 1.8 GB); this form keeps it.
+    lists lose that sharing in JSON (a big one unfolds to gigabytes); this form keeps it.
     :func:`check_escape_certificate` takes either form.
+
+    Parameters
+    ----------
+    cert : list
+        An escape certificate, as :func:`escape_certificate` returns it.
+
+    Returns
+    -------
+    dict
+        ``{"nodes": [...], "root": i}``: every player node once, ``[rest, answers]``, with
+        each cat step's next node given by its index in ``nodes``.
 
     Raises
     ------
     ValueError
         ``cert`` is not shaped like a certificate (a node is ``[rest, answers]``, a step
         ``[row, col, next node or None]``, an answer ``[row, col, step]``).
+
+    Examples
+    --------
+    >>> import json
+    >>> import numpy as np
+    >>> import trapcore as tc
+    >>> board = np.zeros((6, 6), np.uint8)
+    >>> compact = tc.cat.compact_certificate(tc.cat.escape_certificate(board, (2, 2)))
+    >>> sorted(compact)
+    ['nodes', 'root']
+    >>> tc.cat.check_escape_certificate(board, (2, 2), json.loads(json.dumps(compact)))
+    True
     """
     index: dict[int, int] = {}
     nodes: list[Any] = []
@@ -327,7 +413,36 @@ def check_escape_certificate(
     onto a free neighbour, each zone cell is a free cell other than the cat's and is answered,
     the other free cells are answered all blocked at once, the cat is never enclosed and every
     line ends with the cat on the border. Its own neighbour table and breadth-first search:
-    nothing of the solver's is used."""
+    nothing of the solver's is used.
+
+    Parameters
+    ----------
+    board : array_like of uint8, shape (rows, cols)
+        The position (``1`` blocked, ``0`` free).
+    cat : tuple of int
+        The cat's cell ``(row, col)``, a free cell.
+    cert : list or dict
+        The strategy to check; anything else (a wrong shape, a bad cell) makes it ``False``.
+
+    Returns
+    -------
+    bool
+        ``True`` when ``cert`` is such an escape.
+
+    Raises
+    ------
+    TypeError, ValueError
+        A bad board or cat cell (a bad ``cert`` is ``False``, not an error).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import trapcore as tc
+    >>> board = np.zeros((5, 5), np.uint8)
+    >>> cert = tc.cat.escape_certificate(board, (2, 2))
+    >>> tc.cat.check_escape_certificate(board, (2, 2), cert)
+    True
+    """
     b = as_board(board, max_cells=MAX_SOLVE_CELLS)
     start = free_cell(b, cat, "cat")
     rows, cols = b.shape

@@ -40,15 +40,10 @@ class SolverCat:
     it takes every forced escape the solver proves; the smart cat's searches (an exact escape
     search of four moves, a three-block alpha-beta search) choose among the rest. A move costs one
     search of ``max_nodes`` positions per step at most (six), and one only when the smart cat's
-    step is a proven forced escape. Measured on 11x11 with the default budget (159 cat moves from
-    games against the solver player, 8 and 15 blocks; CPU time, 2026-12-05, a busy shared 2-core
-    machine): a median of 8 ms a move, 95th percentile 560 ms, mean 190 ms (a median of 351
-    positions searched, 95th percentile 12,000), against 0.29 ms (95th percentile 1.8 ms) for the
-    smart cat; so the demo's "hard" level stays smart. It is the level that trades cost for
-    strength: against the solver player at 8 blocks (11x11, 300 starts) it let her win
-    significantly less often than the game-AI course's alpha-beta cat, where the smart cat's lead
-    is not significant. Its strength and cost are measured in the documentation (the Trap the Cat
-    research notes and the benchmarks).
+    step is a proven forced escape: far more than the smart cat's move, so the demo's "hard"
+    level stays smart. It is the level that trades cost for strength; its strength against a
+    player who follows the solver's hints, and its cost a move, are measured in the documentation
+    (the Trap the Cat research notes and the benchmarks).
 
     Use it wherever a policy is taken (:class:`CatGame`, :func:`simulate`, the environments):
     ``CatGame(policy=tc.cat.SolverCat())``. The solver treats a callable cat as the optimal cat,

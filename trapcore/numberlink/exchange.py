@@ -137,6 +137,18 @@ def parse_contest(text: str, *, source: str = "text") -> Puzzle:
     Puzzle whose number ``k`` is the contest's line ``k``; ``fill=False, touch=False`` (the
     contest's rules). Boards of several layers: :func:`parse_contest_board`.
 
+    Parameters
+    ----------
+    text : str
+        The problem's text.
+    source : str, default "text"
+        What errors call it (a file name, say).
+
+    Returns
+    -------
+    Puzzle
+        The problem, under ``fill=False, touch=False``.
+
     Raises
     ------
     TypeError
@@ -144,6 +156,16 @@ def parse_contest(text: str, *, source: str = "text") -> Puzzle:
     ValueError
         A malformed or missing line (naming ``source`` and the line), a board of several layers
         or with vias, an endpoint off the board or on another's square, LINE_NUM not matching.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> text = "SIZE 3X2\\nLINE_NUM 2\\nLINE#1 (0,0)-(2,0)\\nLINE#2 (0,1)-(2,1)\\n"
+    >>> p = tc.numberlink.parse_contest(text)
+    >>> p.grid.tolist()
+    [[1, 0, 1], [2, 0, 2]]
+    >>> tc.numberlink.contest_text(p) == text
+    True
     """
     (d, h, w), ends, vias = _read_contest(text, source)
     if d != 1 or vias:
@@ -252,6 +274,18 @@ def contest_text(puzzle: Puzzle, *, solution: bool = False) -> str:
     """The contest's problem text of ``puzzle`` (or, with ``solution=True``, its answer text:
     ``SIZE`` then the numbered squares). Solid squares cannot be written (the contest has none).
 
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle to write.
+    solution : bool, default False
+        Write its solution (the contest's answer text) instead of the problem.
+
+    Returns
+    -------
+    str
+        The text, ending with a newline (see :func:`parse_contest` for an example).
+
     Raises
     ------
     TypeError
@@ -284,6 +318,16 @@ def parse_puzzlink(url: str) -> Puzzle:
     """Read a puzz.link (or pzv.jp) Numberlink URL, ``...?numlin/W/H/DATA``, as a Puzzle with
     ``fill=False, touch=True`` (Nikoli's rules). The numbers become 1, 2, ... in order of first
     appearance; ``symbols`` keeps none (the URL's numbers can exceed any symbol set).
+
+    Parameters
+    ----------
+    url : str
+        The URL (``https://`` may be left out).
+
+    Returns
+    -------
+    Puzzle
+        The puzzle, under ``fill=False, touch=True`` (see :func:`puzzlink_url` for an example).
 
     Raises
     ------
@@ -347,6 +391,16 @@ def parse_puzzlink(url: str) -> Puzzle:
 def puzzlink_url(puzzle: Puzzle) -> str:
     """The puzz.link URL of ``puzzle`` (``https://puzz.link/p?numlin/W/H/DATA``), numbers as
     they are on its grid. Solid squares cannot be written (puzz.link's numlin has none).
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle to write.
+
+    Returns
+    -------
+    str
+        The URL.
 
     Raises
     ------

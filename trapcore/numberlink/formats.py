@@ -189,6 +189,16 @@ def read_puzzles(file: str | os.PathLike[str]) -> Iterator[Puzzle]:
 
     The file is opened and read at the call; puzzles are parsed as the iterator is consumed.
 
+    Parameters
+    ----------
+    file : str or os.PathLike
+        The file to read.
+
+    Yields
+    ------
+    Puzzle
+        Each puzzle of the file, in order.
+
     Raises
     ------
     TypeError
@@ -197,6 +207,14 @@ def read_puzzles(file: str | os.PathLike[str]) -> Iterator[Puzzle]:
         The file cannot be read (at the call).
     ValueError
         A malformed puzzle, naming the file, line and column (while iterating).
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> tc.numberlink.write_puzzles("two.txt", [tc.numberlink.generate(5, seed=s) for s in (1, 2)])
+    2
+    >>> [p.shape for p in tc.numberlink.read_puzzles("two.txt")]
+    [(5, 5), (5, 5)]
     """
     path = file
     if not isinstance(path, (str, os.PathLike)):

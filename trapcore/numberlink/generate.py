@@ -118,6 +118,27 @@ def difficulty_band(
     paths (long from 7 x 7 to 15 x 15: both 15 and 16 are measured); past them they are
     extrapolated, and a level's share there, or with other ``long_paths``, is approximate.
 
+    Parameters
+    ----------
+    level : {"easy", "medium", "hard"}
+        The level (a key of ``DIFFICULTY_LEVELS``).
+    rows : int
+        Rows of the board (>= 2).
+    cols : int, optional
+        Columns (>= 2); the default is ``rows``.
+    fill, touch : bool, default True
+        The rules (see :func:`trapcore.numberlink.solve`).
+
+    Returns
+    -------
+    tuple of float
+        ``(low, high)``: the level's range of ``Puzzle.difficulty`` (solver nodes per square).
+
+    Raises
+    ------
+    TypeError, ValueError
+        A bad argument (an unknown level, a board too small), named in the message.
+
     Examples
     --------
     >>> lo, hi = difficulty_band("medium", 10)
@@ -135,7 +156,30 @@ def difficulty_band(
 def difficulty_level(puzzle: Puzzle) -> str:
     """``"easy"``, ``"medium"`` or ``"hard"``: where ``puzzle.difficulty`` falls among the puzzles
     ``generate`` makes for its size and rules (see :func:`difficulty_band`). Works for any
-    puzzle (a read one's difficulty is computed on first use)."""
+    puzzle (a read one's difficulty is computed on first use).
+
+    Parameters
+    ----------
+    puzzle : Puzzle
+        Any puzzle; its size and rules choose the bands.
+
+    Returns
+    -------
+    str
+        ``"easy"``, ``"medium"`` or ``"hard"``.
+
+    Raises
+    ------
+    TypeError
+        ``puzzle`` is not a :class:`Puzzle`.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> p = tc.numberlink.generate(7, seed=2, difficulty="hard")
+    >>> tc.numberlink.difficulty_level(p)
+    'hard'
+    """
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
     rows, cols = puzzle._square_grid("difficulty_level").shape

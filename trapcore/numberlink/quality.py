@@ -55,6 +55,16 @@ def measure(puzzle: Puzzle) -> Quality:
     Uses ``puzzle.solution``; a puzzle without one is solved first (under its rules; a puzzle
     with several solutions is measured on the first found).
 
+    Parameters
+    ----------
+    puzzle : Puzzle
+        The puzzle to measure.
+
+    Returns
+    -------
+    Quality
+        Its paths' lengths and bends, its solid and empty squares.
+
     Raises
     ------
     TypeError
