@@ -556,7 +556,9 @@ def _cat(board: np.ndarray, cat: tuple[int, int], rng: np.random.Generator) -> t
 ALL_POLICIES = list(players.POLICIES) + list(players.LEVELS) + ["optimal", _cat]
 
 
-@pytest.mark.parametrize("policy", ALL_POLICIES, ids=lambda p: p if isinstance(p, str) else "callable")
+@pytest.mark.parametrize(
+    "policy", ALL_POLICIES, ids=lambda p: p if isinstance(p, str) else "callable"
+)
 def test_solve_hint_solver_player_and_game_hint_take_the_same_policies(policy):
     game = tc.CatGame(7, 7, 8, seed=2)
     b, cat = np.array(game.board), game.cat
