@@ -562,7 +562,7 @@ ALL_POLICIES = list(players.POLICIES) + list(players.LEVELS) + ["optimal", _cat]
 def test_solve_hint_solver_player_and_game_hint_take_the_same_policies(policy):
     game = tc.CatGame(7, 7, 8, seed=2)
     b, cat = np.array(game.board), game.cat
-    model = tc.cat.model_of(policy)
+    model = players._model_of(policy)
     sol = tc.cat.solve(b, cat, policy=policy, max_nodes=3000)
     assert sol == tc.cat.solve(b, cat, policy=model, max_nodes=3000)
     h = tc.cat.hint(b, cat, policy=policy, max_nodes=3000)

@@ -52,7 +52,7 @@ class SolverCat:
     Parameters
     ----------
     max_nodes : int
-        The solver's budget for each step weighed (>= 1), :data:`SOLVER_CAT_NODES` by default.
+        The solver's budget for each step weighed (>= 1), ``LIMITS.cat_nodes`` (2000) by default.
     workers : int, optional
         Threads for the solver's proof-number search (see :func:`trapcore.cat.solve`); the moves
         do not depend on it.
