@@ -35,7 +35,8 @@ def test_batch_k_is_a_function_of_seed_and_k():
     )
     gens = _batch_generators(3 * tc.cat.LIMITS.batch_games, seed=5)
     again = _batch_generators(2 * tc.cat.LIMITS.batch_games + 1, seed=5)
-    assert [n for _, n in gens] == [tc.cat.LIMITS.batch_games] * 3 and [n for _, n in again][-1] == 1
+    batch = tc.cat.LIMITS.batch_games
+    assert [n for _, n in gens] == [batch] * 3 and [n for _, n in again][-1] == 1
     for (g, _), (h, _) in zip(gens, again):
         assert g.integers(1 << 62, size=4).tolist() == h.integers(1 << 62, size=4).tolist()
 

@@ -59,7 +59,8 @@ def test_huge_puzzle_header(text):  # was MemoryError
     [
         ("maze.carve_many", (2, 3, 3), {"workers": 10**6}),
         ("cat.simulate", (2, 5, 5, 3), {"workers": 10**6, "seed": 1}),
-        ("cat.simulation._batch_generators", (2**28 + 1,), {}),  # was a hang: 2**20 generators in a list
+        # was a hang: 2**20 generators in a list
+        ("cat.simulation._batch_generators", (2**28 + 1,), {}),
         ("cat.simulation._batch_generators", (2**31,), {}),
     ],
 )
