@@ -22,7 +22,6 @@ __all__ = [
     "RULES",
     "PLAYERS",
     "SOLVE_POLICIES",
-    "SOLVER_PLAYER_NODES",
     "cat_move",
     "player_move",
 ]
@@ -45,7 +44,7 @@ RULES = tuple(_RULES)
 PLAYERS = tuple(_PLAYER)
 #: The cats the solver plays against (``solve(policy=)``): ``("optimal", "bfs", "rays")``.
 SOLVE_POLICIES = tuple(_MODEL)
-#: The "solver" player's node budget per move in simulate() and player_move().
+#: The "solver" player's budget per move in simulate() and player_move() (``LIMITS.player_nodes``).
 SOLVER_PLAYER_NODES = 2_000
 # the "solver" player's deepest horizon (a fixed number keeps its moves reproducible)
 _SOLVER_DEPTH = 64

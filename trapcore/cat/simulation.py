@@ -35,9 +35,9 @@ from trapcore.cat.players import (
     as_policy,
 )
 
-__all__ = ["BATCH", "SimResult", "simulate"]
+__all__ = ["SimResult", "simulate"]
 
-#: simulate() plays its games in batches of this many; batch k draws from one generator.
+#: simulate() plays its games in batches of this many (``LIMITS.batch_games``).
 BATCH = 256
 _MAX_GAMES = 1 << 31
 # a batch's games: outcomes (1 won, 0 lost) and blocks played

@@ -33,8 +33,6 @@ __all__ = [
     "Solution",
     "Hint",
     "SOLVE_METHODS",
-    "DEFAULT_NODES",
-    "MAX_SOLVE_WORKERS",
     "solve",
     "hint",
     "SolverPlayer",
@@ -45,9 +43,9 @@ __all__ = [
 _METHOD = by_name(SolveMethod, "METHOD_")
 #: The solver's search methods (see :func:`solve`): ``("auto", "id", "pns")``.
 SOLVE_METHODS = tuple(_METHOD)
-#: The solver's default node budget (player positions) for solve(), hints and winnable starts.
+#: The default node budget of solve(), hints and winnable starts (``LIMITS.solve_nodes``).
 DEFAULT_NODES = 200_000
-#: The most threads :func:`solve` runs its proof-number search on.
+#: The most threads :func:`solve` runs its proof-number search on (``LIMITS.workers``).
 MAX_SOLVE_WORKERS = 64
 
 

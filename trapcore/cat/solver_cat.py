@@ -13,9 +13,9 @@ from trapcore.cat._types import Cell, CellLike
 from trapcore.cat.players import cat_move
 from trapcore.cat.solver import Verdict, _as_workers, _solve
 
-__all__ = ["SolverCat", "SOLVER_CAT_NODES"]
+__all__ = ["SolverCat"]
 
-#: The solver's budget (positions) for each step a :class:`SolverCat` weighs, by default.
+#: SolverCat's default budget (positions) for each step it weighs (``LIMITS.cat_nodes``).
 SOLVER_CAT_NODES = 2_000
 
 
