@@ -432,6 +432,11 @@ def _board_class() -> None:
 @_case("MAX_PIXELS", "LIMITS")
 @_case("MAX_TEXT_CELLS", "LIMITS")
 @_case("MAX_SVG_CELLS", "LIMITS")
+@_case("DEFAULT_NODES", "LIMITS")
+@_case("SOLVER_PLAYER_NODES", "LIMITS")
+@_case("SOLVER_CAT_NODES", "LIMITS")
+@_case("MAX_SOLVE_WORKERS", "LIMITS")
+@_case("BATCH", "LIMITS")
 def _limits() -> None:
     """Each package's limits are one named tuple's fields; the old names give the same ints."""
     for package, fields in (
@@ -447,6 +452,16 @@ def _limits() -> None:
                 "MAX_SVG_CELLS": "svg_cells",
             },
         ),
+        (
+            tc.cat,
+            {
+                "DEFAULT_NODES": "solve_nodes",
+                "SOLVER_PLAYER_NODES": "player_nodes",
+                "SOLVER_CAT_NODES": "cat_nodes",
+                "MAX_SOLVE_WORKERS": "workers",
+                "BATCH": "batch_games",
+            },
+        ),
     ):
         for old, field in fields.items():
             _same(
@@ -456,6 +471,69 @@ def _limits() -> None:
                 word=f"{package.__name__}.LIMITS",
             )
     assert tc.numberlink.LIMITS == (1 << 22, 4900) and tc.maze.LIMITS.maze_cells == 1 << 26
+    assert tc.cat.LIMITS == (200_000, 2_000, 2_000, 64, 256)
+    # the defaults the fields name are the signatures' own
+    assert inspect.signature(tc.cat.solve).parameters["max_nodes"].default == 200_000
+    assert inspect.signature(tc.cat.SolverPlayer).parameters["max_nodes"].default == 2_000
+    assert inspect.signature(tc.cat.SolverCat).parameters["max_nodes"].default == 2_000
+
+
+@_case("model_of", "_model_of")
+@_case("batch_generators", "_batch_generators")
+def _private_helpers() -> None:
+    """The two helpers are private; the old names (the package's and their module's) warn and
+    are the same functions."""
+    from trapcore.cat import players, simulation
+
+    for module, old, new in (
+        (tc.cat, "model_of", players._model_of),
+        (players, "model_of", players._model_of),
+        (tc.cat, "batch_generators", simulation._batch_generators),
+        (simulation, "batch_generators", simulation._batch_generators),
+    ):
+        _same(
+            lambda module=module, old=old: getattr(module, old),
+            lambda new=new: new,
+            spelling=f"{module.__name__}.{old}",
+            word=f"{module.__name__}._{old}",
+        )
+        assert old not in module.__all__
+    policies = ("bfs", "rays", "smart", "hard", "optimal")
+    assert [players._model_of(p) for p in policies] == [
+        "bfs",
+        "rays",
+        "optimal",
+        "optimal",
+        "optimal",
+    ]
+    gens = simulation._batch_generators(300, seed=4)
+    assert [n for _, n in gens] == [256, 44]
+
+
+@_case("board_to_text", "render_board")
+def _board_to_text() -> None:
+    """board_to_text is render_board(numbers=False) plus a final newline (the byte-for-byte check
+    on many boards is tests/cat/test_cat_formats.py's)."""
+    from trapcore.cat import formats
+
+    board = tc.cat.hexgrid.random_board(7, 9, 12, seed=3, keep_free=(3, 4))
+    for module in (tc.cat, formats):
+        for layout in ("even-r", "odd-r"):
+            for style in ("drawing", "digits"):
+                _same(
+                    lambda module=module, layout=layout, style=style: module.board_to_text(
+                        board, (3, 4), layout=layout, style=style
+                    ),
+                    lambda layout=layout, style=style: (
+                        tc.cat.render_board(
+                            board, (3, 4), numbers=False, layout=layout, style=style
+                        )
+                        + "\n"
+                    ),
+                    spelling=f"{module.__name__}.board_to_text",
+                    word=f"{module.__name__}.render_board",
+                )
+        assert "board_to_text" not in module.__all__
 
 
 @_case("CLOSED", "DoorState")
@@ -562,7 +640,7 @@ ALL_POLICIES = list(players.POLICIES) + list(players.LEVELS) + ["optimal", _cat]
 def test_solve_hint_solver_player_and_game_hint_take_the_same_policies(policy):
     game = tc.CatGame(7, 7, 8, seed=2)
     b, cat = np.array(game.board), game.cat
-    model = tc.cat.model_of(policy)
+    model = players._model_of(policy)
     sol = tc.cat.solve(b, cat, policy=policy, max_nodes=3000)
     assert sol == tc.cat.solve(b, cat, policy=model, max_nodes=3000)
     h = tc.cat.hint(b, cat, policy=policy, max_nodes=3000)

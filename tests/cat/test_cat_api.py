@@ -141,7 +141,7 @@ def test_vocabulary():
         CatGame.block,
         CatGame.hint,
         CatGame.analyze,
-        tc.cat.batch_generators,
+        tc.cat.simulation._batch_generators,
     ]
     for fn in functions:
         params = inspect.signature(fn).parameters

@@ -11,6 +11,7 @@ import pytest
 
 import trapcore as tc
 from trapcore.cat import _engine, hexgrid
+from trapcore.cat.players import _model_of
 
 # issue 31's start: the player to move, the cat on (6, 2)
 ISSUE_31 = [(3, 2), (4, 0), (4, 1), (4, 3), (5, 0), (5, 5), (6, 0), (6, 1), (6, 4), (7, 0), (7, 5)]
@@ -91,7 +92,7 @@ def test_issue_31_start_is_proven_by_default():
         929,
         -1,
     )
-    for budget in (2_000, tc.cat.DEFAULT_NODES):
+    for budget in (2_000, tc.cat.LIMITS.solve_nodes):
         assert tc.cat.solve(b, (6, 2), max_nodes=budget, policy="optimal").verdict is tc.Verdict.WIN
         h = tc.cat.hint(b, (6, 2), policy="smart", max_nodes=budget)
         assert h.proven and h.block == (8, 2) and h.nodes <= budget
@@ -162,7 +163,7 @@ def test_solve_takes_every_policy_the_game_takes():
     as model_of maps them; "optimal" stays."""
     b = hexgrid.random_board(7, 7, 6, seed=1, keep_free=(3, 3))
     for policy in (*tc.cat.POLICIES, *tc.cat.LEVELS, lambda b, c, r: c):
-        model = tc.cat.model_of(policy)
+        model = _model_of(policy)
         assert tc.cat.solve(b, (3, 3), policy=policy, max_nodes=300) == tc.cat.solve(
             b, (3, 3), policy=model, max_nodes=300
         )

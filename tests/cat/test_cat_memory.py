@@ -213,7 +213,7 @@ def test_solver_player_is_simulate_solver_player():
     assert named.moves.tolist() == called.moves.tolist()
     # one SolverPlayer shared by two workers (a table per thread), two batches: the same games
     # (the quick run on 5x5 boards: a batch of BATCH games is the point, not their size)
-    games = tc.cat.BATCH + size(4, 40)
+    games = tc.cat.LIMITS.batch_games + size(4, 40)
     n, blocked = size(5, 7), size(4, 6)
     both = tc.cat.simulate(games, n, n, blocked, policy="smart", player=keeper, seed=4, workers=2)
     one = tc.cat.simulate(games, n, n, blocked, policy="smart", player="solver", seed=4)

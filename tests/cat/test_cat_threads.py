@@ -82,7 +82,7 @@ def test_the_pool_ends_with_the_search():
     assert _threads() == before
 
 
-@pytest.mark.parametrize("workers", [0, -2, tc.cat.MAX_SOLVE_WORKERS + 1])
+@pytest.mark.parametrize("workers", [0, -2, tc.cat.LIMITS.workers + 1])
 def test_bad_worker_counts_are_refused(workers):
     with pytest.raises(ValueError, match="workers"):
         tc.cat.solve(np.zeros((5, 5), np.uint8), (2, 2), workers=workers, policy="optimal")

@@ -13,6 +13,7 @@ import trapcore as tc
 from reference.cat_solver import greedy_block, random_block, simulate_twin
 from reference.random import Uint32Stream
 from trapcore.cat import hexgrid
+from trapcore.cat.simulation import _batch_generators
 
 
 def test_reproducible_and_independent_of_workers():
@@ -26,15 +27,16 @@ def test_reproducible_and_independent_of_workers():
 
 def test_batch_k_is_a_function_of_seed_and_k():
     """Batch k's games do not depend on how many games come before or after it."""
-    big = tc.cat.simulate(3 * tc.cat.BATCH, policy="rays", player="random", seed=5)
-    small = tc.cat.simulate(tc.cat.BATCH + 7, policy="rays", player="random", seed=5)
-    n = tc.cat.BATCH + 7
+    big = tc.cat.simulate(3 * tc.cat.LIMITS.batch_games, policy="rays", player="random", seed=5)
+    small = tc.cat.simulate(tc.cat.LIMITS.batch_games + 7, policy="rays", player="random", seed=5)
+    n = tc.cat.LIMITS.batch_games + 7
     assert np.array_equal(big.moves[:n], small.moves) and np.array_equal(
         big.outcomes[:n], small.outcomes
     )
-    gens = tc.cat.batch_generators(3 * tc.cat.BATCH, seed=5)
-    again = tc.cat.batch_generators(2 * tc.cat.BATCH + 1, seed=5)
-    assert [n for _, n in gens] == [tc.cat.BATCH] * 3 and [n for _, n in again][-1] == 1
+    gens = _batch_generators(3 * tc.cat.LIMITS.batch_games, seed=5)
+    again = _batch_generators(2 * tc.cat.LIMITS.batch_games + 1, seed=5)
+    batch = tc.cat.LIMITS.batch_games
+    assert [n for _, n in gens] == [batch] * 3 and [n for _, n in again][-1] == 1
     for (g, _), (h, _) in zip(gens, again):
         assert g.integers(1 << 62, size=4).tolist() == h.integers(1 << 62, size=4).tolist()
 
@@ -71,7 +73,7 @@ def test_result_fields():
 
 def test_default_start_blocks_match_catgame():
     r = tc.cat.simulate(5, policy="bfs", player="greedy", seed=9)
-    gen, _ = tc.cat.batch_generators(5, seed=9)[0]
+    gen, _ = _batch_generators(5, seed=9)[0]
     g = tc.CatGame(policy="bfs", seed=gen)
     assert int(g.board.sum()) == 15  # both default to 15 start blocks
     while g.status == "playing":
@@ -82,7 +84,7 @@ def test_default_start_blocks_match_catgame():
 @pytest.mark.parametrize("rows, cols", [(3, 3), (1, 4), (2, 2), (5, 4)])
 def test_full_boards_settle_like_catgame(rows, cols):
     r = tc.cat.simulate(3, rows, cols, blocked=rows * cols - 1, player="greedy", seed=2)
-    for gen, n in tc.cat.batch_generators(3, seed=2):
+    for gen, n in _batch_generators(3, seed=2):
         for i in range(n):
             g = tc.CatGame(rows, cols, rows * cols - 1, seed=gen)
             assert g.status != "playing" and g.moves == 0
@@ -101,7 +103,7 @@ def test_matches_catgame(policy, player):
     SolverPlayer) with the batch's generator, are the same games."""
     games = 12 if player == "solver" else 30
     r = tc.cat.simulate(games, blocked=8, policy=policy, player=player, seed=21, max_nodes=300)
-    gen, n = tc.cat.batch_generators(games, seed=21)[0]
+    gen, n = _batch_generators(games, seed=21)[0]
     assert n == games
     for i in range(games):
         g = tc.CatGame(11, 11, 8, policy=policy, seed=gen)

@@ -9,6 +9,7 @@ import trapcore as tc
 from reference.cat_solver import smart_step
 from reference.random import Uint32Stream
 from trapcore.cat import Analysis, Hint, Status, Verdict, hexgrid
+from trapcore.cat.players import _model_of
 
 
 def _positions(n, count, seed, lo=0):
@@ -215,8 +216,8 @@ def inspect_source(module):
 
 
 def test_model_of():
-    assert tc.cat.model_of("smart") == "optimal"
-    assert tc.cat.model_of("bfs") == "bfs"
-    assert tc.cat.model_of("optimal") == "optimal"  # the solver's own cat, as solve() takes it
+    assert _model_of("smart") == "optimal"
+    assert _model_of("bfs") == "bfs"
+    assert _model_of("optimal") == "optimal"  # the solver's own cat, as solve() takes it
     with pytest.raises(ValueError, match="policy"):
-        tc.cat.model_of("clever")
+        _model_of("clever")

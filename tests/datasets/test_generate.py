@@ -201,7 +201,7 @@ def test_solution_is_shortest_in_braided_mazes():
 
 
 def test_cat_items():
-    from trapcore.cat import Verdict, hexgrid, model_of, solve
+    from trapcore.cat import Verdict, hexgrid, solve
 
     spec = tds.CatSpec(7, 9, blocked=6)
     b = tds.generate(spec, 30, seed=5)
@@ -222,7 +222,7 @@ def test_cat_items():
         got = tds.generate(spec, 3, seed=1)
         assert (got["winnable"] == int(winnable)).all()
         for board in got["board"]:
-            assert solve(board, (3, 3), policy=model_of("rays")).verdict == verdict
+            assert solve(board, (3, 3), policy="rays").verdict == verdict
 
 
 def test_batch_kernels_answer_ctrl_c_quickly():

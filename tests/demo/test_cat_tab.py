@@ -13,6 +13,7 @@ from _suite import HANG_GUARD
 
 import trapcore as tc
 from trapcore.cat import CatGame, Verdict, hexgrid
+from trapcore.cat.players import _model_of
 
 pytestmark = pytest.mark.gui
 
@@ -242,7 +243,7 @@ def test_the_verdict_of_the_start_is_the_solvers(app, ui, policy, seed):
     tab = new_cat(app, ui, rows=9, cols=9, blocked=8, policy=policy, seed=seed)
     ui.wait_for(app.root, lambda: tab._solver_task is None)
     sol = tc.cat.solve(
-        tab.game.board, tab.game.cat, policy=tc.cat.model_of(policy), max_nodes=REVIEW_NODES
+        tab.game.board, tab.game.cat, policy=_model_of(policy), max_nodes=REVIEW_NODES
     )
     assert tab.start_verdict is sol.verdict
     words = {

@@ -66,7 +66,7 @@ def test_player_move(board, cell, player, policy, nodes, seed):
     NODES,
     st.one_of(st.none(), sizes),
     st.one_of(st.sampled_from(cat.SOLVE_METHODS), scalars),
-    st.one_of(st.none(), st.integers(-3, 3), st.just(cat.MAX_SOLVE_WORKERS + 1), scalars),
+    st.one_of(st.none(), st.integers(-3, 3), st.just(cat.LIMITS.workers + 1), scalars),
 )
 def test_solve_and_hint(board, cell, policy, nodes, depth, method, workers):
     check(
@@ -134,7 +134,7 @@ def test_simulate(games, rows, cols, blocked, policy, player, rules, seed, worke
         workers=workers,
         max_nodes=nodes if isinstance(nodes, int) and 0 < nodes <= 500 else 200,
     )
-    check("call", "cat.batch_generators", games, seed=seed)
+    check("call", "cat.simulation._batch_generators", games, seed=seed)
 
 
 @fuzz_settings
@@ -204,4 +204,4 @@ def test_read_board(text):
 @fuzz_settings
 @given(st.one_of(st.sampled_from(cat.POLICIES), scalars))
 def test_model_of(policy):
-    check("call", "cat.model_of", policy)
+    check("call", "cat.players._model_of", policy)

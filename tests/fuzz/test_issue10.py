@@ -59,8 +59,9 @@ def test_huge_puzzle_header(text):  # was MemoryError
     [
         ("maze.carve_many", (2, 3, 3), {"workers": 10**6}),
         ("cat.simulate", (2, 5, 5, 3), {"workers": 10**6, "seed": 1}),
-        ("cat.batch_generators", (2**28 + 1,), {}),  # was a hang: 2**20 generators in a list
-        ("cat.batch_generators", (2**31,), {}),
+        # was a hang: 2**20 generators in a list
+        ("cat.simulation._batch_generators", (2**28 + 1,), {}),
+        ("cat.simulation._batch_generators", (2**31,), {}),
     ],
 )
 def test_huge_counts(target, args, kwargs):
@@ -104,9 +105,9 @@ def test_read_board_refuses_non_text():
 def test_worker_reports_a_crash_as_a_crash():
     """The harness itself: a case that kills the child is seen, and the next case still runs."""
     assert run("die").kind == "crashed"
-    assert run("call", "cat.model_of", "bfs").kind == "ok"
+    assert run("call", "cat.players._model_of", "bfs").kind == "ok"
     assert run("sleep", 30, timeout=0.5).kind == "hung"
-    assert run("call", "cat.model_of", "bfs").kind == "ok"
+    assert run("call", "cat.players._model_of", "bfs").kind == "ok"
 
 
 def test_from_networkx_checks_sizes_first():  # was MemoryError (a 2**40-cell array)

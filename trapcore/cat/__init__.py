@@ -3,12 +3,14 @@
 ``trapcore.cat.hexgrid`` holds the geometry (neighbours, distances, escape paths, random boards).
 """
 
+from trapcore._renamed import module_getattr
 from trapcore.cat import hexgrid
+from trapcore.cat._limits import LIMITS
 from trapcore.cat.formats import (
     LAYOUTS,
     STYLES,
+    _board_to_text,
     board_from_text,
-    board_to_text,
     from_odd_r,
     odd_r_cell,
     to_odd_r,
@@ -20,9 +22,8 @@ from trapcore.cat.players import (
     POLICIES,
     RULES,
     SOLVE_POLICIES,
-    SOLVER_PLAYER_NODES,
+    _model_of,
     cat_move,
-    model_of,
     player_move,
 )
 from trapcore.cat.proof import (
@@ -34,10 +35,8 @@ from trapcore.cat.proof import (
     escape_certificate,
 )
 from trapcore.cat.render import Position, read_board, render_board
-from trapcore.cat.simulation import BATCH, SimResult, batch_generators, simulate
+from trapcore.cat.simulation import SimResult, _batch_generators, simulate
 from trapcore.cat.solver import (
-    DEFAULT_NODES,
-    MAX_SOLVE_WORKERS,
     SOLVE_METHODS,
     Hint,
     Solution,
@@ -47,7 +46,7 @@ from trapcore.cat.solver import (
     solve,
     winnable_board,
 )
-from trapcore.cat.solver_cat import SOLVER_CAT_NODES, SolverCat
+from trapcore.cat.solver_cat import SolverCat
 
 __all__ = [
     "hexgrid",
@@ -57,18 +56,16 @@ __all__ = [
     "Analysis",
     "cat_move",
     "player_move",
-    "model_of",
     "POLICIES",
     "LEVELS",
     "RULES",
     "PLAYERS",
     "SOLVE_POLICIES",
-    "SOLVER_PLAYER_NODES",
+    "LIMITS",
     "solve",
     "hint",
     "SolverPlayer",
     "SolverCat",
-    "SOLVER_CAT_NODES",
     "winnable_board",
     "certificate",
     "check_certificate",
@@ -80,16 +77,11 @@ __all__ = [
     "Solution",
     "Hint",
     "SOLVE_METHODS",
-    "DEFAULT_NODES",
-    "MAX_SOLVE_WORKERS",
     "simulate",
-    "batch_generators",
     "SimResult",
-    "BATCH",
     "render_board",
     "read_board",
     "Position",
-    "board_to_text",
     "board_from_text",
     "to_odd_r",
     "from_odd_r",
@@ -97,3 +89,28 @@ __all__ = [
     "LAYOUTS",
     "STYLES",
 ]
+
+#: 0.2's names, deprecated (they go in 0.4): the budgets and sizes are LIMITS' fields, the two
+#: helpers private, board_to_text render_board(numbers=False) (plus a final newline).
+_OLD = {
+    "DEFAULT_NODES": LIMITS.solve_nodes,
+    "SOLVER_PLAYER_NODES": LIMITS.player_nodes,
+    "SOLVER_CAT_NODES": LIMITS.cat_nodes,
+    "MAX_SOLVE_WORKERS": LIMITS.workers,
+    "BATCH": LIMITS.batch_games,
+    "model_of": _model_of,
+    "batch_generators": _batch_generators,
+    "board_to_text": _board_to_text,
+}
+__getattr__ = module_getattr(
+    __name__,
+    {
+        **{old: "LIMITS" for old in _OLD if old.isupper()},
+        "model_of": "_model_of",
+        "batch_generators": "_batch_generators",
+        "board_to_text": "render_board",
+    },
+    globals(),
+    _OLD,
+)
+del module_getattr, _model_of, _batch_generators, _board_to_text

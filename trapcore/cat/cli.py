@@ -13,11 +13,12 @@ import numpy as np
 
 from trapcore._progress import timer
 from trapcore.cat import hexgrid
+from trapcore.cat._limits import LIMITS
 from trapcore.cat.game import CatGame, Status
-from trapcore.cat.players import PLAYERS, POLICIES, RULES, SOLVER_PLAYER_NODES
+from trapcore.cat.players import PLAYERS, POLICIES, RULES
 from trapcore.cat.render import read_board, render_board
 from trapcore.cat.simulation import simulate
-from trapcore.cat.solver import DEFAULT_NODES, SOLVE_METHODS, Solution, Verdict, solve
+from trapcore.cat.solver import SOLVE_METHODS, Solution, Verdict, solve
 from trapcore.cli import add_progress_flags, progress_stream
 
 __all__ = ["add_parser", "play", "run_simulate", "run_solve"]
@@ -233,7 +234,7 @@ def _add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
     p.add_argument(
         "--max-nodes",
         type=int,
-        default=SOLVER_PLAYER_NODES,
+        default=LIMITS.player_nodes,
         help="the solver player's budget per move",
     )
     add_progress_flags(p, "a progress bar")
@@ -357,9 +358,9 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(
         "--max-nodes",
         type=int,
-        default=DEFAULT_NODES,
-        help=f"the search's budget in positions (default {DEFAULT_NODES}); when it runs out the "
-        "answer is 'unknown'",
+        default=LIMITS.solve_nodes,
+        help=f"the search's budget in positions (default {LIMITS.solve_nodes}); when it runs out "
+        "the answer is 'unknown'",
     )
     p.add_argument(
         "--method",

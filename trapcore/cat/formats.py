@@ -5,27 +5,20 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._renamed import module_getattr
 from trapcore._validate import _describe, as_cell, as_choice, as_grid
 from trapcore.cat._board import as_shape
 from trapcore.cat._types import Board, CellLike, ShapeLike
-from trapcore.cat.render import Position, _drawing, is_comment, read_board
+from trapcore.cat.render import LAYOUTS, STYLES, Position, is_comment, read_board, render_board
 
 __all__ = [
     "LAYOUTS",
     "STYLES",
     "board_from_text",
-    "board_to_text",
     "from_odd_r",
     "odd_r_cell",
     "to_odd_r",
 ]
-
-#: Offset layouts: trapcore's ``"even-r"`` (even rows shifted half a cell right) and ``"odd-r"``
-#: (odd rows shifted right), which most clones store.
-LAYOUTS = ("even-r", "odd-r")
-#: Text styles: ``"drawing"`` (``.`` free, ``#`` blocked, ``C`` the cat, the shifted rows
-#: indented) and ``"digits"`` (rows of ``0`` free, ``1`` blocked; the cat is not drawn).
-STYLES = ("drawing", "digits")
 
 
 def _board(board: npt.ArrayLike, name: str = "board") -> Board:
@@ -101,40 +94,27 @@ def from_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
     return to_odd_r(board, cat)
 
 
-def board_to_text(
+def _board_to_text(
     board: npt.ArrayLike,
     cat: CellLike | None = None,
     *,
     layout: str = "even-r",
     style: str = "drawing",
 ) -> str:
-    """A board as text, in trapcore's layout or a clone's.
+    """0.2's ``board_to_text``, deprecated (it goes in 0.4): ``render_board(board, cat,
+    numbers=False, layout=layout, style=style) + "\\n"``, the same text, byte for byte.
 
     Parameters
     ----------
-    board : array_like of 0/1, shape (rows, cols)
-        Even-r (trapcore's layout).
-    cat : (row, col), optional
-        Drawn ``C`` (``"drawing"`` only).
-    layout : {"even-r", "odd-r"}
-        ``"odd-r"`` writes the board :func:`to_odd_r` gives, its odd rows indented.
-    style : {"drawing", "digits"}
-        See :data:`STYLES`.
+    board, cat, layout, style
+        As for :func:`render_board`.
 
     Returns
     -------
     str
         One line per row, ending in a newline; :func:`board_from_text` reads it back.
     """
-    layout = as_choice(layout, "layout", LAYOUTS)
-    style = as_choice(style, "style", STYLES)
-    b = _board(board)
-    at = None if cat is None else as_cell(cat, b.shape, "cat")
-    if layout == "odd-r":
-        b, at = to_odd_r(b, at)
-    if style == "digits":
-        return "".join(" ".join(row) + "\n" for row in b.astype(str).tolist())
-    return "".join(line + "\n" for line in _drawing(b, at, 0 if layout == "even-r" else 1))
+    return render_board(board, cat, numbers=False, layout=layout, style=style) + "\n"
 
 
 def _detect(text: str) -> str | None:
@@ -185,3 +165,10 @@ def board_from_text(text: str, *, layout: str | None = None) -> Position:
         layout = _detect(text) or "even-r"
     pos = read_board(text)
     return from_odd_r(pos.board, pos.cat) if layout == "odd-r" else pos
+
+
+#: 0.2's name, deprecated (it goes in 0.4): render_board(numbers=False) draws the same text.
+__getattr__ = module_getattr(
+    __name__, {"board_to_text": "render_board"}, globals(), {"board_to_text": _board_to_text}
+)
+del module_getattr

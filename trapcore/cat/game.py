@@ -28,9 +28,9 @@ from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
 from trapcore.cat.players import (
     RULES,
     _cat_step,
+    _model_of,
     as_policy,
     as_solver_policy,
-    model_of,
     policy_name,
 )
 from trapcore.cat.render import render_board
@@ -441,7 +441,7 @@ class CatGame:
             ``(verdicts, mistake, block, better)``.
         """
         board, cat = self._start[0].copy(), self._start[1]
-        model = model_of(self._policy)
+        model = _model_of(self._policy)
         verdicts: list[Verdict] = []
         solutions: list[Solution] = []
         for turn in self._history:

@@ -7,6 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._names import by_name
+from trapcore._renamed import module_getattr
 from trapcore._validate import as_cell, as_choice, as_generator, as_int
 from trapcore.cat import _play
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, check_policy_cells, free_cell
@@ -21,10 +22,8 @@ __all__ = [
     "RULES",
     "PLAYERS",
     "SOLVE_POLICIES",
-    "SOLVER_PLAYER_NODES",
     "cat_move",
     "player_move",
-    "model_of",
 ]
 
 # The names are derived from the kernels' codes, the cpdef enums of src/cat/codes.pxd (name ->
@@ -45,7 +44,7 @@ RULES = tuple(_RULES)
 PLAYERS = tuple(_PLAYER)
 #: The cats the solver plays against (``solve(policy=)``): ``("optimal", "bfs", "rays")``.
 SOLVE_POLICIES = tuple(_MODEL)
-#: The "solver" player's node budget per move in simulate() and player_move().
+#: The "solver" player's budget per move in simulate() and player_move() (``LIMITS.player_nodes``).
 SOLVER_PLAYER_NODES = 2_000
 # the "solver" player's deepest horizon (a fixed number keeps its moves reproducible)
 _SOLVER_DEPTH = 64
@@ -92,7 +91,7 @@ def policy_name(policy: PolicyLike) -> str:
     return policy if isinstance(policy, str) else str(getattr(policy, "__name__", repr(policy)))
 
 
-def model_of(policy: PolicyLike) -> str:
+def _model_of(policy: PolicyLike) -> str:
     """The solver's model of a cat policy.
 
     Parameters
@@ -233,7 +232,7 @@ def _player_block(
 ) -> Cell | None:
     """``player``'s block on a validated board against ``policy`` (no checks; for the package);
     memory: the solver player's table kept between moves, or None."""
-    model = _MODEL[model_of(policy)]
+    model = _MODEL[_model_of(policy)]
     gen = gen if gen is not None else as_generator(0)
     p = _play.player_move(
         b,
@@ -314,3 +313,8 @@ def player_move(
         )
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     return _player_block(b, (r, c), player, policy, as_generator(seed), max_nodes)
+
+
+#: 0.2's name, deprecated (it goes in 0.4): the helper is private.
+__getattr__ = module_getattr(__name__, {"model_of": "_model_of"}, globals())
+del module_getattr

@@ -1,4 +1,5 @@
-"""Boards as text: render_board() draws a board in offset rows, read_board() reads it back."""
+"""Boards as text: render_board() draws a board in offset rows (either layout, a drawing or
+digits), read_board() reads it back."""
 
 from __future__ import annotations
 
@@ -7,11 +8,18 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import as_cell
+from trapcore._validate import as_cell, as_choice
 from trapcore.cat._board import as_board
 from trapcore.cat._types import Board, Cell, CellLike
 
-__all__ = ["Position", "render_board", "read_board"]
+__all__ = ["LAYOUTS", "STYLES", "Position", "render_board", "read_board"]
+
+#: Offset layouts: trapcore's ``"even-r"`` (even rows shifted half a cell right) and ``"odd-r"``
+#: (odd rows shifted right), which most clones store.
+LAYOUTS = ("even-r", "odd-r")
+#: Text styles: ``"drawing"`` (``.`` free, ``#`` blocked, ``C`` the cat, the shifted rows
+#: indented) and ``"digits"`` (rows of ``0`` free, ``1`` blocked; the cat is not drawn).
+STYLES = ("drawing", "digits")
 
 
 class Position(NamedTuple):
@@ -29,30 +37,82 @@ class Position(NamedTuple):
     cat: Cell | None
 
 
-def render_board(board: npt.ArrayLike, cat: CellLike | None = None, *, numbers: bool = True) -> str:
-    """Draw a board as text in offset rows.
+def render_board(
+    board: npt.ArrayLike,
+    cat: CellLike | None = None,
+    *,
+    numbers: bool = True,
+    layout: str = "even-r",
+    style: str = "drawing",
+) -> str:
+    """Draw a board as text in offset rows: the one formatter of cat boards (the CLI's, and
+    :meth:`CatGame.to_text`'s).
 
     Parameters
     ----------
     board : array_like of int, shape (rows, cols)
-        0 free, 1 blocked.
+        0 free, 1 blocked, even-r (trapcore's layout).
     cat : (row, col), optional
-        The cat's cell, drawn ``C``.
+        The cat's cell, drawn ``C`` (``"drawing"`` only).
     numbers : bool
-        Row numbers on the left and a header of column numbers (last digit). Without them the
-        drawing is :func:`trapcore.cat.board_to_text`'s (one formatter draws both), without its
-        final newline.
+        Row numbers on the left and a header of column numbers (last digit); a ``"drawing"``
+        only (``style="digits"`` needs ``numbers=False``).
+    layout : {"even-r", "odd-r"}
+        ``"odd-r"`` draws the board :func:`to_odd_r` gives (a clone's layout), its odd rows
+        indented.
+    style : {"drawing", "digits"}
+        See :data:`STYLES`.
 
     Returns
     -------
     str
-        One line per row: ``.`` free, ``#`` blocked, ``C`` the cat; even rows are indented half
-        a cell (even-r). :func:`read_board` reads it back.
+        One line per row, without a final newline: ``.`` free, ``#`` blocked, ``C`` the cat,
+        the shifted rows indented half a cell (or rows of ``0``/``1`` digits).
+        :func:`read_board` reads an even-r drawing back, :func:`board_from_text` either layout
+        (``layout="odd-r"`` for a numbered odd-r drawing). ``numbers=False`` gives the text
+        0.2's ``board_to_text`` wrote, without its final newline.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a board that is not 2-D of 0 and 1, a cat outside it, an unknown layout or style,
+        or numbers with ``style="digits"``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import trapcore as tc
+    >>> board = np.zeros((3, 4), np.uint8)
+    >>> board[0, 1] = 1
+    >>> print(tc.cat.render_board(board, (1, 2)))
+       0 1 2 3
+    0   . # . .
+    1  . . C .
+    2   . . . .
+    >>> print(tc.cat.render_board(board, (1, 2), numbers=False, layout="odd-r"))
+    . . # .
+     . C . .
+    . . . .
+    >>> tc.cat.read_board(tc.cat.render_board(board, (1, 2))).cat
+    (1, 2)
     """
+    layout = as_choice(layout, "layout", LAYOUTS)
+    style = as_choice(style, "style", STYLES)
     b = as_board(board)
     rows, cols = b.shape
-    drawing = _drawing(b, None if cat is None else as_cell(cat, b.shape, "cat"), 0)
-    if not numbers:  # board_to_text's drawing, without its final newline
+    at = None if cat is None else as_cell(cat, b.shape, "cat")
+    if numbers and style == "digits":
+        raise ValueError(
+            "render_board: numbers=True draws row and column numbers on a drawing only; give "
+            "numbers=False with style='digits'"
+        )
+    if layout == "odd-r":  # mirrored columns: to_odd_r's board (formats.py)
+        b = np.ascontiguousarray(b[:, ::-1])
+        at = None if at is None else (at[0], cols - 1 - at[1])
+    if style == "digits":
+        return "\n".join(" ".join(row) for row in b.astype(str).tolist())
+    drawing = _drawing(b, at, 0 if layout == "even-r" else 1)
+    if not numbers:
         return "\n".join(drawing)
     width = len(str(max(rows, cols) - 1))
     lines: list[str] = []
@@ -84,7 +144,7 @@ def _is_header(body: str) -> bool:
 
 
 def _drawing(b: Board, at: Cell | None, shifted: int) -> list[str]:
-    """A board's drawing, one line per row (the one formatter, also board_to_text's): ``.`` free,
+    """A board's drawing, one line per row (render_board's): ``.`` free,
     ``#`` blocked, ``C`` the cat at ``at``; rows of parity ``shifted`` indented half a cell."""
     chars = np.where(b == 0, ".", "#").astype("<U1")
     if at is not None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._renamed import module_getattr
 from trapcore._seeding import item_generator, root_key
 from trapcore._threads import imap
 from trapcore._validate import as_choice, as_int, as_size
@@ -28,23 +29,26 @@ from trapcore.cat.players import (
     SOLVER_PLAYER_NODES,
     _call_player,
     _cat_step,
+    _model_of,
     _player_block,
     as_player,
     as_policy,
-    model_of,
 )
 
-__all__ = ["BATCH", "SimResult", "simulate", "batch_generators"]
+__all__ = ["SimResult", "simulate"]
 
-#: simulate() plays its games in batches of this many; batch k draws from one generator.
+#: simulate() plays its games in batches of this many (``LIMITS.batch_games``).
 BATCH = 256
 _MAX_GAMES = 1 << 31
 # a batch's games: outcomes (1 won, 0 lost) and blocks played
 _Games = tuple[npt.NDArray[np.int8], npt.NDArray[np.int32]]
 
 
-def batch_generators(games: int, *, seed: SeedLike = None) -> list[tuple[np.random.Generator, int]]:
-    """The batches :func:`simulate` plays: ``(generator, n_games)`` pairs.
+def _batch_generators(
+    games: int, *, seed: SeedLike = None
+) -> list[tuple[np.random.Generator, int]]:
+    """The batches :func:`simulate` plays: ``(generator, n_games)`` pairs (0.2's public
+    ``trapcore.cat.batch_generators``, deprecated).
 
     Batch ``k`` (games ``k * BATCH`` to ``k * BATCH + n_games - 1``) draws everything from one
     generator, a pure function of ``(seed, k)`` (trapcore's batch seeding: Philox keyed by the
@@ -137,7 +141,7 @@ def simulate(
     """Play whole games in the kernels and measure the player's win rate.
 
     Each game starts from ``blocked`` random cells (never the cat's centre cell), the player
-    moving first. The games are played in batches of :data:`BATCH` (:func:`batch_generators`);
+    moving first. The games are played in batches of ``LIMITS.batch_games`` (256) games;
     batch ``k`` draws its start boards, the player's and the cat's choices from one generator
     that depends only on ``(seed, k)``, exactly as :class:`CatGame` and :func:`player_move` draw
     them, so the same games can be replayed through ``CatGame``.
@@ -202,7 +206,7 @@ def simulate(
                 rows, cols, blocked, policy, player, rules, max_nodes, n, item_generator(key, k)
             )
     else:
-        codes = (_POLICY[policy], _RULES[rules], _PLAYER[player], _MODEL[model_of(policy)])
+        codes = (_POLICY[policy], _RULES[rules], _PLAYER[player], _MODEL[_model_of(policy)])
 
         def run(batch: tuple[int, int]) -> _Games:
             k, n = batch
@@ -284,3 +288,8 @@ def _play_python(
                 break
             cat = nxt
     return outcome, moves
+
+
+#: 0.2's name, deprecated (it goes in 0.4): the helper is private.
+__getattr__ = module_getattr(__name__, {"batch_generators": "_batch_generators"}, globals())
+del module_getattr

@@ -23,9 +23,9 @@ from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
 from trapcore.cat.players import (
     _MODEL,
     SOLVER_PLAYER_NODES,
+    _model_of,
     _player_block,
     as_solver_policy,
-    model_of,
 )
 
 __all__ = [
@@ -33,8 +33,6 @@ __all__ = [
     "Solution",
     "Hint",
     "SOLVE_METHODS",
-    "DEFAULT_NODES",
-    "MAX_SOLVE_WORKERS",
     "solve",
     "hint",
     "SolverPlayer",
@@ -45,9 +43,9 @@ __all__ = [
 _METHOD = by_name(SolveMethod, "METHOD_")
 #: The solver's search methods (see :func:`solve`): ``("auto", "id", "pns")``.
 SOLVE_METHODS = tuple(_METHOD)
-#: The solver's default node budget (player positions) for solve(), hints and winnable starts.
+#: The default node budget of solve(), hints and winnable starts (``LIMITS.solve_nodes``).
 DEFAULT_NODES = 200_000
-#: The most threads :func:`solve` runs its proof-number search on.
+#: The most threads :func:`solve` runs its proof-number search on (``LIMITS.workers``).
 MAX_SOLVE_WORKERS = 64
 
 
@@ -165,8 +163,8 @@ def solve(
         ``"rays"`` play as those policies do (the ray cat's random step, when no ray is open,
         is searched as an adversary); ``"optimal"`` lets the cat choose any move (a win is then
         a win against every cat). The same values as :func:`hint`, :class:`SolverPlayer` and
-        :meth:`CatGame.hint` take, solved as :func:`model_of` maps them (the smart cat and
-        callables as the optimal cat).
+        :meth:`CatGame.hint` take: the fixed policies are solved as they play, the smart cat
+        (randomised) and callables (unknown to the solver) as the optimal cat.
     max_nodes : int
         Budget in player positions (>= 1).
     max_depth : int, optional
@@ -195,7 +193,7 @@ def solve(
     workers : int, optional
         Threads for the proof-number search (methods ``"pns"`` and ``"auto"`` against the optimal
         cat): ``None`` or 1 searches in the calling thread, -1 uses every CPU, at most
-        :data:`MAX_SOLVE_WORKERS` (more than the CPUs are taken as one a CPU). Each expansion's
+        ``LIMITS.workers`` (64; more than the CPUs are taken as one a CPU). Each expansion's
         children (the blocks, or the cat's steps, that its table does not know yet) are
         evaluated in parallel; every position is searched
         exactly as with one worker, so the result, ``nodes`` included, does not depend on it,
@@ -225,9 +223,9 @@ def solve(
 
 
 def _solve_model(policy: object) -> str:
-    """solve()'s policy as the solver's model (:func:`model_of`: the values hint() and
+    """solve()'s policy as the solver's model (``players._model_of``: the values hint() and
     SolverPlayer take)."""
-    return model_of(policy)  # type: ignore[arg-type]
+    return _model_of(policy)  # type: ignore[arg-type]
 
 
 def _as_workers(workers: object) -> int:
@@ -276,7 +274,7 @@ def _hint(
         raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")
     max_depth = max(1, min(int(b.size - b.sum()), 200))
     res, best, proven, nodes = _engine.hint(
-        b, cat[0], cat[1], _MODEL[model_of(policy)], max_nodes, max_depth, memory
+        b, cat[0], cat[1], _MODEL[_model_of(policy)], max_nodes, max_depth, memory
     )
     block = None if best < 0 else divmod(int(best), b.shape[1])
     return Hint(block, bool(proven), _VERDICTS[res], int(nodes))
@@ -364,7 +362,7 @@ class SolverPlayer:
         optimal cat (``"optimal"``), and only then is the table used: against the BFS and ray
         cats the solver is the iterative deepening search, which keeps nothing.
     max_nodes : int
-        The budget per move (positions), :data:`SOLVER_PLAYER_NODES` by default.
+        The budget per move (positions), ``LIMITS.player_nodes`` (2000) by default.
 
     Notes
     -----
@@ -503,7 +501,7 @@ def _winnable(
     """winnable_board() from a generator (CatGame's, which goes on to draw the cat's moves)."""
     rows, cols = as_size(rows, cols, max_cells=MAX_SOLVE_CELLS)
     start = (rows // 2, cols // 2) if start is None else as_cell(start, (rows, cols), "start")
-    model = model_of(policy)
+    model = _model_of(policy)
     blocked = as_int(blocked, "blocked", minimum=0, maximum=rows * cols - 1)
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     max_attempts = as_int(max_attempts, "max_attempts", minimum=1)

@@ -13,9 +13,9 @@ from trapcore.cat._types import Cell, CellLike
 from trapcore.cat.players import cat_move
 from trapcore.cat.solver import Verdict, _as_workers, _solve
 
-__all__ = ["SolverCat", "SOLVER_CAT_NODES"]
+__all__ = ["SolverCat"]
 
-#: The solver's budget (positions) for each step a :class:`SolverCat` weighs, by default.
+#: SolverCat's default budget (positions) for each step it weighs (``LIMITS.cat_nodes``).
 SOLVER_CAT_NODES = 2_000
 
 
@@ -52,7 +52,7 @@ class SolverCat:
     Parameters
     ----------
     max_nodes : int
-        The solver's budget for each step weighed (>= 1), :data:`SOLVER_CAT_NODES` by default.
+        The solver's budget for each step weighed (>= 1), ``LIMITS.cat_nodes`` (2000) by default.
     workers : int, optional
         Threads for the solver's proof-number search (see :func:`trapcore.cat.solve`); the moves
         do not depend on it.

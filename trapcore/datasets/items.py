@@ -315,9 +315,10 @@ CAT_SOLVER_NODES = 200_000
 def cat_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> dict[str, Any]:
     """Columns of cat items ``start .. stop-1``: a random even-r board with the cat in the middle
     (``hexgrid.random_board`` from the item's generator); with ``winnable`` set, the solver
-    (against ``model_of(policy)``) must prove the start won (True) or lost (False), an unproven
-    candidate counting as rejected."""
-    from trapcore.cat import Verdict, hexgrid, model_of, solve
+    (against the solver's model of the policy: ``players._model_of``) must prove the start won
+    (True) or lost (False), an unproven candidate counting as rejected."""
+    from trapcore.cat import Verdict, hexgrid, solve
+    from trapcore.cat.players import _model_of
 
     n = stop - start
     cat = (spec.rows // 2, spec.cols // 2)
@@ -336,7 +337,7 @@ def cat_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> d
             )
             if want is None:
                 break
-            got = solve(b, cat, policy=model_of(spec.policy), max_nodes=CAT_SOLVER_NODES).verdict
+            got = solve(b, cat, policy=_model_of(spec.policy), max_nodes=CAT_SOLVER_NODES).verdict
             if got == want:
                 verdict[j] = 1 if got == Verdict.WIN else 0
                 break

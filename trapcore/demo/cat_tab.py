@@ -15,6 +15,7 @@ import numpy as np
 
 import trapcore as tc
 from trapcore.cat import Analysis, CatGame, Hint, Solution, Status, Turn, Verdict, hexgrid
+from trapcore.cat.players import _model_of
 from trapcore.demo.widgets import BLOCKED, MUTED, Tab, Task, parse_int, parse_seed, row, spin
 
 if TYPE_CHECKING:
@@ -435,7 +436,7 @@ class CatTab(Tab):
             )
             return
         self.verdict_text.set("Start: solving...")
-        board, cat, model = g.board, g.cat, tc.cat.model_of(g.policy)
+        board, cat, model = g.board, g.cat, _model_of(g.policy)
 
         def done(solution: Solution) -> None:
             if self.game is g:
@@ -554,7 +555,7 @@ class CatTab(Tab):
             return
         board, cat = g.board, g.cat  # a snapshot: the game can go on meanwhile
         if self._hinter is None or self._hinter[0] is not g:
-            self._hinter = (g, tc.cat.SolverPlayer(g.policy, max_nodes=tc.cat.DEFAULT_NODES))
+            self._hinter = (g, tc.cat.SolverPlayer(g.policy, max_nodes=tc.cat.LIMITS.solve_nodes))
         hinter = self._hinter[1]
 
         def done(hint: Hint) -> None:
