@@ -200,6 +200,17 @@ def to_numpy(
     ------
     TypeError, ValueError
         For data that is not such a column, or a grid column without its dtype and shape.
+
+    Examples
+    --------
+    >>> import pyarrow.parquet as pq
+    >>> from trapcore import datasets
+    >>> info = datasets.write_parquet(datasets.MazeSpec(rows=4, cols=5), 3, 0, "mazes")
+    >>> table = pq.read_table(info.files[0])
+    >>> datasets.to_numpy(table, "doors").shape
+    (3, 4, 5)
+    >>> datasets.to_numpy(table, "solution")
+    <Ragged rows=3 values=(28, 2) int32>
     """
     pa = _pa()
     arr = data

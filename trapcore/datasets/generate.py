@@ -47,13 +47,31 @@ def _as_seed(seed: object) -> int:
 
 
 def shard_range(n: int, shard: int, num_shards: int) -> tuple[int, int]:
-    """Items ``(start, stop)`` of shard ``shard`` of ``num_shards`` over ``n`` items: contiguous
-    slices, ``start = shard * n // num_shards``.
+    """The items ``(start, stop)`` of one shard: contiguous slices, ``start = shard * n //
+    num_shards``.
+
+    Parameters
+    ----------
+    n : int
+        Items in the whole dataset.
+    shard, num_shards : int
+        Which shard, of how many.
+
+    Returns
+    -------
+    (start, stop) : tuple of int
+        The shard holds items ``start`` to ``stop - 1``.
 
     Raises
     ------
     TypeError, ValueError
         Unless ``0 <= n <= MAX_ITEMS``, ``num_shards >= 1`` and ``0 <= shard < num_shards``.
+
+    Examples
+    --------
+    >>> from trapcore import datasets
+    >>> [datasets.shard_range(10, s, 3) for s in range(3)]
+    [(0, 3), (3, 6), (6, 10)]
     """
     n = as_int(n, "n", minimum=0, maximum=MAX_ITEMS)
     num_shards = as_int(num_shards, "num_shards", minimum=1)
@@ -115,6 +133,17 @@ def generate(
         For a bad argument (named), a shard over :data:`MAX_BATCH_BYTES` (estimated before
         anything is allocated), or filters that reject ``spec.max_attempts`` candidates of an
         item.
+
+    Examples
+    --------
+    >>> from trapcore import datasets
+    >>> spec = datasets.MazeSpec(rows=4, cols=5)
+    >>> b = datasets.generate(spec, 6, seed=0)
+    >>> b["doors"].shape, b["path_length"].tolist()
+    ((6, 4, 5), [10, 10, 8, 8, 8, 8])
+    >>> half = datasets.generate(spec, 6, seed=0, shard=1, num_shards=2)  # items 3 to 5
+    >>> bool((half["doors"] == b["doors"][3:]).all())
+    True
     """
     spec, n, seed, shard, num_shards = _check(spec, n, seed, shard, num_shards)
     workers = as_int(workers, "workers", minimum=1, maximum=1024)

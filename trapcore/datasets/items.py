@@ -23,9 +23,25 @@ CHUNK_BYTES = 1 << 24
 
 def item_bytes(spec: Spec) -> int:
     """An upper bound of the bytes one item takes in memory (its columns and the scratch that
-    makes it): mazes 9 per cell (doors, and a solution of at most every cell as two int32) plus
-    64; Numberlink 4 per square (grid and solution, int16) plus 64; cat boards 1 per cell
-    plus 32."""
+    makes it).
+
+    Parameters
+    ----------
+    spec : MazeSpec, NumberlinkSpec or CatSpec
+        What an item is.
+
+    Returns
+    -------
+    int
+        Mazes 9 per cell (doors, and a solution of at most every cell as two int32) plus 64;
+        Numberlink 4 per square (grid and solution, int16) plus 64; cat boards 1 per cell plus 32.
+
+    Examples
+    --------
+    >>> from trapcore import datasets
+    >>> datasets.item_bytes(datasets.MazeSpec(rows=4, cols=5))
+    244
+    """
     cells = spec.rows * (spec.cols or spec.rows)
     if spec.kind == "maze":
         return 9 * cells + 64
@@ -42,6 +58,17 @@ class Ragged:
     ----------
     values : ndarray, shape (m, ...)
     offsets : ndarray of int64, shape (n + 1,)
+
+    Examples
+    --------
+    >>> from trapcore import datasets
+    >>> sol = datasets.generate(datasets.MazeSpec(rows=4, cols=5), 3, seed=0)["solution"]
+    >>> sol
+    <Ragged rows=3 values=(28, 2) int32>
+    >>> sol.lengths
+    array([10, 10,  8])
+    >>> sol[2].shape  # the cells of item 2's solution
+    (8, 2)
     """
 
     values: npt.NDArray[Any]
@@ -61,7 +88,16 @@ class Ragged:
 
     @classmethod
     def concat(cls, parts: Iterable[Ragged]) -> Ragged:
-        """One Ragged holding the rows of ``parts`` (a non-empty iterable of Ragged) in order.
+        """One Ragged holding the rows of ``parts`` in order.
+
+        Parameters
+        ----------
+        parts : iterable of Ragged
+            Not empty; their values share a dtype and the shape of a value.
+
+        Returns
+        -------
+        Ragged
 
         Raises
         ------
@@ -69,6 +105,13 @@ class Ragged:
             If ``parts`` is not an iterable of :class:`Ragged`.
         ValueError
             If it is empty (the values' dtype and shape would be unknown).
+
+        Examples
+        --------
+        >>> from trapcore import datasets
+        >>> sol = datasets.generate(datasets.MazeSpec(rows=4, cols=5), 3, seed=0)["solution"]
+        >>> datasets.Ragged.concat([sol, sol])
+        <Ragged rows=6 values=(56, 2) int32>
         """
         try:
             rows = list(parts)
@@ -88,7 +131,26 @@ class Ragged:
         return cls(values, offsets)
 
     def take(self, rows: npt.NDArray[np.integer[Any]] | npt.NDArray[np.bool_]) -> Ragged:
-        """The rows at ``rows`` (an index or boolean mask array), in that order."""
+        """The rows at ``rows``, in that order.
+
+        Parameters
+        ----------
+        rows : ndarray of int or bool
+            Row numbers, or a boolean mask of ``len(self)`` rows.
+
+        Returns
+        -------
+        Ragged
+            A new Ragged holding copies of those rows.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from trapcore import datasets
+        >>> sol = datasets.generate(datasets.MazeSpec(rows=4, cols=5), 3, seed=0)["solution"]
+        >>> sol.take(np.array([2, 0])).lengths
+        array([ 8, 10])
+        """
         idx = np.arange(len(self))[rows]
         lengths = self.lengths[idx]
         offsets = np.zeros(len(idx) + 1, dtype=np.int64)
@@ -115,6 +177,15 @@ class Batch:
         The items held here (``columns["index"]`` is ``arange(start, stop)``).
     columns : dict
         Column name -> ndarray with one row per item (fixed shape) or :class:`Ragged`.
+
+    Examples
+    --------
+    >>> from trapcore import datasets
+    >>> b = datasets.generate(datasets.CatSpec(rows=5, cols=5, blocked=4), 2, seed=0)
+    >>> b
+    <Batch cat items 0..2 of 2 columns=['index', 'board', 'cat', 'escape_distance', 'winnable']>
+    >>> len(b), b["board"].shape
+    (2, (2, 5, 5))
     """
 
     spec: Spec

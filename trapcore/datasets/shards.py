@@ -73,7 +73,23 @@ class ShardRecord:
 
 
 def shard_name(shard: int, num_shards: int) -> str:
-    """``train-00003-of-00008.parquet``: the names Hugging Face ``datasets`` reads as one split."""
+    """The file name of one shard, as Hugging Face ``datasets`` reads the shards as one split.
+
+    Parameters
+    ----------
+    shard, num_shards : int
+        Which shard, of how many.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from trapcore import datasets
+    >>> datasets.shard_name(3, 8)
+    'train-00003-of-00008.parquet'
+    """
     return f"train-{shard:05d}-of-{num_shards:05d}.parquet"
 
 

@@ -125,6 +125,14 @@ class MazeSpec(_Spec):
         item ``k`` still depends only on ``(spec, seed, k)``.
     max_attempts : int
         Candidates tried per item before ``ValueError`` (the filters are too strict).
+
+    Examples
+    --------
+    >>> from trapcore import datasets
+    >>> spec = datasets.MazeSpec(rows=4, cols=5, filters={"path_length": (8, None)})
+    >>> b = datasets.generate(spec, 3, seed=0)
+    >>> bool((b["path_length"] >= 8).all())
+    True
     """
 
     rows: int = 10
@@ -206,6 +214,15 @@ class NumberlinkSpec(_Spec):
         ``{measure: (low, high)}`` over :data:`NUMBERLINK_MEASURES`.
     max_attempts : int
         Candidates tried per item before ``ValueError``.
+
+    Examples
+    --------
+    >>> from trapcore import datasets
+    >>> spec = datasets.NumberlinkSpec(rows=5)
+    >>> spec
+    <NumberlinkSpec 5x5 min_length=3>
+    >>> datasets.generate(spec, 2, seed=0)["grid"].shape
+    (2, 5, 5)
     """
 
     rows: int = 7
@@ -288,6 +305,15 @@ class CatSpec(_Spec):
         lost; ``None``: every start, unchecked (column ``winnable`` -1).
     max_attempts : int
         Candidates tried per item before ``ValueError``.
+
+    Examples
+    --------
+    >>> from trapcore import datasets
+    >>> spec = datasets.CatSpec(rows=5, cols=5, blocked=4)
+    >>> spec
+    <CatSpec 5x5 blocked=4 policy='bfs' winnable=None>
+    >>> datasets.generate(spec, 2, seed=0)["cat"].tolist()  # the middle cell
+    [[2, 2], [2, 2]]
     """
 
     rows: int = 11
@@ -323,7 +349,19 @@ class CatSpec(_Spec):
         return self.blocked
 
     def replace(self, **changes: Any) -> CatSpec:
-        """A copy with some fields changed (checked again)."""
+        """A copy with some fields changed (checked again).
+
+        Returns
+        -------
+        CatSpec
+            A new spec; this one is unchanged.
+
+        Examples
+        --------
+        >>> from trapcore import datasets
+        >>> datasets.CatSpec().replace(rows=7, cols=7)
+        <CatSpec 7x7 blocked=8 policy='bfs' winnable=None>
+        """
         if "blocks" in changes:
             if "blocked" in changes:
                 raise TypeError("replace() got both blocks= and blocked=; give blocked only")
@@ -345,10 +383,26 @@ _KINDS: dict[str, type[Spec]] = {"maze": MazeSpec, "numberlink": NumberlinkSpec,
 def spec_from_dict(d: dict[str, Any]) -> Spec:
     """The spec that ``spec.to_dict()`` wrote (as found in a dataset's metadata).
 
+    Parameters
+    ----------
+    d : dict
+        A spec's ``to_dict()``, its ``"kind"`` naming the spec's class.
+
+    Returns
+    -------
+    MazeSpec, NumberlinkSpec or CatSpec
+
     Raises
     ------
     TypeError, ValueError
         For a ``d`` that is not such a dict.
+
+    Examples
+    --------
+    >>> from trapcore import datasets
+    >>> spec = datasets.MazeSpec(rows=4, cols=5)
+    >>> datasets.spec_from_dict(spec.to_dict()) == spec
+    True
     """
     if not isinstance(d, dict):
         raise TypeError(f"d must be a dict from Spec.to_dict(), got {_describe(d)}")

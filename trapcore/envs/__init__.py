@@ -31,7 +31,20 @@ __all__ = [
 
 
 def register_envs() -> None:
-    """Register the trapcore ids with Gymnasium (done on import; calling again is harmless)."""
+    """Register the trapcore ids with Gymnasium (done on import; calling again is harmless).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> import gymnasium as gym
+    >>> from trapcore.envs import register_envs
+    >>> register_envs()
+    >>> gym.make("trapcore/Maze-v0", size=3).unwrapped
+    <MazeEnv 3x3 method='kruskal' observation='doors' episode=0>
+    """
     specs: dict[str, dict[str, str]] = {
         "trapcore/Maze-v0": dict(
             entry_point="trapcore.envs.maze:MazeEnv",

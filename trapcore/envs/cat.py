@@ -59,6 +59,17 @@ class CatEnv(gym.Env):
     ``Discrete(rows * cols)``: block cell ``(a // cols, a % cols)``; ``info["action_mask"]``
     (``int8``) marks the free cells other than the cat's. A masked action (a blocked cell or the
     cat's) ends the episode with ``lose_reward`` and ``info["illegal"] = True``.
+
+    Examples
+    --------
+    >>> from trapcore.envs import CatEnv
+    >>> env = CatEnv(size=5, blocked=4)
+    >>> obs, info = env.reset(seed=0)
+    >>> obs.shape, env.game.cat
+    ((2, 5, 5), (2, 2))
+    >>> obs, reward, terminated, truncated, info = env.step(0)  # block cell (0, 0)
+    >>> reward, terminated, env.game.cat
+    (0.0, False, (2, 3))
     """
 
     metadata = {"render_modes": ["rgb_array", "human"], "render_fps": 4}
@@ -121,10 +132,26 @@ class CatEnv(gym.Env):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal a new start (see the class notes for the seeding).
 
+        Parameters
+        ----------
+        seed : None or int
+            Seeds the episodes from here on (``None``: go on with this env's stream, or fresh
+            entropy on the first reset).
+        options : dict, optional
+            Not used (Gymnasium's signature).
+
         Returns
         -------
         observation, info
             ``info["action_mask"]``: ``int8`` (rows * cols,).
+
+        Examples
+        --------
+        >>> from trapcore.envs import CatEnv
+        >>> env = CatEnv(size=5, blocked=4)
+        >>> obs, info = env.reset(seed=0)
+        >>> obs.shape, int(info["action_mask"].sum())  # 25 cells, 4 blocked, the cat's
+        ((2, 5, 5), 20)
         """
         super().reset(seed=seed)
         if seed is not None or self._key is None:
@@ -155,7 +182,25 @@ class CatEnv(gym.Env):
         return self._game
 
     def action_mask(self) -> np.ndarray:
-        """``int8`` (rows * cols,): 1 for the cells the agent may block."""
+        """The cells the agent may block.
+
+        Returns
+        -------
+        ndarray of int8, shape (rows * cols,)
+            1 for the free cells other than the cat's; all 0 once the episode is over.
+
+        Examples
+        --------
+        >>> from trapcore.envs import CatEnv
+        >>> env = CatEnv(size=5, blocked=4)
+        >>> _ = env.reset(seed=0)
+        >>> env.action_mask().reshape(5, 5)
+        array([[1, 0, 1, 0, 1],
+               [1, 1, 1, 0, 1],
+               [1, 1, 0, 1, 1],
+               [1, 1, 1, 1, 1],
+               [1, 1, 1, 0, 1]], dtype=int8)
+        """
         mask: np.ndarray = (self.game.board == 0).astype(np.int8).ravel()
         r, c = self.game.cat
         mask[r * self.cols + c] = 0
@@ -170,7 +215,35 @@ class CatEnv(gym.Env):
         return obs
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        """Block cell ``action`` (flat, ``row * cols + col``); the cat replies."""
+        """Block cell ``action``; the cat replies.
+
+        Parameters
+        ----------
+        action : int
+            The cell, flat: ``row * cols + col``. A masked cell ends the episode with
+            ``lose_reward`` and ``info["illegal"]``.
+
+        Returns
+        -------
+        observation, reward, terminated, truncated, info
+            ``info["action_mask"]`` as for :meth:`action_mask`.
+
+        Raises
+        ------
+        ValueError
+            For an action outside the board.
+        RuntimeError
+            After the episode is over (call :meth:`reset`).
+
+        Examples
+        --------
+        >>> from trapcore.envs import CatEnv
+        >>> env = CatEnv(size=5, blocked=4)
+        >>> _ = env.reset(seed=0)
+        >>> obs, reward, terminated, truncated, info = env.step(2 * 5 + 3)  # block (2, 3)
+        >>> reward, terminated, truncated
+        (0.0, False, False)
+        """
         if not self.action_space.contains(action):
             raise ValueError(
                 f"action must be a cell index in 0..{self.rows * self.cols - 1}, "
@@ -195,9 +268,34 @@ class CatEnv(gym.Env):
         )
 
     def render(self) -> np.ndarray | None:
-        """The board picture (``rgb_array``), or draw it in a window (``human``)."""
+        """The board picture (``rgb_array``), or draw it in a window (``human``).
+
+        Returns
+        -------
+        ndarray of uint8, shape (height, width, 3), or None
+            ``None`` when it draws in a window.
+
+        Examples
+        --------
+        >>> from trapcore.envs import CatEnv
+        >>> env = CatEnv(size=5, blocked=4, render_mode="rgb_array")
+        >>> _ = env.reset(seed=0)
+        >>> env.render().shape
+        (120, 132, 3)
+        """
         img = hex_picture(np.asarray(self.game.board), self.game.cat, self.render_scale)
         return self._screen.present(img, self.render_mode)
 
     def close(self) -> None:
-        self._screen.close()
+        """Close the window of ``render_mode="human"``, if open.
+
+        Returns
+        -------
+        None
+
+        Examples
+        --------
+        >>> from trapcore.envs import CatEnv
+        >>> env = CatEnv(size=5)
+        >>> env.close()
+        """

@@ -256,6 +256,16 @@ class MazeEnv(gym.Env):
     ------
     TypeError, ValueError
         For a bad option, naming it.
+
+    Examples
+    --------
+    >>> from trapcore.envs import MazeEnv
+    >>> env = MazeEnv(size=3)
+    >>> obs, info = env.reset(seed=0)
+    >>> obs.shape, env.agent, env.goal
+    ((3, 3, 3), (0, 0), (2, 2))
+    >>> info["action_mask"]  # up, right, down, left: only the door down is open
+    array([0, 0, 1, 0], dtype=int8)
     """
 
     metadata = {"render_modes": ["rgb_array", "human"], "render_fps": 8}
@@ -285,10 +295,26 @@ class MazeEnv(gym.Env):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Start an episode in a new maze (see the class notes for the seeding).
 
+        Parameters
+        ----------
+        seed : None or int
+            Seeds the episodes from here on (``None``: go on with this env's stream, or fresh
+            entropy on the first reset).
+        options : dict, optional
+            Not used (Gymnasium's signature).
+
         Returns
         -------
         observation, info
             ``info["action_mask"]``: ``int8`` (4,), 1 where the door Up, Right, Down, Left is open.
+
+        Examples
+        --------
+        >>> from trapcore.envs import MazeEnv
+        >>> env = MazeEnv(size=3)
+        >>> obs, info = env.reset(seed=0)
+        >>> env
+        <MazeEnv 3x3 method='kruskal' observation='doors' episode=1>
         """
         super().reset(seed=seed)
         if seed is not None or self._key is None:
@@ -313,7 +339,21 @@ class MazeEnv(gym.Env):
         return self._observe(), {"action_mask": self.action_mask()}
 
     def action_mask(self) -> np.ndarray:
-        """``int8`` (4,): 1 where the agent's door Up, Right, Down, Left is open."""
+        """The agent's open doors.
+
+        Returns
+        -------
+        ndarray of int8, shape (4,)
+            1 where the agent's door Up, Right, Down, Left is open.
+
+        Examples
+        --------
+        >>> from trapcore.envs import MazeEnv
+        >>> env = MazeEnv(size=3)
+        >>> _ = env.reset(seed=0)
+        >>> env.action_mask()
+        array([0, 0, 1, 0], dtype=int8)
+        """
         d, cols = self._doors, self.config.cols
         r, c = divmod(self._pos, cols)
         here = int(d[r, c])
@@ -328,7 +368,34 @@ class MazeEnv(gym.Env):
         )
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        """Move Up, Right, Down or Left (0..3); see the class notes for the rewards."""
+        """Move Up, Right, Down or Left; see the class notes for the rewards.
+
+        Parameters
+        ----------
+        action : int
+            0 up, 1 right, 2 down, 3 left. A move into a wall leaves the agent where it is.
+
+        Returns
+        -------
+        observation, reward, terminated, truncated, info
+            ``info["action_mask"]`` as for :meth:`action_mask`.
+
+        Raises
+        ------
+        ValueError
+            For an action outside 0..3.
+        RuntimeError
+            Before :meth:`reset`.
+
+        Examples
+        --------
+        >>> from trapcore.envs import MazeEnv
+        >>> env = MazeEnv(size=3)
+        >>> _ = env.reset(seed=0)
+        >>> obs, reward, terminated, truncated, info = env.step(1)  # right: a wall
+        >>> reward, terminated, env.agent
+        (-0.01, False, (0, 0))
+        """
         if not self._doors.size:
             raise RuntimeError("call reset() before step()")
         if not self.action_space.contains(action):
@@ -368,14 +435,44 @@ class MazeEnv(gym.Env):
         return divmod(self._goal, self.config.cols)
 
     def render(self) -> np.ndarray | None:
-        """The picture (``rgb_array``), or draw it in a window (``human``)."""
+        """The picture (``rgb_array``), or draw it in a window (``human``).
+
+        Returns
+        -------
+        ndarray of uint8, shape (height, width, 3), or None
+            ``None`` when it draws in a window.
+
+        Raises
+        ------
+        RuntimeError
+            Before :meth:`reset`.
+
+        Examples
+        --------
+        >>> from trapcore.envs import MazeEnv
+        >>> env = MazeEnv(size=3, render_mode="rgb_array")
+        >>> _ = env.reset(seed=0)
+        >>> env.render().shape
+        (56, 56, 3)
+        """
         if not self._doors.size:
             raise RuntimeError("call reset() before render()")
         img = picture(self._doors, self._pos, self._goal, self.config.render_scale)
         return self._screen.present(img, self.render_mode)
 
     def close(self) -> None:
-        self._screen.close()
+        """Close the window of ``render_mode="human"``, if open.
+
+        Returns
+        -------
+        None
+
+        Examples
+        --------
+        >>> from trapcore.envs import MazeEnv
+        >>> env = MazeEnv(size=3)
+        >>> env.close()
+        """
 
 
 def _draw_except(gen: np.random.Generator, n: int, avoid: int) -> int:

@@ -55,6 +55,19 @@ class MazeVectorEnv(VectorEnv):
         :meth:`render` returns a tuple of N pictures.
     **options
         As for :class:`~trapcore.envs.MazeEnv`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from trapcore.envs import MazeVectorEnv
+    >>> envs = MazeVectorEnv(4, size=3)
+    >>> obs, infos = envs.reset(seed=0)
+    >>> obs.shape, infos["action_mask"].shape
+    ((4, 3, 3, 3), (4, 4))
+    >>> obs, rewards, terminations, truncations, infos = envs.step(np.array([1, 1, 2, 2]))
+    >>> rewards
+    array([-0.01, -0.01, -0.01, -0.01])
+    >>> envs.close()
     """
 
     metadata = {"render_modes": ["rgb_array"], "autoreset_mode": AutoresetMode.NEXT_STEP}
@@ -236,6 +249,16 @@ class MazeVectorEnv(VectorEnv):
         -------
         observations, infos
             ``infos["action_mask"]``: ``int8`` (N, 4).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from trapcore.envs import MazeVectorEnv
+        >>> envs = MazeVectorEnv(2, size=3)
+        >>> obs, infos = envs.reset(seed=0)  # env i seeded with 0 + i
+        >>> obs, infos = envs.reset(options={"reset_mask": np.array([False, True])})
+        >>> obs.shape
+        (2, 3, 3, 3)
         """
         n = self.num_envs
         seeds = self._seed(seed)
@@ -277,6 +300,16 @@ class MazeVectorEnv(VectorEnv):
         Returns
         -------
         observations, rewards (float64), terminations (bool), truncations (bool), infos
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from trapcore.envs import MazeVectorEnv
+        >>> envs = MazeVectorEnv(2, size=3)
+        >>> _ = envs.reset(seed=0)
+        >>> obs, rewards, terminations, truncations, infos = envs.step(np.array([2, 2]))
+        >>> terminations, truncations
+        (array([False, False]), array([False, False]))
         """
         if not self._seeded:
             raise RuntimeError("call reset() before step()")
@@ -357,7 +390,21 @@ class MazeVectorEnv(VectorEnv):
         )
 
     def render(self) -> tuple[np.ndarray, ...] | None:
-        """A tuple of N RGB pictures (``render_mode="rgb_array"``), else None."""
+        """The envs' pictures.
+
+        Returns
+        -------
+        tuple of ndarray of uint8, or None
+            N RGB pictures ``(height, width, 3)`` with ``render_mode="rgb_array"``, else ``None``.
+
+        Examples
+        --------
+        >>> from trapcore.envs import MazeVectorEnv
+        >>> envs = MazeVectorEnv(2, size=3, render_mode="rgb_array")
+        >>> _ = envs.reset(seed=0)
+        >>> [p.shape for p in envs.render()]
+        [(56, 56, 3), (56, 56, 3)]
+        """
         if self.render_mode is None:
             return None
         s = self.config.render_scale
@@ -367,6 +414,20 @@ class MazeVectorEnv(VectorEnv):
         )
 
     def close_extras(self, **kwargs: Any) -> None:
-        if self._pool is not None:
-            self._pool.shutdown()
-            self._pool = None
+        """Stop the worker threads, if any (``close()`` calls it).
+
+        Parameters
+        ----------
+        **kwargs
+            Not used (Gymnasium's signature).
+
+        Returns
+        -------
+        None
+
+        Examples
+        --------
+        >>> from trapcore.envs import MazeVectorEnv
+        >>> envs = MazeVectorEnv(2, size=3, workers=2)
+        >>> envs.close()
+        """

@@ -115,6 +115,19 @@ class NumberlinkEnv(gym.Env):
     Thread safety: ``reset``, ``step``, ``action_mask``, ``solved`` and ``render`` hold a lock,
     so threads sharing one env never see or leave a half-made move; which thread's move comes
     first is theirs to order (one env per thread, or a vector env, is the usual way).
+
+    Examples
+    --------
+    >>> from trapcore.envs import NumberlinkEnv
+    >>> env = NumberlinkEnv(size=4)
+    >>> obs, info = env.reset(seed=0)
+    >>> obs[0]  # the puzzle
+    array([[1, 0, 1, 2],
+           [3, 2, 0, 0],
+           [0, 0, 3, 4],
+           [4, 0, 0, 0]], dtype=int16)
+    >>> env.solved()
+    False
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
@@ -175,7 +188,33 @@ class NumberlinkEnv(gym.Env):
     def reset(
         self, *, seed: Any = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        """A new puzzle; ``info`` holds ``action_mask`` and the generator's ``solution``."""
+        """A new puzzle.
+
+        Parameters
+        ----------
+        seed : None or int
+            Seeds the episodes from here on (``None``: go on with this env's stream, or fresh
+            entropy on the first reset).
+        options : dict, optional
+            Not used (Gymnasium's signature).
+
+        Returns
+        -------
+        observation, info
+            ``info`` holds ``action_mask`` (see :meth:`action_mask`) and the generator's
+            ``solution`` (``int16`` (rows, cols)).
+
+        Examples
+        --------
+        >>> from trapcore.envs import NumberlinkEnv
+        >>> env = NumberlinkEnv(size=4)
+        >>> obs, info = env.reset(seed=0)
+        >>> info["solution"]
+        array([[1, 1, 1, 2],
+               [3, 2, 2, 2],
+               [3, 3, 3, 4],
+               [4, 4, 4, 4]], dtype=int16)
+        """
         super().reset(seed=seed)
         if seed is not None or self._key is None:
             self._key = root_key(seed)
@@ -220,7 +259,21 @@ class NumberlinkEnv(gym.Env):
 
     @_locked
     def action_mask(self) -> np.ndarray:
-        """``int8`` (rows * cols * 4,): 1 for the legal head moves."""
+        """The legal head moves.
+
+        Returns
+        -------
+        ndarray of int8, shape (rows * cols * 4,)
+            1 for the legal moves, at ``(row * cols + col) * 4 + direction``.
+
+        Examples
+        --------
+        >>> from trapcore.envs import NumberlinkEnv
+        >>> env = NumberlinkEnv(size=4)
+        >>> _ = env.reset(seed=0)
+        >>> int(env.action_mask().sum())
+        5
+        """
         mask = np.zeros(self.rows * self.cols * 4, dtype=np.int8)
         for k, path in self._paths.items():
             r, c = path[-1]
@@ -249,7 +302,21 @@ class NumberlinkEnv(gym.Env):
 
     @_locked
     def solved(self) -> bool:
-        """True when every path is complete and the rules hold (``check``)."""
+        """Whether the puzzle is solved.
+
+        Returns
+        -------
+        bool
+            True when every path is complete and the rules hold (``check``).
+
+        Examples
+        --------
+        >>> from trapcore.envs import NumberlinkEnv
+        >>> env = NumberlinkEnv(size=4)
+        >>> _ = env.reset(seed=0)
+        >>> env.solved()
+        False
+        """
         if not all(self._complete(k) for k in self._paths):
             return False
         try:
@@ -259,7 +326,37 @@ class NumberlinkEnv(gym.Env):
 
     @_locked
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        """Move a head (see the class notes)."""
+        """Move a head (see the class notes).
+
+        Parameters
+        ----------
+        action : int
+            ``(row * cols + col) * 4 + direction``: the head on that square moves one square in
+            the direction.
+
+        Returns
+        -------
+        observation, reward, terminated, truncated, info
+            ``terminated`` once solved; ``info["action_mask"]`` as for :meth:`action_mask`.
+
+        Raises
+        ------
+        ValueError
+            For an action out of range.
+        RuntimeError
+            Before :meth:`reset`.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from trapcore.envs import NumberlinkEnv
+        >>> env = NumberlinkEnv(size=4)
+        >>> _ = env.reset(seed=0)
+        >>> action = int(np.flatnonzero(env.action_mask())[0])
+        >>> obs, reward, terminated, truncated, info = env.step(action)
+        >>> reward, terminated
+        (-0.01, False)
+        """
         if self.puzzle is None:
             raise RuntimeError("call reset() before step()")
         if not self.action_space.contains(action):
@@ -295,7 +392,25 @@ class NumberlinkEnv(gym.Env):
     def render(self) -> np.ndarray:
         """The board as RGB, ``render_scale`` pixels a cell: grey grid lines, each number's
         endpoints a disc of its colour ringed in black, its drawn path a lighter tint of that
-        colour, solid squares dark."""
+        colour, solid squares dark.
+
+        Returns
+        -------
+        ndarray of uint8, shape (rows * render_scale, cols * render_scale, 3)
+
+        Raises
+        ------
+        RuntimeError
+            Before :meth:`reset`.
+
+        Examples
+        --------
+        >>> from trapcore.envs import NumberlinkEnv
+        >>> env = NumberlinkEnv(size=4)
+        >>> _ = env.reset(seed=0)
+        >>> env.render().shape
+        (128, 128, 3)
+        """
         if self.puzzle is None:
             raise RuntimeError("call reset() before render()")
         owner = self._owner

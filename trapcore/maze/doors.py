@@ -73,6 +73,17 @@ def check_doors(doors: npt.ArrayLike, *, name: str = "doors") -> Doors:
     ValueError
         If it is not 2-D, is empty, has more than ``MAX_MAZE_CELLS`` cells, or holds a value
         outside 0..15, a field ``0b10`` or an open outer door.
+
+    Examples
+    --------
+    >>> from trapcore import maze
+    >>> maze.check_doors([[0b0111, 0b0011], [0b1100, 0b1111]])
+    array([[ 7,  3],
+           [12, 15]], dtype=uint8)
+    >>> maze.check_doors([[0, 0], [1, 0]])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    ValueError: doors[1, 0] opens the Down door on the outer wall; ...
     """
     d = as_grid(doors, name, np.uint8, values=(0, 15), max_cells=MAX_MAZE_CELLS)
     down, right = d & 3, (d >> 2) & 3
@@ -192,6 +203,11 @@ def set_door(doors: Doors, cell: CellLike, side: str, state: int) -> None:
         If ``state`` is not 0, 1 or 3, the door is on the outer wall and ``state`` is not
         ``LOCKED`` (outer doors stay locked), or ``doors`` is read-only.
 
+    Returns
+    -------
+    None
+        ``doors`` is changed in place.
+
     Examples
     --------
     >>> import numpy as np
@@ -226,6 +242,21 @@ def open_door(doors: Doors, cell: CellLike, side: str) -> None:
     ----------
     doors, cell, side
         As for :func:`set_door` (which raises the same errors).
+
+    Returns
+    -------
+    None
+        ``doors`` is changed in place.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from trapcore import maze
+    >>> d = np.zeros((2, 2), np.uint8)
+    >>> maze.open_door(d, (1, 1), "up")
+    >>> d
+    array([[0, 1],
+           [0, 0]], dtype=uint8)
     """
     set_door(doors, cell, side, OPEN)
 
@@ -237,6 +268,20 @@ def close_door(doors: Doors, cell: CellLike, side: str) -> None:
     ----------
     doors, cell, side
         As for :func:`set_door` (which raises the same errors).
+
+    Returns
+    -------
+    None
+        ``doors`` is changed in place.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> from trapcore import maze
+    >>> d = tc.Maze.carve(2, 2, seed=0).doors.copy()  # a maze's doors are read-only
+    >>> maze.close_door(d, (0, 0), "right")
+    >>> maze.door(d, (0, 0), "right") == maze.DoorState.CLOSED
+    True
     """
     set_door(doors, cell, side, CLOSED)
 
@@ -248,6 +293,20 @@ def lock_door(doors: Doors, cell: CellLike, side: str) -> None:
     ----------
     doors, cell, side
         As for :func:`set_door` (which raises the same errors).
+
+    Returns
+    -------
+    None
+        ``doors`` is changed in place.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from trapcore import maze
+    >>> d = np.zeros((1, 2), np.uint8)
+    >>> maze.lock_door(d, (0, 1), "left")
+    >>> d
+    array([[12,  0]], dtype=uint8)
     """
     set_door(doors, cell, side, LOCKED)
 
@@ -263,6 +322,14 @@ def down_doors(doors: Doors) -> Doors:
     -------
     ndarray of uint8, shape (rows, cols)
         ``doors & 3``: 0 closed, 1 open, 3 locked.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> from trapcore import maze
+    >>> maze.down_doors(tc.Maze.carve(2, 3, seed=1).doors)
+    array([[1, 1, 1],
+           [3, 3, 3]], dtype=uint8)
     """
     down: Doors = _as_door_array(doors) & np.uint8(3)  # uint8 & uint8: typed for the stubs
     return down
@@ -279,6 +346,14 @@ def right_doors(doors: Doors) -> Doors:
     -------
     ndarray of uint8, shape (rows, cols)
         ``(doors >> 2) & 3``: 0 closed, 1 open, 3 locked.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> from trapcore import maze
+    >>> maze.right_doors(tc.Maze.carve(2, 3, seed=1).doors)
+    array([[1, 3, 3],
+           [3, 1, 3]], dtype=uint8)
     """
     right: Doors = (_as_door_array(doors) >> np.uint8(2)) & np.uint8(3)
     return right

@@ -211,6 +211,14 @@ def to_connection_list(maze: Maze) -> npt.NDArray[np.bool_]:
     ndarray of bool, shape (2, rows, cols)
         ``[0, r, c]``: the door Down of ``(r, c)`` is open; ``[1, r, c]``: its door Right.
         ``maze_dataset.LatticeMaze(connection_list=...)`` takes it as it is.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> from trapcore import maze
+    >>> cl = maze.to_connection_list(tc.Maze.carve(2, 3, seed=1))
+    >>> cl.shape, int(cl.sum())  # a perfect maze of 6 cells opens 5 doors
+    ((2, 2, 3), 5)
     """
     d = _as_maze(maze).doors
     return np.stack([(d & 3) == OPEN, ((d >> 2) & 3) == OPEN])
@@ -240,6 +248,14 @@ def from_connection_list(
     ------
     TypeError, ValueError
         For another dtype or shape, or a connection through the outer wall.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> from trapcore import maze
+    >>> m = tc.Maze.carve(3, 4, seed=1)
+    >>> maze.from_connection_list(maze.to_connection_list(m)) == m
+    True
     """
     check_array_size(connection_list, "connection_list", max_cells=2 * MAX_MAZE_CELLS)
     a = np.asarray(connection_list)
@@ -287,6 +303,18 @@ def to_maze_dataset_ascii(maze: Maze, *, path: RouteLike = None, endpoints: bool
     -------
     str
         ``(2*rows + 1)`` lines of ``(2*cols + 1)`` characters, ``#`` walls, no final newline.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> from trapcore import maze
+    >>> m = tc.Maze.carve(2, 3, seed=1)
+    >>> print(maze.to_maze_dataset_ascii(m, path=m.solve()))
+    #######
+    #SXX# #
+    # #X# #
+    # #XXE#
+    #######
     """
     g = _char_grid(maze, "#", " ", path, ("S", "E", "X") if endpoints else ("", "", "X"))
     return "\n".join("".join(row) for row in g.tolist())
@@ -337,6 +365,15 @@ def from_maze_dataset_ascii(text: str) -> Maze:
     TypeError, ValueError
         For text that is not a str, not a rectangle of odd sides, a wall where a cell is, or
         more than one ``S`` or ``E``.
+
+    Examples
+    --------
+    >>> from trapcore import maze
+    >>> m = maze.from_maze_dataset_ascii("#####\\n#S  #\\n### #\\n#E  #\\n#####")
+    >>> m
+    <Maze 2x2 entrance=(0, 0) exit=(1, 0)>
+    >>> m.solve().tolist()
+    [[0, 0], [0, 1], [1, 1], [1, 0]]
     """
     return _from_chars(_text_grid(text, "text"), "#", ("S", "E"), "text")
 
@@ -356,6 +393,17 @@ def to_labmaze_text(maze: Maze) -> str:
     str
         ``*`` walls, ``P`` the spawn (the entrance), ``G`` the goal (the exit), each line ending
         in a newline; ``labmaze.FixedMazeWithRandomGoals(entity_layer=...)`` takes it.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> from trapcore import maze
+    >>> print(maze.to_labmaze_text(tc.Maze.carve(2, 3, seed=1)), end="")
+    *******
+    *P  * *
+    * * * *
+    * *  G*
+    *******
     """
     g = _char_grid(maze, "*", " ", None, ("P", "G", ""))
     return "".join("".join(row) + "\n" for row in g.tolist())
@@ -379,6 +427,14 @@ def from_labmaze_text(text: str) -> Maze:
     ------
     TypeError, ValueError
         As for :func:`from_maze_dataset_ascii`.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> from trapcore import maze
+    >>> m = tc.Maze.carve(3, 4, seed=1)
+    >>> maze.from_labmaze_text(maze.to_labmaze_text(m)) == m
+    True
     """
     g = _text_grid(text, "text")
     g = np.where(np.isin(g, ["*", "#"]), "*", g)

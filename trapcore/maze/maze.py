@@ -56,6 +56,15 @@ class Trace:
         cannot be reached, the start, after exploring every reachable cell).
     hand : {"left", "right"}
         The hand it followed.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> t = tc.Maze.carve(3, 4, seed=1).trace()
+    >>> t
+    <Trace hand='right' path=6 cells moves=16>
+    >>> t.moves[0].tolist(), t.moves[-1].tolist()
+    ([0, 0], [2, 3])
     """
 
     path: Path | None
@@ -104,6 +113,23 @@ class Maze:
     TypeError, ValueError
         For a bad door array (see :func:`check_doors`) or an entrance or exit that is not a cell
         of the outer wall.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> m = tc.Maze.carve(3, 4, seed=1)
+    >>> m
+    <Maze 3x4 entrance=(0, 0) exit=(2, 3)>
+    >>> print(m.to_text(), end="")
+    +   +---+---+---+
+    |               |
+    +---+   +   +---+
+    |   |   |       |
+    +   +   +---+   +
+    |           |   |
+    +---+---+---+   +
+    >>> tc.Maze(m.doors, exit=(0, 3)) == m.with_openings(exit=(0, 3))
+    True
     """
 
     __slots__ = ("_doors", "_entrance", "_exit")
@@ -192,6 +218,15 @@ class Maze:
         TypeError, ValueError
             For non-integer or non-positive sizes, too many cells, an unknown method, a bad seed
             or an entrance or exit off the outer wall.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(4, 5, seed=7, method="wilson")
+        >>> m.open_doors(), m.is_perfect()
+        (19, True)
+        >>> m == tc.Maze.carve(4, 5, seed=7, method="wilson")  # the same seed, the same maze
+        True
         """
         rows, cols = _as_maze_size(rows, cols)
         code = _as_method(method)
@@ -224,6 +259,13 @@ class Maze:
         ------
         TypeError, ValueError
             If a cell is not a pair of ints, lies outside the maze or is not on its outer wall.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> m.with_openings(entrance=(2, 0), exit=(0, 3))
+        <Maze 3x4 entrance=(2, 0) exit=(0, 3)>
         """
         shape = self._doors.shape
         start = self._entrance if entrance is None else _as_border_cell(entrance, shape, "entrance")
@@ -294,16 +336,51 @@ class Maze:
         -------
         int
             0 closed, 1 open, 3 locked (the outer wall reads locked).
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> m.door((0, 0), "up")  # the outer wall
+        3
+        >>> m.door((0, 0), "right") == m.door((0, 1), "left")  # one door, seen from both sides
+        True
         """
         return door(self._doors, cell, side)
 
     def open_doors(self) -> int:
-        """How many doors are open (``rows*cols - 1`` in a perfect maze)."""
+        """How many doors are open.
+
+        Returns
+        -------
+        int
+            ``rows*cols - 1`` in a perfect maze, more in a braided one.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> tc.Maze.carve(3, 4, seed=1).open_doors()
+        11
+        """
         d = self._doors
         return int(np.count_nonzero((d & 3) == OPEN) + np.count_nonzero(((d >> 2) & 3) == OPEN))
 
     def degrees(self) -> npt.NDArray[np.uint8]:
-        """Open doors around each cell, ``uint8`` (rows, cols) in 0..4."""
+        """Open doors around each cell.
+
+        Returns
+        -------
+        ndarray of uint8, shape (rows, cols)
+            Values in 0..4; 1 marks a dead end.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> tc.Maze.carve(3, 4, seed=1).degrees()
+        array([[1, 3, 3, 1],
+               [1, 2, 2, 2],
+               [2, 3, 1, 1]], dtype=uint8)
+        """
         down = ((self._doors & 3) == OPEN).astype(np.uint8)
         right = (((self._doors >> 2) & 3) == OPEN).astype(np.uint8)
         deg: npt.NDArray[np.uint8] = down + right
@@ -312,7 +389,22 @@ class Maze:
         return deg
 
     def dead_ends(self) -> Path:
-        """The cells with exactly one open door, ``int32`` (n, 2) in row-major order."""
+        """The cells with exactly one open door.
+
+        Returns
+        -------
+        ndarray of int32, shape (n, 2)
+            The dead ends' cells ``(row, col)``, in row-major order.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> m.dead_ends().tolist()
+        [[0, 0], [0, 3], [1, 0], [2, 2], [2, 3]]
+        >>> len(m.braid(1.0, seed=0).dead_ends())  # braiding removes them
+        0
+        """
         return np.argwhere(self.degrees() == 1).astype(np.int32)
 
     def distances(self, *, start: CellLike | None = None) -> npt.NDArray[np.int32]:
@@ -327,6 +419,14 @@ class Maze:
         -------
         ndarray of int32, shape (rows, cols)
             -1 where unreachable.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> tc.Maze.carve(3, 4, seed=1).distances()
+        array([[0, 1, 2, 3],
+               [5, 2, 3, 4],
+               [4, 3, 4, 5]], dtype=int32)
         """
         shape = self._doors.shape  # not self.shape: a subclass may redefine it
         r, c = self._entrance if start is None else as_cell(start, shape, "start")
@@ -334,8 +434,21 @@ class Maze:
         return dist
 
     def is_perfect(self) -> bool:
-        """True when the open doors form a spanning tree: ``rows*cols - 1`` of them and every
-        cell reachable."""
+        """Whether the open doors form a spanning tree.
+
+        Returns
+        -------
+        bool
+            True when ``rows*cols - 1`` doors are open and every cell is reachable (a single
+            path joins any two cells).
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> m.is_perfect(), m.braid(1.0, seed=0).is_perfect()
+        (True, False)
+        """
         n = self._doors.size
         return self.open_doors() == n - 1 and bool((_solve.distances(self._doors, 0) >= 0).all())
 
@@ -385,6 +498,15 @@ class Maze:
         TypeError, ValueError
             For a start or goal that is not a cell of the maze, an unknown method or hand, or a
             hand given with ``method="bfs"``.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> m.solve().tolist()
+        [[0, 0], [0, 1], [0, 2], [1, 2], [1, 3], [2, 3]]
+        >>> len(m.solve(method="bfs")), int(m.distances()[m.exit])  # n cells, n - 1 steps
+        (6, 5)
         """
         s, g = self._ends(start, goal)
         method = as_choice(method, "method", SOLVERS)
@@ -423,6 +545,16 @@ class Maze:
         ------
         TypeError, ValueError
             For a start or goal that is not a cell of the maze, or an unknown hand.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> t = m.trace(hand="left")
+        >>> t.hand, len(t.moves) >= len(t.path)
+        ('left', True)
+        >>> t.path.tolist() == m.solve(hand="left").tolist()
+        True
         """
         s, g = self._ends(start, goal)
         hand = as_choice(hand, "hand", HANDS)
@@ -454,6 +586,14 @@ class Maze:
         ------
         TypeError, ValueError
             For a ``p`` that is not a number in [0, 1] or a bad seed.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(6, 6, seed=3)
+        >>> b = m.braid(0.5, seed=3)
+        >>> b.open_doors() > m.open_doors(), len(b.dead_ends()) < len(m.dead_ends())
+        (True, True)
         """
         if isinstance(p, (bool, np.bool_)) or not isinstance(
             p, (int, float, np.integer, np.floating)
@@ -487,6 +627,19 @@ class Maze:
         ------
         TypeError, ValueError
             For a bad path, or a maze of more than ``LIMITS.text_cells`` cells.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> print(m.to_text(path=m.solve()), end="")
+        +   +---+---+---+
+        | o   o   o     |
+        +---+   +   +---+
+        |   |   | o   o |
+        +   +   +---+   +
+        |           | o |
+        +---+---+---+   +
         """
         return _render.to_text(self, path=path)
 
@@ -529,6 +682,14 @@ class Maze:
             For bad sizes, routes or colours, or an image of more than ``LIMITS.pixels`` pixels.
         ImportError
             If Pillow is not installed (``pip install trapcore[image]``).
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> im = m.to_image(scale=8, path=m.solve())
+        >>> im.size, im.mode
+        ((33, 25), 'RGB')
         """
         return _render.to_image(self, cell=scale, wall=wall, path=path, trace=trace, colors=colors)
 
@@ -546,6 +707,14 @@ class Maze:
         ------
         ImportError
             If networkx is not installed.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> import trapcore as tc
+        >>> g = tc.Maze.carve(3, 4, seed=1).to_networkx()
+        >>> g.number_of_nodes(), g.number_of_edges(), nx.is_tree(g)
+        (12, 11, True)
         """
         return _formats.to_networkx(self)
 
@@ -569,10 +738,24 @@ class Maze:
         entrance, exit : (row, col), optional
             Default: ``graph.graph``'s if set, else the top-left and bottom-right cells.
 
+        Returns
+        -------
+        Maze
+
         Raises
         ------
         TypeError, ValueError
             For a graph that is not one of neighbouring cells inside ``shape``.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> import trapcore as tc
+        >>> tc.Maze.from_networkx(nx.grid_2d_graph(2, 3)).open_doors()  # every door open
+        7
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> tc.Maze.from_networkx(m.to_networkx()) == m
+        True
         """
         return _formats.from_networkx(graph, shape=shape, entrance=entrance, exit=exit)
 
@@ -582,6 +765,21 @@ class Maze:
         Cell ``(r, c)`` is ``grid[2r+1, 2c+1]``, the door between it and the cell below
         ``grid[2r+2, 2c+1]`` and the one to its right ``grid[2r+1, 2c+2]``; the outer wall is
         whole (mazelib keeps its start and end apart).
+
+        Returns
+        -------
+        ndarray of uint8, shape (2*rows + 1, 2*cols + 1)
+            1 = wall, 0 = free.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> tc.Maze.carve(2, 3, seed=1).to_grid()
+        array([[1, 1, 1, 1, 1, 1, 1],
+               [1, 0, 0, 0, 1, 0, 1],
+               [1, 0, 1, 0, 1, 0, 1],
+               [1, 0, 1, 0, 0, 0, 1],
+               [1, 1, 1, 1, 1, 1, 1]], dtype=uint8)
         """
         return _formats.to_grid(self)
 
@@ -602,6 +800,18 @@ class Maze:
         ------
         TypeError, ValueError
             For a grid of another shape or values, or a wall where a cell is.
+
+        Returns
+        -------
+        Maze
+            Its open doors are the grid's free door slots; the others are locked.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> tc.Maze.from_grid(m.to_grid()) == m
+        True
         """
         return _formats.from_grid(grid, entrance=entrance, exit=exit)
 
@@ -630,6 +840,13 @@ class Maze:
         ------
         TypeError, ValueError
             For a bad size, path or colour, or more than ``LIMITS.svg_cells`` cells.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> svg = tc.Maze.carve(3, 4, seed=1).to_svg(scale=12)
+        >>> svg.splitlines()[0]
+        '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="38" viewBox="0 0 50 38">'
         """
         return _formats.to_svg(self, cell=scale, path=path, colors=colors)
 

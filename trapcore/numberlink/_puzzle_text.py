@@ -36,6 +36,20 @@ def to_text(self: Puzzle, *, style: str = "header", solution: bool = False) -> s
     ValueError
         A bad ``style``, no solution known (with ``solution=True``), or a puzzle the Flow
         style cannot hold.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> p = tc.Puzzle([[1, 0, 1], [2, 0, 2]])
+    >>> print(p.to_text(), end="")
+    3 2
+    1.1
+    2.2
+    >>> sols = p.solve()  # the solution is unique: the puzzle keeps it
+    >>> print(p.to_text(solution=True), end="")
+    3 2
+    111
+    222
     """
     from trapcore.numberlink import formats
 

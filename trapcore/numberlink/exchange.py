@@ -207,6 +207,14 @@ def parse_contest_board(text: str, *, source: str = "text") -> Puzzle:
     TypeError, ValueError
         As for :func:`parse_contest`, and a via whose squares are not one column of
         consecutive layers.
+
+    Examples
+    --------
+    >>> from trapcore import numberlink as nl
+    >>> text = "SIZE 3X2\\nLINE_NUM 2\\nLINE#1 (0,0)-(2,0)\\nLINE#2 (0,1)-(2,1)\\n"
+    >>> b = nl.parse_contest_board(text)
+    >>> b, b.shape
+    (<Puzzle layers 1x2x3 nodes=6 numbers=2 fill=False touch=False>, (1, 2, 3))
     """
     (d, h, w), ends, vias = _read_contest(text, source)
     grid = np.zeros((d, h, w), np.int16)
@@ -292,6 +300,21 @@ def contest_text(puzzle: Puzzle, *, solution: bool = False) -> str:
         ``puzzle`` is not a Puzzle.
     ValueError
         The puzzle has solid squares, or ``solution=True`` and it has no solution.
+
+    Examples
+    --------
+    >>> from trapcore import numberlink as nl
+    >>> p = nl.Puzzle([[1, 0, 1], [2, 0, 2]])
+    >>> print(nl.contest_text(p), end="")
+    SIZE 3X2
+    LINE_NUM 2
+    LINE#1 (0,0)-(2,0)
+    LINE#2 (0,1)-(2,1)
+    >>> sols = p.solve()
+    >>> print(nl.contest_text(p, solution=True), end="")
+    SIZE 3X2
+    1,1,1
+    2,2,2
     """
     grid = _solid_free(puzzle, "the contest format")
     h, w = grid.shape
@@ -336,6 +359,13 @@ def parse_puzzlink(url: str) -> Puzzle:
     ValueError
         Not a Numberlink URL, a malformed DATA part, a number without exactly two squares,
         or a "?" square (a number to be found: not a Numberlink rule trapcore has).
+
+    Examples
+    --------
+    >>> from trapcore import numberlink as nl
+    >>> p = nl.parse_puzzlink("https://puzz.link/p?numlin/3/2/1g12g2")
+    >>> p, p.grid.tolist()
+    (<Puzzle 2x3 numbers=2 fill=False>, [[1, 0, 1], [2, 0, 2]])
     """
     url = _check_str(url, "url")
     m = _URL.match(url)

@@ -162,6 +162,15 @@ def write_puzzles(
         device, a FIFO or a socket (a symbolic link is written through, as ``open`` would).
     OSError
         The file cannot be written (the old file, if any, is left as it was).
+
+    Examples
+    --------
+    >>> from trapcore import numberlink as nl
+    >>> puzzles = [nl.Puzzle([[1, 0, 1], [2, 0, 2]]), nl.Puzzle([[1, 2], [1, 2]])]
+    >>> nl.write_puzzles("puzzles.txt", puzzles)
+    2
+    >>> list(nl.read_puzzles("puzzles.txt")) == puzzles
+    True
     """
     path = file
     if not isinstance(path, (str, os.PathLike)):
@@ -263,6 +272,12 @@ def parse_puzzles(text: str, *, source: str = "text") -> Iterator[Puzzle]:
     ValueError
         Unknown characters, ragged rows, numbers without exactly two endpoints, a bad header:
         naming ``source``, the line and the column (both from 1).
+
+    Examples
+    --------
+    >>> from trapcore import numberlink as nl
+    >>> list(nl.parse_puzzles("3 2\\n1.1\\n2.2\\n\\n2 2\\nAB\\nAB\\n"))
+    [<Puzzle 2x3 numbers=2>, <Puzzle 2x2 numbers=2>]
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {_describe(text)}")

@@ -193,10 +193,25 @@ class Puzzle:
         fill, touch : bool, default True
             The rules.
 
+        Returns
+        -------
+        Puzzle
+            A puzzle of kind graph: it has no squares (``shape`` is ``None``).
+
         Raises
         ------
         TypeError, ValueError
             A malformed argument, naming it.
+
+        Examples
+        --------
+        A path of four nodes with its endpoints at both ends:
+
+        >>> p = Puzzle.from_graph([1, 0, 0, 1], [[1, -1], [0, 2], [1, 3], [2, -1]])
+        >>> p
+        <Puzzle graph nodes=4 numbers=1>
+        >>> [s.tolist() for s in p.solve()]
+        [[1, 1, 1, 1]]
         """
         v = as_values(values, "values", 1)
         table = _boards.table(v.size, *as_table(neighbours, v.size))
@@ -431,6 +446,19 @@ class Puzzle:
             The search needed more than ``max_nodes`` nodes.
         KeyboardInterrupt
             Ctrl-C stops a long search within milliseconds.
+
+        Examples
+        --------
+        >>> p = Puzzle.from_text("3 3\\n1..\\n..2\\n1.2")
+        >>> sols = p.solve()
+        >>> len(sols), sols.method
+        (1, 'sweeps')
+        >>> sols[0]
+        array([[1, 2, 2],
+               [1, 2, 2],
+               [1, 2, 2]], dtype=int16)
+        >>> p.solution is not None  # unique: the puzzle keeps it
+        True
         """
         if self._kind == GRID:
             sols = solve(
@@ -479,7 +507,32 @@ class Puzzle:
     def count_nodes(self, *, limit: int = 2, max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
         """Search nodes spent looking for ``limit`` solutions under the puzzle's rules (the
         solver's effort, as :func:`trapcore.numberlink.count_nodes`; 0 when the colour count
-        refutes the puzzle before any search)."""
+        refutes the puzzle before any search).
+
+        Parameters
+        ----------
+        limit : int, default 2
+            Stop after this many solutions (2 proves a solution unique).
+        max_nodes : int or None, default 10**9
+            Search budget; ``None`` for no limit.
+
+        Returns
+        -------
+        int
+            The search nodes spent.
+
+        Raises
+        ------
+        TypeError, ValueError
+            A bad ``limit`` or ``max_nodes``.
+        trapcore.errors.SearchLimitExceeded
+            The search needed more than ``max_nodes`` nodes.
+
+        Examples
+        --------
+        >>> Puzzle.from_text("3 3\\n1..\\n..2\\n1.2").count_nodes()
+        13
+        """
         if self._kind == GRID:
             return count_nodes(
                 self._values, fill=self._fill, touch=self._touch, limit=limit, max_nodes=max_nodes
@@ -498,7 +551,26 @@ class Puzzle:
         them (under ``touch=False`` exactly a chain); that is decided by the solver on those
         nodes alone.
 
-        Returns ``True``; a labelling that breaks a rule raises ValueError naming the node.
+        Parameters
+        ----------
+        labels : array_like of int
+            A grid puzzle's: a grid of its shape; a board's: one label per node.
+
+        Returns
+        -------
+        bool
+            ``True`` (a labelling that breaks a rule raises instead).
+
+        Raises
+        ------
+        TypeError, ValueError
+            A malformed ``labels``, or one that breaks a rule (naming the node).
+
+        Examples
+        --------
+        >>> p = Puzzle([[1, 0, 1], [2, 0, 2]])
+        >>> p.check([[1, 1, 1], [2, 2, 2]])
+        True
         """
         if self._kind == GRID:
             return check(self._values, labels, fill=self._fill, touch=self._touch)
@@ -508,7 +580,37 @@ class Puzzle:
     def to_grid(self, labels: npt.ArrayLike, *, lane: str = "across") -> Values:
         """``labels`` (one per node) laid out on the puzzle's squares (shape ``shape``); on a
         bridge square, the path on its ``lane`` (``"across"`` or ``"down"``). A grid puzzle's
-        labels are a grid already: they come back as they are."""
+        labels are a grid already: they come back as they are.
+
+        Parameters
+        ----------
+        labels : array_like of int
+            One label per node (as :meth:`solve` returns them).
+        lane : {"across", "down"}, default "across"
+            Which path a bridge square shows.
+
+        Returns
+        -------
+        ndarray of int16, shape ``shape``
+            Read-only.
+
+        Raises
+        ------
+        TypeError, ValueError
+            Malformed ``labels`` or ``lane``, or a puzzle on a plain graph (it has no squares).
+
+        Examples
+        --------
+        >>> from trapcore.numberlink import grid_board
+        >>> b = grid_board([[0, 1, 0], [2, 0, 2], [0, 1, 0]], bridges=[(1, 1)], fill=False)
+        >>> s = b.solve(limit=1)[0]
+        >>> b.to_grid(s)
+        array([[0, 1, 0],
+               [2, 2, 2],
+               [0, 1, 0]], dtype=int16)
+        >>> int(b.to_grid(s, lane="down")[1, 1])  # path 1 crosses under path 2
+        1
+        """
         lane = as_choice(lane, "lane", LANES)
         if self._kind == GRID:
             return as_labels(labels, len(self), self._values.shape)

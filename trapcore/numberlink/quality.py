@@ -22,22 +22,41 @@ SHORT = 3
 
 @dataclass(frozen=True)
 class Quality:
-    """Figures of one solved puzzle (see :func:`measure`)."""
+    """Figures of one solved puzzle (see :func:`measure`).
 
-    #: Paths (pairs of numbers).
+    Attributes
+    ----------
+    pairs : int
+        Paths (pairs of numbers).
+    lengths : tuple of int
+        Squares in each path, in number order (``lengths[k - 1]`` is path ``k``'s).
+    median_length : float
+        Median of ``lengths``.
+    short_share : float
+        Share of paths of ``SHORT`` (3) squares or fewer.
+    bends : tuple of int
+        Turns along each path, in number order.
+    solids : int
+        Solid squares (``-1`` on the grid).
+    empty : int
+        Squares no path uses (only under ``fill=False``).
+
+    Examples
+    --------
+    >>> from trapcore import numberlink as nl
+    >>> q = nl.measure(nl.Puzzle([[1, 0, 1], [2, 0, 2]]))
+    >>> q.pairs, q.lengths, q.bends
+    (2, (3, 3), (0, 0))
+    >>> print(q)
+    2 pairs, median path 3 squares (100% of 3 or fewer), 0.0 bends a path, 0 solid squares
+    """
+
     pairs: int
-    #: Squares in each path, in number order (``lengths[k - 1]`` is path ``k``'s).
     lengths: tuple[int, ...]
-    #: Median of ``lengths``.
     median_length: float
-    #: Share of paths of ``SHORT`` (3) squares or fewer.
     short_share: float
-    #: Turns along each path, in number order (see ``_bends`` for paths that run beside
-    #: themselves).
-    bends: tuple[int, ...]
-    #: Solid squares (``-1`` on the grid).
+    bends: tuple[int, ...]  # paths that run beside themselves: see _bends
     solids: int
-    #: Squares no path uses (only under ``fill=False``).
     empty: int
 
     def __str__(self) -> str:

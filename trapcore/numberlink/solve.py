@@ -169,6 +169,17 @@ def solve(
     KeyboardInterrupt
         Ctrl-C stops a long search within milliseconds (the kernel polls for signals, and the
         SAT model's CaDiCaL, on a thread of its own, is asked to stop by trapcore's handler).
+
+    Examples
+    --------
+    >>> from trapcore import numberlink as nl
+    >>> sols = nl.solve([[1, 0, 0], [0, 0, 2], [1, 0, 2]])
+    >>> len(sols), sols.method
+    (1, 'sweeps')
+    >>> sols[0]
+    array([[1, 2, 2],
+           [1, 2, 2],
+           [1, 2, 2]], dtype=int16)
     """
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
@@ -327,6 +338,13 @@ def count(
         The count needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
         Ctrl-C stops a long count within milliseconds.
+
+    Examples
+    --------
+    >>> from trapcore import numberlink as nl
+    >>> grid = [[1, 0, 0], [0, 0, 2], [1, 0, 2]]
+    >>> nl.count(grid), nl.count(grid, fill=False)  # without fill, squares may stay empty
+    (1, 6)
     """
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
@@ -385,6 +403,12 @@ def count_nodes(
         As for :func:`solve`.
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
+
+    Examples
+    --------
+    >>> from trapcore import numberlink as nl
+    >>> nl.count_nodes([[1, 0, 0], [0, 0, 2], [1, 0, 2]])
+    13
     """
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
@@ -454,6 +478,17 @@ def check(
     ------
     TypeError, ValueError
         A malformed argument, or (ValueError) the first rule that fails, saying which square.
+
+    Examples
+    --------
+    >>> from trapcore import numberlink as nl
+    >>> grid = [[1, 0, 0], [0, 0, 2], [1, 0, 2]]
+    >>> nl.check(grid, [[1, 2, 2], [1, 2, 2], [1, 2, 2]])
+    True
+    >>> nl.check(grid, [[1, 1, 2], [1, 2, 2], [1, 2, 2]])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    ValueError: solution: square (0, 1) of path 1 ...
     """
     g = as_puzzle_grid(grid, "grid")
     fill, touch = as_rules(fill, touch)

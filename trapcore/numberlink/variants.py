@@ -220,6 +220,17 @@ def layered_board(
     -------
     Puzzle
         The board, of shape ``(layers, rows, cols)``.
+
+    Examples
+    --------
+    Path 2 walls path 1 off on the top layer; path 1 goes round on the layer below:
+
+    >>> from trapcore.numberlink import layered_board
+    >>> b = layered_board([[[1, 2, 1], [0, 2, 0]], [[0, 0, 0], [0, 0, 0]]])
+    >>> b
+    <Puzzle layers 2x2x3 nodes=12 numbers=2 fill=False>
+    >>> b.solve(limit=1)[0].tolist()
+    [1, 2, 1, 0, 2, 0, 1, 1, 1, 0, 0, 0]
     """
     g = as_values(grid, "grid", 3)
     fill, touch = as_rules(fill, touch)
