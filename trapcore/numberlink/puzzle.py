@@ -17,15 +17,13 @@ one class with one set of methods; ``0.2``'s ``Board`` is this class (a deprecat
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
-
 import numpy as np
 import numpy.typing as npt
 
 from trapcore import _pictures
 from trapcore._renamed import renamed
 from trapcore._validate import as_choice, frozen_copy
-from trapcore.numberlink import _boards, _puzzle_text
+from trapcore.numberlink import _boards, _puzzle_state, _puzzle_text
 from trapcore.numberlink._grid import (
     Grid,
     Table,
@@ -40,6 +38,7 @@ from trapcore.numberlink._grid import (
     frozen,
     read_only,
 )
+from trapcore.numberlink._puzzle_state import GRAPH, GRID
 from trapcore.numberlink.solve import (
     DEFAULT_MAX_NODES,
     Solutions,
@@ -53,12 +52,6 @@ __all__ = ["Puzzle"]
 
 #: ``Puzzle.to_grid(lane=...)``: which lane of a bridge square to show.
 LANES = ("across", "down")
-#: What a grid Puzzle pickles: grid, solution, symbols, difficulty, fill, touch (0.1: the first
-#: four). Other puzzles add their graph: table, shape, cells, down lanes and kind.
-_State: TypeAlias = tuple[Grid, "Grid | None", "str | None", "float | None", bool, bool]
-_State01: TypeAlias = tuple[Grid, "Grid | None", "str | None", "float | None"]
-#: The kinds of puzzle (``Puzzle._kind``): a grid of squares, and the builders' boards.
-GRID, SQUARES, HEX, LAYERS, GRAPH = "grid", "squares", "hex", "layers", "graph"
 
 
 class Puzzle:
@@ -278,48 +271,10 @@ class Puzzle:
         p.__setstate__((grid, solution, symbols, difficulty, fill, touch))
         return p
 
-    def __getstate__(self) -> tuple[Any, ...]:
-        state = (
-            self._values,
-            self._solution,
-            self._symbols,
-            self._difficulty,
-            self._fill,
-            self._touch,
-        )
-        if self._kind == GRID:
-            return state
-        return (*state, self._table, self._shape, self._cells, self._down, self._kind)
-
-    def __setstate__(self, state: tuple[Any, ...] | dict[str, Any]) -> None:
-        # pickle and copy come here too: arrays come back writeable, so make them read-only again
-        # (0.1's pickles hold four items: their puzzles keep the default rules; 0.2's Board
-        # pickled its attributes as a dict)
-        if isinstance(state, dict):
-            state = (
-                state["_values"],
-                None,
-                None,
-                None,
-                state["_fill"],
-                state["_touch"],
-                state["_table"],
-                state["_shape"],
-                state["_cells"],
-                state["_down"],
-                _kind_0_2(state["_shape"], state["_table"]),
-            )
-        if len(state) == 4:
-            values, solution, self._symbols, self._difficulty = state
-            self._fill, self._touch = True, True
-        else:
-            values, solution, self._symbols, self._difficulty, self._fill, self._touch = state[:6]
-        self._values = frozen(values)
-        self._solution = None if solution is None else frozen(solution)
-        if len(state) > 6:
-            self._graph(*state[6:])
-        else:
-            self._graph(None, self._values.shape, None, None, GRID)
+    # -- pickling and copying, and equality: defined in _puzzle_state ---------------------
+    __getstate__ = _puzzle_state.getstate
+    __setstate__ = _puzzle_state.setstate
+    __eq__ = _puzzle_state.equal
 
     # -- properties ------------------------------------------------------------------------
     @property
@@ -654,48 +609,9 @@ class Puzzle:
         """Jupyter's picture: the grid, each number's endpoints a disc of its own colour."""
         return _pictures.puzzle_svg(self) if self._kind == GRID else None
 
-    def __eq__(self, other: object) -> bool:
-        """Puzzles are equal when their kind, nodes, edges and rules are (solutions and symbols
-        aside)."""
-        if not isinstance(other, Puzzle):
-            return NotImplemented
-        if self._kind != other._kind or not (
-            np.array_equal(self._values, other._values)
-            and self._fill == other._fill
-            and self._touch == other._touch
-        ):
-            return False
-        if self._kind == GRID:
-            return True
-        return (
-            self._shape == other._shape
-            and _same(self._table, other._table)
-            and _same(self._cells, other._cells)
-            and _same(self._down, other._down)
-        )
-
     __hash__ = None  # type: ignore[assignment]  # mutable-looking value class: unhashable
 
     # -- text: defined in _puzzle_text (this module's second concern) ---------------------
     to_text = _puzzle_text.to_text
     from_text = classmethod(_puzzle_text.from_text)
     from_file = classmethod(renamed(path="file")(_puzzle_text.from_file))
-
-
-def _same(a: Table | None, b: Table | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    return bool(np.array_equal(a, b))
-
-
-def _kind_0_2(shape: tuple[int, ...] | None, table: Table) -> str:
-    """The kind of a board 0.2 pickled (its Board kept no kind): a graph, layers, hexagons (the
-    table of ``hex_board`` on its shape) or squares."""
-    if shape is None:
-        return GRAPH
-    if len(shape) == 3:
-        return LAYERS
-    from trapcore.numberlink.variants import hex_board  # variants imports this module
-
-    hexes = hex_board(np.zeros(shape, np.int16))._table
-    return HEX if hexes is not None and np.array_equal(hexes, table) else SQUARES
