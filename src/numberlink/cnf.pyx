@@ -23,6 +23,7 @@ several or none, and the caller cuts each loop it finds (``paths`` finds them).
 """
 import numpy as np
 
+from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int16_t, int32_t, uint8_t
 from libc.stdlib cimport free, malloc
 
@@ -434,8 +435,16 @@ cdef extern from *:
 def sat_stop_arm(size_t terminate, size_t solver):
     """Until ``sat_stop_disarm``: SIGINT calls the C function at address ``terminate`` (``void
     f(void *)``, CaDiCaL's ``Solver::terminate``) on ``solver``, then the handler it replaced.
-    True when installed (never on Windows, nor when already armed)."""
-    return bool(tc_sat_arm(<void*>terminate, <void*>solver))
+    True when installed (never on Windows, nor when already armed). A SIGINT that came before
+    it was installed reached Python's handler only: that handler is run here, before returning, so
+    the caller sees it (and does not start the solver) rather than after a search of minutes."""
+    armed = tc_sat_arm(<void*>terminate, <void*>solver)
+    try:
+        PyErr_CheckSignals()
+    except BaseException:
+        tc_sat_disarm()
+        raise
+    return bool(armed)
 
 
 def sat_stop_disarm():

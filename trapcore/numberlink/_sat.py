@@ -123,42 +123,45 @@ class SatSearch:
         s, g, base = self._s, self._g, self._base
         rows, cols = g.shape
         target = self.conflicts + conflicts
-        while not self.finished:
-            if len(self.solutions) >= self._limit:
-                self.finished = True
-                break
-            budget = max(1, target - self.conflicts)
-            s.conf_budget(budget)
-            ok = _solve_limited(s)
-            used = int(s.accum_stats().get("conflicts", 0))
-            if ok is None:
-                if used - self.conflicts < budget:
-                    # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
-                    # short of its budget
-                    raise KeyboardInterrupt
+        # one note-taking SIGINT handler for the whole step: between two solves a Ctrl-C is noted,
+        # not raised (raised, it could land in a weakref callback, which swallows it)
+        with _CtrlCNoted(np.zeros(1, np.int32)) as noted:
+            while not self.finished:
+                if len(self.solutions) >= self._limit:
+                    self.finished = True
+                    break
+                budget = max(1, target - self.conflicts)
+                s.conf_budget(budget)
+                ok = _solve_limited(s, noted)
+                used = int(s.accum_stats().get("conflicts", 0))
+                if ok is None:
+                    if used - self.conflicts < budget:
+                        # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
+                        # short of its budget
+                        raise KeyboardInterrupt
+                    self.conflicts = used
+                    return False
                 self.conflicts = used
-                return False
-            self.conflicts = used
-            if not ok:
-                self.finished = True
-                break
-            model = np.asarray(s.get_model(), np.int64)
-            value = np.zeros(self._nvars + 1, bool)  # variables in no clause are not in it
-            value[np.abs(model)] = model > 0
-            edges = value[base : base + 2 * rows * cols] & self._real  # the others are free
-            east = np.ascontiguousarray(edges[0::2].reshape(rows, cols), np.uint8)
-            south = np.ascontiguousarray(edges[1::2].reshape(rows, cols), np.uint8)
-            label, number = _cnf.paths(g, east, south)
-            loops = np.unique(label[(label > 0) & (number == 0)])
-            if loops.size:
-                for lab in loops.tolist():
-                    s.add_clause(_cut(label == lab, g, east, south, base, self._fill))
-                continue
-            self.solutions.append(np.where(g < 0, -1, number).astype(np.int16))
-            s.add_clause((-(np.flatnonzero(edges) + base)).tolist())
-            if len(self.solutions) == 1 and self._limit > 1:
-                _configure(s, PROOF_OPTIONS)
-        return True
+                if not ok:
+                    self.finished = True
+                    break
+                model = np.asarray(s.get_model(), np.int64)
+                value = np.zeros(self._nvars + 1, bool)  # variables in no clause are not in it
+                value[np.abs(model)] = model > 0
+                edges = value[base : base + 2 * rows * cols] & self._real  # the others are free
+                east = np.ascontiguousarray(edges[0::2].reshape(rows, cols), np.uint8)
+                south = np.ascontiguousarray(edges[1::2].reshape(rows, cols), np.uint8)
+                label, number = _cnf.paths(g, east, south)
+                loops = np.unique(label[(label > 0) & (number == 0)])
+                if loops.size:
+                    for lab in loops.tolist():
+                        s.add_clause(_cut(label == lab, g, east, south, base, self._fill))
+                    continue
+                self.solutions.append(np.where(g < 0, -1, number).astype(np.int16))
+                s.add_clause((-(np.flatnonzero(edges) + base)).tolist())
+                if len(self.solutions) == 1 and self._limit > 1:
+                    _configure(s, PROOF_OPTIONS)
+            return True
 
     def close(self) -> None:
         self._s.delete()
@@ -237,15 +240,17 @@ def _stopper(s: Any) -> tuple[int, int] | None:
     return (terminate, int(solver)) if solver else None
 
 
-def _solve_limited(s: Any) -> bool | None:
-    """``s.solve_limited()``, stopped by Ctrl-C without python-sat's own SIGINT handler.
+def _solve_limited(s: Any, noted: _CtrlCNoted) -> bool | None:
+    """``s.solve_limited()``, stopped by Ctrl-C without python-sat's own SIGINT handler; the
+    caller holds ``noted`` (a ``_threads._CtrlCNoted`` around its whole loop of solves) and gets
+    None, the solver not started, once a Ctrl-C has been noted.
 
     On the main thread, python-sat would answer SIGINT by a longjmp out of the solver (which can
     leave malloc's lock held: about one Ctrl-C in 30 hung or crashed the process). So the solver
     runs on a thread of its own (python-sat installs no handler there) with SIGINT blocked, and
     while the main thread waits, a C handler (``_cnf.sat_stop_arm``) asks CaDiCaL to stop
-    (``Solver::terminate``) and passes the signal on to Python, whose handler only takes note
-    (``_threads._CtrlCNoted``); once the solver has returned, the caller gets KeyboardInterrupt.
+    (``Solver::terminate``) and passes the signal on to Python, whose handler only takes note;
+    once the solver has returned, leaving the caller's ``noted`` block raises KeyboardInterrupt.
     With a SIGINT handler of the caller's own (not Python's default), or a solver whose
     ``terminate`` is not found, nothing is armed: Ctrl-C takes effect when the call returns. Off
     the main thread python-sat installs no handler, and the call runs in place."""
@@ -265,16 +270,18 @@ def _solve_limited(s: Any) -> bool | None:
         except BaseException as e:  # handed to the caller's thread
             out.append(e)
 
-    with _CtrlCNoted(np.zeros(1, np.int32)) as noted:
-        stopper = _stopper(s)
-        armed = noted.swapped and stopper is not None and _cnf.sat_stop_arm(*stopper)
-        try:
+    stopper = _stopper(s)
+    armed = noted.swapped and stopper is not None and _cnf.sat_stop_arm(*stopper)
+    try:
+        # a Ctrl-C noted before the C handler was armed never reached the solver, which holds the
+        # GIL while it searches (this thread could not ask it again): do not start it
+        if not noted.came:
             worker = threading.Thread(target=work, name="trapcore-sat", daemon=True)
             worker.start()
             _join(worker, stopper)
-        finally:
-            if armed:
-                _cnf.sat_stop_disarm()
+    finally:
+        if armed:
+            _cnf.sat_stop_disarm()
     if out and isinstance(out[0], BaseException):
         raise out[0]
     return out[0] if out else None
@@ -323,31 +330,32 @@ def second_solution(g: Grid, solution: Grid, max_conflicts: int) -> tuple[bool |
     s = Solver(name=SOLVER)
     try:
         s.append_formula([lits[a:b] for a, b in zip(starts, ends.tolist())])
-        while True:
-            used = int(s.accum_stats().get("conflicts", 0))
-            if used >= max_conflicts:
-                return None, None
-            s.conf_budget(max_conflicts - used)
-            ok = _solve_limited(s)
-            if ok is None:
-                if int(s.accum_stats().get("conflicts", 0)) < max_conflicts:
-                    # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
-                    # short of its budget
-                    raise KeyboardInterrupt
-                return None, None
-            if not ok:
-                return True, None
-            model = np.asarray(s.get_model(), np.int64)
-            value = np.zeros(nvars + 1, bool)
-            value[np.abs(model)] = model > 0
-            edges = value[base : base + 2 * rows * cols] & real
-            east = np.ascontiguousarray(edges[0::2].reshape(rows, cols), np.uint8)
-            south = np.ascontiguousarray(edges[1::2].reshape(rows, cols), np.uint8)
-            label, number = _cnf.paths(g, east, south)
-            loops = np.unique(label[(label > 0) & (number == 0)])
-            if not loops.size:
-                return False, number.astype(np.int16)
-            for lab in loops.tolist():
-                s.add_clause(_cut(label == lab, g, east, south, base, True))
+        with _CtrlCNoted(np.zeros(1, np.int32)) as noted:  # as in SatSearch.step
+            while True:
+                used = int(s.accum_stats().get("conflicts", 0))
+                if used >= max_conflicts:
+                    return None, None
+                s.conf_budget(max_conflicts - used)
+                ok = _solve_limited(s, noted)
+                if ok is None:
+                    if int(s.accum_stats().get("conflicts", 0)) < max_conflicts:
+                        # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
+                        # short of its budget
+                        raise KeyboardInterrupt
+                    return None, None
+                if not ok:
+                    return True, None
+                model = np.asarray(s.get_model(), np.int64)
+                value = np.zeros(nvars + 1, bool)
+                value[np.abs(model)] = model > 0
+                edges = value[base : base + 2 * rows * cols] & real
+                east = np.ascontiguousarray(edges[0::2].reshape(rows, cols), np.uint8)
+                south = np.ascontiguousarray(edges[1::2].reshape(rows, cols), np.uint8)
+                label, number = _cnf.paths(g, east, south)
+                loops = np.unique(label[(label > 0) & (number == 0)])
+                if not loops.size:
+                    return False, number.astype(np.int16)
+                for lab in loops.tolist():
+                    s.add_clause(_cut(label == lab, g, east, south, base, True))
     finally:
         s.delete()
