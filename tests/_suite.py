@@ -48,6 +48,20 @@ def seeds(quick: int, full: int) -> range:
     return range(size(quick, full))
 
 
+def sample(items, quick: int) -> list:
+    """All of ``items`` under --full; in the quick run, ``quick`` of them spread evenly over the
+    list (its first and last among them), the same ones every run. For parametrizations whose
+    cases all check one behaviour on different kernels or inputs (a real SIGINT to a child per
+    kernel, one level per puzzle file), where each case is also covered more cheaply elsewhere."""
+    items = list(items)
+    if FULL or quick >= len(items):
+        return items
+    if quick <= 1:
+        return items[:1]
+    step = (len(items) - 1) / (quick - 1)
+    return [items[round(i * step)] for i in range(quick)]
+
+
 def raised_in_a_kernel(excinfo) -> bool:
     """True when the exception of ``pytest.raises`` came out of a compiled kernel (its last frame
     is in a .pyx file), so Ctrl-C stopped the kernel (it polls) rather than reaching the caller

@@ -128,6 +128,7 @@ def pytest_collection_modifyitems(config, items):
             if item.get_closest_marker("shared_puzzles"):
                 item.add_marker(skip)
     if _suite.FULL:
+        _slow_first(items)
         return
     seen = set()
     for item in items:
@@ -145,6 +146,22 @@ def pytest_collection_modifyitems(config, items):
         config.hook.pytest_deselected(items=slow)
         items[:] = keep
         config.stash[_SLOW] = slow
+
+
+#: Under --full the slow tests run first, these files' first of all: they take minutes each, and
+#: started last they would leave the other pytest-xdist workers idle at the end of the run.
+LONGEST = ("test_cat_strength.py",)
+
+
+def _slow_first(items) -> None:
+    """Order ``items`` (stable): the tests in LONGEST, then the other slow ones, then the rest."""
+
+    def rank(item) -> int:
+        if item.get_closest_marker("slow") is None:
+            return 2
+        return 0 if item.path.name in LONGEST else 1
+
+    items.sort(key=rank)
 
 
 _SLOW = pytest.StashKey[list]()

@@ -72,6 +72,20 @@ def test_full_run_runs_everything(pytester):
     assert "left out" not in out.stdout.str()
 
 
+def test_full_run_starts_with_the_slow_tests(pytester):
+    # the slow tests first (the longest files first of all), each group in its own order, so
+    # that the pytest-xdist workers all finish near the same time
+    pytester.makepyfile(
+        test_a="def test_quick_one(): pass\n\ndef test_quick_two(): pass\n",
+        test_cat_strength="import pytest\n\n@pytest.mark.slow\ndef test_longest(): pass\n",
+    )
+    out = _inner(pytester, 60, "--full", "-v", puzzles=str(pytester.path))
+    ran = [ln.split("::")[1].split()[0] for ln in out.outlines if "::test_" in ln and "PASS" in ln]
+    assert ran[:2] == ["test_longest", "test_long"], ran
+    assert ran.index("test_quick_one") < ran.index("test_quick_two")
+    assert ran.index("test_examples") < ran.index("test_count")
+
+
 def test_children_import_this_processs_trapcore(tmp_path):
     code = "import os, trapcore; print(os.path.realpath(trapcore.__file__))"
     here = os.path.realpath(trapcore.__file__)
@@ -83,3 +97,17 @@ def test_children_import_this_processs_trapcore(tmp_path):
 
 def test_a_hang_guard_is_minutes():
     assert _suite.HANG_GUARD >= 120
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 14, 15])
+@pytest.mark.parametrize("quick", [1, 2, 4, 7])
+def test_sample_spreads_a_fixed_share_and_full_keeps_all(monkeypatch, n, quick):
+    items = [f"k{i}" for i in range(n)]
+    monkeypatch.setattr(_suite, "FULL", False)
+    got = _suite.sample(items, quick)
+    assert got == _suite.sample(items, quick)  # the same cases every run
+    assert len(got) == min(n, quick) == len(set(got))
+    assert got[0] == items[0] and (quick == 1 or got[-1] == items[-1])
+    assert [items.index(x) for x in got] == sorted(items.index(x) for x in got)
+    monkeypatch.setattr(_suite, "FULL", True)
+    assert _suite.sample(items, quick) == items
