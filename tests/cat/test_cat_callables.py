@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _suite import size
 
 import trapcore as tc
 from trapcore.cat.hexgrid import neighbours
@@ -33,9 +34,10 @@ def lookahead_player(board, cat, rng):
     "player,player_fn", [("greedy", greedy_player), ("lookahead", lookahead_player)]
 )
 def test_callables_replay_the_kernel_games(policy, cat_fn, player, player_fn):
-    want = tc.cat.simulate(300, 11, 11, 8, policy=policy, player=player, seed=7)
+    games = size(100, 300)
+    want = tc.cat.simulate(games, 11, 11, 8, policy=policy, player=player, seed=7)
     for pol, pl in [(cat_fn, player), (policy, player_fn), (cat_fn, player_fn)]:
-        got = tc.cat.simulate(300, 11, 11, 8, policy=pol, player=pl, seed=7)
+        got = tc.cat.simulate(games, 11, 11, 8, policy=pol, player=pl, seed=7)
         assert np.array_equal(got.outcomes, want.outcomes)
         assert np.array_equal(got.moves, want.moves)
 

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 from _suite import HANG_GUARD
-from cli.cli_helpers import assert_clean_error, run
+from cli.cli_helpers import assert_clean_error, run, run_quick
 
 
 def test_no_pillow_is_one_line(tmp_path):
@@ -119,7 +119,8 @@ def test_broken_pipe_ends_quietly(tmp_path):
     ],
 )
 def test_errors_in_the_cli_words(tmp_path, args, words):
-    proc = run(*args, input="3 1\n1.1\n", cwd=tmp_path)
+    # in a child process under --full; in the quick run in this one (the same main())
+    proc = run_quick(*args, input="3 1\n1.1\n", cwd=tmp_path)
     line = assert_clean_error(proc, *words)
     for python_name in ["p must", "use to_image", "max_attempts", "this function accepts"]:
         assert python_name not in line, line

@@ -13,6 +13,7 @@ import threading
 import time
 from pathlib import Path
 
+import _suite
 import numpy as np
 import pytest
 from _sigint import child_command, child_env
@@ -129,6 +130,8 @@ def test_sat_no_solution_and_isolated_squares():
 
 needs_puzzles = pytest.mark.skipif(not ROOT.is_dir(), reason="shared puzzle folder absent")
 FLOW = sorted((ROOT / "flow_solver").glob("*.txt")) if ROOT.is_dir() else []
+if not _suite.FULL:  # the quick run: the levels up to 11x11 (the bigger ones cost 10x as much)
+    FLOW = [p for p in FLOW if not any(f"{n}x{n}" in p.stem for n in range(12, 15))]
 
 
 @needs_puzzles
