@@ -8,6 +8,7 @@ import functools
 
 import numpy as np
 import pytest
+from _suite import size
 
 import trapcore as tc
 from trapcore.cat import _engine, hexgrid
@@ -68,10 +69,10 @@ def _coverage(positions, budget):
 
 
 def test_default_finds_the_proofs_either_method_finds():
-    """About 120 positions of 24 games, 500 positions each (a few seconds)."""
-    positions = game_positions(24, seed=31)[:120]
+    """About 120 positions of 24 games, 500 positions each (a few seconds; 50 in the quick run)."""
+    positions = game_positions(24, seed=31)[: size(50, 120)]
     either, missed = _coverage(positions, 500)
-    assert either >= 10  # the test can fail: there are proofs to find
+    assert either >= size(5, 10)  # the test can fail: there are proofs to find
     assert missed == []
 
 
@@ -117,7 +118,7 @@ def test_unproven_hint_is_not_cheaply_refuted_when_another_block_is_not():
     search the hint uses: max_nodes / 16 positions a reply)."""
     budget = 320
     checked = 0
-    for b, cat in game_positions(12, seed=7):
+    for b, cat in game_positions(size(6, 12), seed=7):
         h = tc.cat.hint(b, cat, policy="smart", max_nodes=budget)
         if h.proven or h.verdict is not tc.Verdict.UNKNOWN or h.block is None:
             continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from _sigint import check_traps, cli_child, posix_only, sigint_child, trapped
+from _suite import sample, size
 
 import trapcore as tc
 from trapcore.cat import _hexgrid as hexgrid_kernel
@@ -37,9 +38,10 @@ def test_solver_polls_and_stops(board: np.ndarray, method: str, workers: int, no
 
 
 def test_solver_player_polls_and_stops(board: np.ndarray) -> None:
+    nodes = size(2000, 5000)  # the quick run's search polls 5 times, --full's 15
     check_traps(
-        lambda: tc.cat.player_move(board, (7, 7), player="solver", policy="smart", max_nodes=5000),
-        5000,
+        lambda: tc.cat.player_move(board, (7, 7), player="solver", policy="smart", max_nodes=nodes),
+        nodes,
     )
 
 
@@ -58,7 +60,7 @@ def test_smart_cat_polls_by_cells() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 @pytest.mark.parametrize(
-    ("policy", "player", "games"), [("smart", "lookahead", 12), ("bfs", "greedy", 3000)]
+    ("policy", "player", "games"), [("smart", "lookahead", size(4, 12)), ("bfs", "greedy", 3000)]
 )
 def test_simulate_polls_and_stops(policy: str, player: str, games: int, workers: int) -> None:
     # Ctrl-C inside the generator's lock: KeyboardInterrupt, never SystemError
@@ -205,7 +207,9 @@ KERNELS = {
 
 
 @posix_only
-@pytest.mark.parametrize("name", sorted(KERNELS))
+# a real SIGINT to a child, per kernel: in the quick run four of them (every kernel's polls are
+# trapped in-process above)
+@pytest.mark.parametrize("name", sample(sorted(KERNELS), 4))
 def test_sigint_stops_the_kernel(name: str) -> None:
     sigint_child(SETUP, KERNELS[name])
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from _cat_starts import BUDGET, proven_starts
+from _suite import size
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -180,12 +181,12 @@ def test_solver_player_never_loses_a_proven_start(n, blocked, count, cat_fn):
 
 def test_solver_player_never_loses_against_the_optimal_twin_cat():
     played = 0
-    for b, cat in proven_starts(5, 7, 8, seed=5):
+    for b, cat in proven_starts(5, 7, 8, seed=5)[: size(3, 8)]:
         assert solve_twin(b, cat, "optimal") == "win"
         assert _play_out(b, cat, _twin_optimal, np.random.default_rng(0), BUDGET), b
         assert _play_moves(b, cat, _twin_optimal, np.random.default_rng(0), BUDGET), b
         played += 1
-    assert played == 8
+    assert played == size(3, 8)
 
 
 @pytest.mark.slow
@@ -231,13 +232,13 @@ def _check_brute(b, cat):
 def test_finds_every_win_within_three_blocks_seeds(n):
     rng = np.random.default_rng(1200 + n)
     found = tried = 0
-    while tried < 25:
+    while tried < size(12, 25):
         b, cat = _pocket_board(rng, n, 0.45)
         if b is None:
             continue
         tried += 1
         found += _check_brute(b, cat)
-    assert found >= 5
+    assert found >= size(2, 5)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -77,7 +77,7 @@ def _threads():
 def test_the_pool_ends_with_the_search():
     b = hexgrid.random_board(9, 9, 6, seed=4, keep_free=(4, 4))
     before = _threads()
-    for _ in range(30):
+    for _ in range(size(10, 30)):
         _raw(b, (4, 4), 500, 4)
     assert _threads() == before
 
@@ -95,7 +95,7 @@ def test_worker_counts_must_be_ints(workers):
 
 
 @pytest.mark.parametrize(
-    "threads,runs,max_tasks", [(1, 20_000, 20), (3, 400_000, 60), (7, 3_000, 40)]
+    "threads,runs,max_tasks", [(1, 20_000, 20), (3, size(40_000, 400_000), 60), (7, 3_000, 40)]
 )
 def test_the_pool_does_every_task_once(threads, runs, max_tasks):
     # the pool itself (src/common/threads.h), with more threads than cores too: every task of

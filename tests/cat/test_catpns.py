@@ -96,7 +96,7 @@ def test_pns_wins_hold_against_every_cat_reply():
 def test_kernel_wins_are_twin_wins_5x5():
     # the kernel alone, restricted or complete, never claims a win the twin refutes; the
     # complete search decides every 5x5 start like the twin
-    for b in _boards(5, 40, 2, 12, seed=14):
+    for b in _boards(5, size(15, 40), 2, 12, seed=14):
         res, best, nodes, pn, dn = catpns.solve_pns(
             b, 2, 2, 200_000, 20, 1, 0.25, 14, False, NONE, 1
         )
@@ -131,7 +131,7 @@ def test_budget_and_fallback():
 
 
 def test_empty_boards_lost():
-    for n in (5, 7, 9):
+    for n in (5, 7, 9)[: size(2, 3)]:  # the empty 9x9 (a search of some 47,000 positions): --full
         sol = tc.cat.solve(
             np.zeros((n, n), np.uint8),
             (n // 2, n // 2),

@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 import pytest
+from _suite import size
 
 import trapcore as tc
 from reference.cats_published import (
@@ -44,9 +45,10 @@ def test_published_cats_move_legally(name):
     "name", ["ganlvtech", "racket", "zhangyoufu_hard", "course_earlier", "course_alphabeta"]
 )
 def test_published_cats_in_simulate(name):
-    r = tc.cat.simulate(20, 9, 9, 8, policy=PUBLISHED[name], player="greedy", seed=3)
-    again = tc.cat.simulate(20, 9, 9, 8, policy=PUBLISHED[name], player="greedy", seed=3)
-    assert np.array_equal(r.outcomes, again.outcomes) and r.games == 20
+    games = size(6, 20)
+    r = tc.cat.simulate(games, 9, 9, 8, policy=PUBLISHED[name], player="greedy", seed=3)
+    again = tc.cat.simulate(games, 9, 9, 8, policy=PUBLISHED[name], player="greedy", seed=3)
+    assert np.array_equal(r.outcomes, again.outcomes) and r.games == games
 
 
 def _board(size, blocked):

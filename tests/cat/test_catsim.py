@@ -8,6 +8,7 @@ import sys
 
 import numpy as np
 import pytest
+from _suite import size
 
 import trapcore as tc
 from reference.cat_solver import greedy_block, random_block, simulate_twin
@@ -42,12 +43,13 @@ def test_batch_k_is_a_function_of_seed_and_k():
 
 
 def test_same_seed_in_a_fresh_process():
+    games = size(50, 300)
     code = (
-        "import trapcore as tc; r = tc.cat.simulate(300, policy='smart', player='lookahead', "
+        f"import trapcore as tc; r = tc.cat.simulate({games}, policy='smart', player='lookahead', "
         "seed=12); print(r.outcomes.tolist(), r.moves.tolist())"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    r = tc.cat.simulate(300, policy="smart", player="lookahead", seed=12)
+    r = tc.cat.simulate(games, policy="smart", player="lookahead", seed=12)
     assert out.stdout.strip() == f"{r.outcomes.tolist()} {r.moves.tolist()}"
 
 
@@ -101,7 +103,7 @@ def test_zero_games():
 def test_matches_catgame(policy, player):
     """The first games of a batch, replayed through CatGame and player_move (the solver player: a
     SolverPlayer) with the batch's generator, are the same games."""
-    games = 12 if player == "solver" else 30
+    games = size(4, 12) if player == "solver" else size(10, 30)
     r = tc.cat.simulate(games, blocked=8, policy=policy, player=player, seed=21, max_nodes=300)
     gen, n = _batch_generators(games, seed=21)[0]
     assert n == games
@@ -163,7 +165,7 @@ def test_stronger_players_win_more_and_smart_cat_escapes_more():
     for cat in ("bfs", "rays", "smart"):
         for player in ("greedy", "lookahead"):
             res[cat, player] = tc.cat.simulate(
-                400, blocked=8, policy=cat, player=player, seed=2
+                size(100, 400), blocked=8, policy=cat, player=player, seed=2
             ).win_rate
     for cat in ("bfs", "rays", "smart"):
         assert res[cat, "lookahead"] > res[cat, "greedy"]
