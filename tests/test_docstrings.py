@@ -29,38 +29,7 @@ MODULES = (
 SECTION = re.compile(r"^(Parameters|Returns|Yields|Examples|Attributes)\n-{3,}$", re.M)
 
 # name -> the sections it lacks (P: Parameters, R: Returns or Yields, E: Examples)
-GAPS = {
-    "trapcore.CatGame": "E",
-    "trapcore.CatGame.analyze": "E",
-    "trapcore.CatGame.block": "E",
-    "trapcore.CatGame.escape_distance": "RE",
-    "trapcore.CatGame.from_board": "RE",
-    "trapcore.CatGame.hint": "E",
-    "trapcore.CatGame.legal_blocks": "RE",
-    "trapcore.CatGame.to_text": "RE",
-    "trapcore.CatGame.undo": "RE",
-    "trapcore.cat.Analysis": "E",
-    "trapcore.cat.Hint": "E",
-    "trapcore.cat.Position": "E",
-    "trapcore.cat.SimResult": "E",
-    "trapcore.cat.Solution": "E",
-    "trapcore.cat.SolverPlayer": "E",
-    "trapcore.cat.SolverPlayer.hint": "PRE",
-    "trapcore.cat.SolverPlayer.reset": "RE",
-    "trapcore.cat.Turn": "E",
-    "trapcore.cat.board_from_text": "E",
-    "trapcore.cat.cat_move": "E",
-    "trapcore.cat.from_odd_r": "PR",
-    "trapcore.cat.hexgrid.is_border": "RE",
-    "trapcore.cat.hexgrid.neighbours": "E",
-    "trapcore.cat.hint": "E",
-    "trapcore.cat.odd_r_cell": "RE",
-    "trapcore.cat.player_move": "E",
-    "trapcore.cat.read_board": "E",
-    "trapcore.cat.solve": "E",
-    "trapcore.cat.to_odd_r": "E",
-    "trapcore.cat.winnable_board": "E",
-}
+GAPS: dict[str, str] = {}
 
 
 def _takes_parameters(obj) -> bool:

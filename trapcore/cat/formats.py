@@ -34,10 +34,23 @@ def odd_r_cell(cell: CellLike, shape: ShapeLike) -> tuple[int, int]:
     cell : (row, col)
     shape : (rows, cols)
 
+    Returns
+    -------
+    (row, col)
+        The same row, the column mirrored.
+
     Raises
     ------
     TypeError, ValueError
         For a cell that is not a pair of ints inside ``shape``.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> tc.cat.odd_r_cell((1, 2), (3, 4))
+    (1, 1)
+    >>> tc.cat.odd_r_cell((1, 1), (3, 4))  # and back
+    (1, 2)
     """
     rows, cols = as_shape(shape)  # ints >= 1 (inf or 2.5 are refused, not truncated)
     r, c = as_cell(cell, (rows, cols), "cell")
@@ -68,6 +81,20 @@ def to_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
     ------
     TypeError, ValueError
         For a board that is not 2-D of 0 and 1, or a cat outside it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import trapcore as tc
+    >>> board = np.zeros((3, 4), np.uint8)
+    >>> board[0, 1] = 1
+    >>> odd, cat = tc.cat.to_odd_r(board, (1, 2))
+    >>> odd.tolist(), cat
+    ([[0, 0, 1, 0], [0, 0, 0, 0], [0, 0, 0, 0]], (1, 1))
+    >>> print(tc.cat.render_board(board, (1, 2), numbers=False, layout="odd-r"))  # as drawn
+    . . # .
+     . C . .
+    . . . .
     """
     b = _board(board)
     return Position(
@@ -79,6 +106,23 @@ def to_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
 def from_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
     """The even-r board (trapcore's layout) of the same game as the odd-r ``board`` (a clone's);
     the inverse of :func:`to_odd_r`, with the same parameters and errors.
+
+    Parameters
+    ----------
+    board : array_like of 0/1, shape (rows, cols)
+        Odd-r (a clone's layout).
+    cat : (row, col), optional
+        The cat's cell on ``board``.
+
+    Returns
+    -------
+    Position
+        ``(even-r board, cat's cell on it or None)``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        For a board that is not 2-D of 0 and 1, or a cat outside it.
 
     Examples
     --------
@@ -156,6 +200,21 @@ def board_from_text(text: str, *, layout: str | None = None) -> Position:
     TypeError, ValueError
         For text that is not a str, holds no board or rows of different lengths, or an unknown
         layout.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import trapcore as tc
+    >>> board = np.zeros((3, 4), np.uint8)
+    >>> board[0, 1] = 1
+    >>> text = tc.cat.render_board(board, (1, 2), numbers=False, layout="odd-r")
+    >>> print(text)
+    . . # .
+     . C . .
+    . . . .
+    >>> even, cat = tc.cat.board_from_text(text)  # the indented odd row tells the layout
+    >>> np.array_equal(even, board), cat
+    (True, (1, 2))
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {_describe(text)}")

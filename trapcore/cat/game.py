@@ -12,9 +12,8 @@ The board is a ``uint8`` array, ``0`` free and ``1`` blocked; the cat starts in 
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +23,7 @@ from trapcore._renamed import renamed
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import hexgrid
 from trapcore.cat._board import MAX_GAME_CELLS, as_board, check_policy_cells
+from trapcore.cat._records import Analysis, Status, Turn
 from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
 from trapcore.cat.players import (
     RULES,
@@ -46,62 +46,6 @@ from trapcore.cat.solver import (
 from trapcore.errors import IllegalMoveError
 
 __all__ = ["CatGame", "Status", "Turn", "Analysis"]
-
-
-class Status(str, enum.Enum):
-    """Where a game stands (a ``str``: it equals ``"playing"``, ``"won"`` or ``"lost"``)."""
-
-    PLAYING = "playing"
-    """The player is to block."""
-    WON = "won"
-    """The player won: the cat is enclosed (or, under ``"surrounded"`` rules, cannot move)."""
-    LOST = "lost"
-    """The cat escaped."""
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Status.{self.name}"
-
-
-class Turn(NamedTuple):
-    """One turn of a game: the player's block and where the cat then stands.
-
-    Attributes
-    ----------
-    block : (row, col)
-        The cell the player blocked.
-    cat : (row, col)
-        The cat's cell after its answer; the cell it stood on when the turn ended the game (it
-        escaped from there, or was caught there).
-    """
-
-    block: tuple[int, int]
-    cat: tuple[int, int]
-
-
-class Analysis(NamedTuple):
-    """What :meth:`CatGame.analyze` found.
-
-    Attributes
-    ----------
-    verdicts : tuple of Verdict
-        The solver's verdict of the position before each block, then of the final position
-        (``WIN``/``LOSS`` for a game that is over): ``moves + 1`` of them.
-    mistake : int or None
-        The index into ``history`` of the first block played from a proven win into a proven
-        loss, or ``None``.
-    block : (row, col) or None
-        That block.
-    better : (row, col) or None
-        A winning block there instead.
-    """
-
-    verdicts: tuple[Verdict, ...]
-    mistake: int | None
-    block: tuple[int, int] | None
-    better: tuple[int, int] | None
 
 
 class CatGame:
@@ -147,6 +91,30 @@ class CatGame:
     ------
     TypeError, ValueError
         Bad size, count, policy, rules, seed or start; ``winnable`` found no proven start.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> game = tc.CatGame(7, 7, 6, seed=1)
+    >>> game
+    <CatGame 7x7 policy='bfs' status=playing moves=0>
+    >>> print(game.to_text())
+       0 1 2 3 4 5 6
+    0   . . . . . # .
+    1  . . . . # . .
+    2   . . . . . . .
+    3  . # . C . # .
+    4   . . . . . . .
+    5  . . # . . . .
+    6   . . . . # . .
+    >>> game.block((2, 2))  # the player blocks, then the cat steps
+    Status.PLAYING
+    >>> game.cat
+    (3, 2)
+    >>> while game.status == "playing":  # play the hints to the end
+    ...     _ = game.block(game.hint(max_nodes=2000).block)
+    >>> game.status, game.moves
+    (Status.WON, 8)
     """
 
     @renamed(max_tries="max_attempts")
@@ -213,10 +181,33 @@ class CatGame:
         policy, rules, seed
             As for :class:`CatGame` (``seed``: the cat's random choices).
 
+        Returns
+        -------
+        CatGame
+            A game of ``board`` with no turns played (:attr:`history` empty), the player to move;
+            :meth:`undo` goes back no further than this position.
+
         Raises
         ------
         TypeError, ValueError
             Bad board, policy, rules or seed; ``start`` outside the board or blocked.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import trapcore as tc
+        >>> board = np.zeros((5, 5), np.uint8)
+        >>> board[1, 1:4] = 1
+        >>> game = tc.CatGame.from_board(board, (2, 2))
+        >>> print(game.to_text())
+           0 1 2 3 4
+        0   . . . . .
+        1  . # # # .
+        2   . . C . .
+        3  . . . . .
+        4   . . . . .
+        >>> game.escape_distance()
+        2
         """
         policy = as_policy(policy)
         rules = as_choice(rules, "rules", RULES)
@@ -309,11 +300,52 @@ class CatGame:
         return len(self._history)
 
     def escape_distance(self) -> int:
-        """The cat's BFS distance to the border (-1 when enclosed)."""
+        """The cat's BFS distance to the border (-1 when enclosed).
+
+        Returns
+        -------
+        int
+            The cat's escape distance: the fewest steps over free cells from its cell to a free
+            border cell (0 when it stands on the border), or -1 when it has no path to the
+            border (:func:`trapcore.cat.hexgrid.distance_to_border` at the cat's cell).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import trapcore as tc
+        >>> board = np.zeros((5, 5), np.uint8)
+        >>> tc.CatGame.from_board(board).escape_distance()
+        2
+        >>> for cell in tc.cat.hexgrid.neighbours((2, 2), board.shape):
+        ...     board[cell] = 1
+        >>> tc.CatGame.from_board(board).escape_distance()  # enclosed
+        -1
+        """
         return int(hexgrid.distance_to_border(self._board)[self._cat])
 
     def legal_blocks(self) -> list[tuple[int, int]]:
-        """Every cell the player may block now (free and not the cat's; none once it is over)."""
+        """Every cell the player may block now (free and not the cat's; none once it is over).
+
+        Returns
+        -------
+        list of (row, col)
+            The free cells other than the cat's, in row-major order; an empty list once the game
+            is over.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import trapcore as tc
+        >>> game = tc.CatGame.from_board(np.zeros((3, 3), np.uint8))
+        >>> game.legal_blocks()
+        [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)]
+        >>> game.block((0, 0)), game.cat
+        (Status.PLAYING, (1, 2))
+        >>> game.block((0, 1))  # the cat stands on the border: it escapes
+        Status.LOST
+        >>> game.legal_blocks()
+        []
+        """
         if self._status is not Status.PLAYING:
             return []
         free = self._board == 0
@@ -339,6 +371,21 @@ class CatGame:
             If the game is over, or ``cell`` is blocked or the cat's (the game is unchanged).
         TypeError, ValueError
             If ``cell`` is not a pair of ints inside the board.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> game = tc.CatGame(7, 7, 6, seed=1)
+        >>> game.cat
+        (3, 3)
+        >>> game.block((2, 2))
+        Status.PLAYING
+        >>> game.cat  # the BFS cat's answer
+        (3, 2)
+        >>> game.block((2, 2))
+        Traceback (most recent call last):
+            ...
+        trapcore.errors.IllegalMoveError: cell = (2, 2) is already blocked
         """
         if self._status is not Status.PLAYING:
             raise IllegalMoveError(f"the game is over ({self._status}); start a new one or undo")
@@ -371,10 +418,25 @@ class CatGame:
         """Take back the last block and the cat's reply (board, cat, status and the random
         state are restored).
 
+        Returns
+        -------
+        None
+            The game is changed in place.
+
         Raises
         ------
         ValueError
             When there is nothing to undo.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> game = tc.CatGame(7, 7, 6, seed=1)
+        >>> game.block((2, 2))
+        Status.PLAYING
+        >>> game.undo()
+        >>> game.moves, game.cat, int(game.board[2, 2])
+        (0, (3, 3), 0)
         """
         if not self._undo:
             raise ValueError("nothing to undo")
@@ -413,6 +475,18 @@ class CatGame:
         ValueError
             When the game is over, or for a bad policy or budget or a board of more than 4096
             cells.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> game = tc.CatGame(7, 7, 6, seed=1)
+        >>> hint = game.hint(max_nodes=2000)
+        >>> hint
+        Hint(block=(2, 2), proven=True, verdict=Verdict.WIN, nodes=307)
+        >>> print(hint)
+        block 2 2 (a proven win)
+        >>> print(game.hint(policy="optimal", max_nodes=2000))  # a win against the BFS cat only
+        block 2 2 (the cat escapes with best play whatever you do)
         """
         if self._status is not Status.PLAYING:
             raise ValueError(f"the game is over ({self._status}); no hint")
@@ -439,6 +513,18 @@ class CatGame:
         -------
         Analysis
             ``(verdicts, mistake, block, better)``.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> game = tc.CatGame(7, 7, 6, seed=1)
+        >>> game.block((0, 3))  # far from the cat
+        Status.PLAYING
+        >>> analysis = game.analyze(max_nodes=2000)
+        >>> analysis.verdicts
+        (Verdict.WIN, Verdict.LOSS)
+        >>> analysis.mistake, analysis.block, analysis.better
+        (0, (0, 3), (2, 2))
         """
         board, cat = self._start[0].copy(), self._start[1]
         model = _model_of(self._policy)
@@ -470,7 +556,29 @@ class CatGame:
 
     def to_text(self) -> str:
         """The board as offset hex rows (:func:`trapcore.cat.render_board`): ``.`` free, ``#``
-        blocked, ``C`` the cat; even rows are indented half a cell (even-r)."""
+        blocked, ``C`` the cat; even rows are indented half a cell (even-r).
+
+        Returns
+        -------
+        str
+            One line per row after a header of column numbers, each row numbered, without a
+            final newline; :func:`trapcore.cat.read_board` reads it back.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import trapcore as tc
+        >>> board = np.zeros((3, 4), np.uint8)
+        >>> board[0, 1] = 1
+        >>> game = tc.CatGame.from_board(board)
+        >>> print(game.to_text())
+           0 1 2 3
+        0   . # . .
+        1  . . C .
+        2   . . . .
+        >>> tc.cat.read_board(game.to_text()).cat
+        (1, 2)
+        """
         return render_board(self._board, self._cat)
 
     def __str__(self) -> str:

@@ -51,10 +51,21 @@ def is_border(cell: CellLike, shape: ShapeLike) -> bool:
     shape : (rows, cols)
         The board's shape (``board.shape``).
 
+    Returns
+    -------
+    bool
+        Whether a cat on ``cell`` escapes at its next move.
+
     Raises
     ------
     TypeError, ValueError
         If ``shape`` is not two positive ints or ``cell`` lies outside the board.
+
+    Examples
+    --------
+    >>> from trapcore.cat import hexgrid
+    >>> hexgrid.is_border((0, 3), (5, 5)), hexgrid.is_border((2, 2), (5, 5))
+    (True, False)
     """
     rows, cols = as_shape(shape)
     r, c = as_cell(cell, (rows, cols), "cell")
@@ -80,6 +91,16 @@ def neighbours(cell: CellLike, shape: ShapeLike) -> list[Cell]:
     ------
     TypeError, ValueError
         If ``shape`` is not two positive ints or ``cell`` lies outside the board.
+
+    Examples
+    --------
+    >>> from trapcore.cat import hexgrid
+    >>> hexgrid.neighbours((2, 2), (5, 5))  # an even row: shifted right
+    [(2, 3), (2, 1), (1, 3), (1, 2), (3, 3), (3, 2)]
+    >>> hexgrid.neighbours((1, 2), (5, 5))  # an odd row
+    [(1, 3), (1, 1), (0, 2), (0, 1), (2, 2), (2, 1)]
+    >>> hexgrid.neighbours((0, 0), (5, 5))  # a corner
+    [(0, 1), (1, 1), (1, 0)]
     """
     rows, cols = as_shape(shape)
     r, c = as_cell(cell, (rows, cols), "cell")

@@ -209,6 +209,19 @@ def cat_move(
         cat on a board of more than 16384 cells.
     IllegalMoveError
         A callable policy returned a cell that is not a free neighbour of ``cat``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import trapcore as tc
+    >>> board = np.zeros((5, 5), np.uint8)
+    >>> board[2, 3] = 1  # the player blocked east of the cat
+    >>> tc.cat.cat_move(board, (2, 2))  # the BFS cat steps west
+    (2, 1)
+    >>> for cell in tc.cat.hexgrid.neighbours((2, 2), board.shape):
+    ...     board[cell] = 1
+    >>> tc.cat.cat_move(board, (2, 2)) is None  # enclosed: the player has won
+    True
     """
     b = as_board(board)
     policy = as_policy(policy)
@@ -296,6 +309,17 @@ def player_move(
         board of more than 4096 cells.
     IllegalMoveError
         A callable player returned a blocked cell or the cat's.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> board = tc.cat.hexgrid.random_board(7, 7, 6, seed=1, keep_free=(3, 3))
+    >>> tc.cat.player_move(board, (3, 3))  # greedy: where the BFS cat steps next
+    (3, 2)
+    >>> tc.cat.player_move(board, (3, 3), player="solver")  # a proven win against the BFS cat
+    (2, 2)
+    >>> tc.cat.player_move(board, (3, 3), player="random", seed=1)
+    (3, 0)
     """
     b = as_board(board)
     r, c = free_cell(b, cat, "cat")

@@ -31,6 +31,16 @@ class Position(NamedTuple):
         0 free, 1 blocked.
     cat : (row, col) or None
         The cell marked ``C``, or ``None`` when the drawing has none.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> board, cat = tc.cat.read_board('''
+    ...  . # .
+    ... . C .
+    ... ''')
+    >>> board.tolist(), cat
+    ([[0, 1, 0], [0, 0, 0]], (1, 1))
     """
 
     board: Board
@@ -179,6 +189,23 @@ def read_board(text: str) -> Position:
     ValueError
         No rows, rows of different lengths, two cats, or any other character in a row; the
         message names the line and column (1-based) of the fault.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> tc.cat.read_board('''
+    ...  . # .
+    ... . C .
+    ...  . . .
+    ... ''')
+    Position(board=array([[0, 1, 0],
+           [0, 0, 0],
+           [0, 0, 0]], dtype=uint8), cat=(1, 1))
+    >>> tc.cat.read_board('''
+    ... 0 1 0
+    ... 0 0 0
+    ... ''').cat is None  # rows of digits: no cat
+    True
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, got {type(text).__name__}")

@@ -105,6 +105,17 @@ class SimResult:
         Per game: blocks played.
     seconds : float
         Wall time of the run.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> result = tc.cat.simulate(50, 7, 7, 10, player="lookahead", seed=1)
+    >>> print(result)
+    42/50 won: 84.0% (95% CI 71.5-91.7%), 6.8 moves per game
+    >>> result.games, result.wins, result.win_rate, result.mean_moves
+    (50, 42, 0.84, 6.76)
+    >>> result.outcomes[:8].tolist(), result.moves[:8].tolist()
+    ([0, 1, 1, 1, 1, 1, 1, 1], [5, 6, 5, 4, 4, 8, 12, 9])
     """
 
     games: int

@@ -89,6 +89,17 @@ class Solution(NamedTuple):
         the cat reaches a border cell within ``depth`` of its moves (-1 when the proof-number
         search proved it, which has no horizon). For ``UNKNOWN``, the deepest horizon shown to
         hold no forced escape (-1 if none).
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> board = tc.cat.hexgrid.random_board(7, 7, 6, seed=1, keep_free=(3, 3))
+    >>> solution = tc.cat.solve(board, (3, 3), max_nodes=2000)
+    >>> solution
+    Solution(verdict=Verdict.WIN, block=(2, 2), nodes=307, depth=3)
+    >>> verdict, block, nodes, depth = solution
+    >>> verdict == "win", block
+    (True, (2, 2))
     """
 
     verdict: Verdict
@@ -111,6 +122,19 @@ class Hint:
         The solver's verdict of the position.
     nodes : int
         Positions the solver searched.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import trapcore as tc
+    >>> board = tc.cat.hexgrid.random_board(7, 7, 6, seed=1, keep_free=(3, 3))
+    >>> hint = tc.cat.hint(board, (3, 3), max_nodes=2000)
+    >>> hint.block, hint.proven, hint.verdict
+    ((2, 2), True, Verdict.WIN)
+    >>> print(hint)
+    block 2 2 (a proven win)
+    >>> print(tc.cat.hint(np.zeros((7, 7), np.uint8), (3, 3), max_nodes=2000))
+    block 2 2 (not proven either way)
     """
 
     block: tuple[int, int] | None
@@ -208,6 +232,15 @@ def solve(
     ------
     TypeError, ValueError
         Bad board, cat cell (blocked or outside), policy, method, budget or workers.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> board = tc.cat.hexgrid.random_board(7, 7, 6, seed=1, keep_free=(3, 3))
+    >>> tc.cat.solve(board, (3, 3), max_nodes=2000)  # against the BFS cat
+    Solution(verdict=Verdict.WIN, block=(2, 2), nodes=307, depth=3)
+    >>> tc.cat.solve(board, (3, 3), policy="optimal", max_nodes=2000)  # against every cat
+    Solution(verdict=Verdict.LOSS, block=(2, 2), nodes=677, depth=4)
     """
     b = as_board(board)
     if b.size > MAX_SOLVE_CELLS:
@@ -328,6 +361,15 @@ def hint(
     ------
     TypeError, ValueError
         As :func:`solve`.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> board = tc.cat.hexgrid.random_board(7, 7, 6, seed=1, keep_free=(3, 3))
+    >>> tc.cat.hint(board, (3, 3), max_nodes=2000)
+    Hint(block=(2, 2), proven=True, verdict=Verdict.WIN, nodes=307)
+    >>> print(tc.cat.hint(board, (3, 3), policy="optimal", max_nodes=2000))
+    block 2 2 (the cat escapes with best play whatever you do)
     """
     b = as_board(board)
     policy = as_solver_policy(policy)
@@ -371,6 +413,18 @@ class SolverPlayer:
     board comes that is not a continuation of the last one (a block gone, or another size), so a
     game's moves do not depend on earlier games. Each thread has its own table, so
     :func:`simulate` with several workers plays each game as one worker would.
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> player = tc.cat.SolverPlayer(max_nodes=2000)
+    >>> player
+    <SolverPlayer policy='bfs' max_nodes=2000>
+    >>> board = tc.cat.hexgrid.random_board(7, 7, 6, seed=1, keep_free=(3, 3))
+    >>> player(board, (3, 3))  # its block
+    (2, 2)
+    >>> print(tc.cat.simulate(20, 7, 7, 10, player=player, seed=1))
+    20/20 won: 100.0% (95% CI 83.9-100.0%), 7.7 moves per game
     """
 
     def __init__(self, policy: PolicyLike = "bfs", *, max_nodes: int = SOLVER_PLAYER_NODES):
@@ -380,7 +434,26 @@ class SolverPlayer:
         self._generation = 0  # reset() moves it on: every thread's table is then forgotten
 
     def reset(self) -> None:
-        """Forget the table (a new game), in every thread."""
+        """Forget the table (a new game), in every thread.
+
+        Returns
+        -------
+        None
+            The player is changed in place.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> player = tc.cat.SolverPlayer("optimal", max_nodes=2000)
+        >>> board = tc.cat.hexgrid.random_board(7, 7, 6, seed=1, keep_free=(3, 3))
+        >>> player.hint(board, (3, 3)).nodes
+        677
+        >>> player.hint(board, (3, 3)).nodes  # the table kept: fewer positions searched
+        545
+        >>> player.reset()  # a new game: the table is forgotten
+        >>> player.hint(board, (3, 3)).nodes
+        677
+        """
         self._generation += 1
 
     def __getstate__(self) -> dict[str, object]:
@@ -427,7 +500,36 @@ class SolverPlayer:
         return _player_block(b, (r, c), "solver", self.policy, None, self.max_nodes, memory)
 
     def hint(self, board: npt.ArrayLike, cat: CellLike) -> Hint:
-        """:func:`hint` with the table (the same block :meth:`__call__` plays when it is proven)."""
+        """:func:`hint` with the table (the same block :meth:`__call__` plays when it is proven).
+
+        Parameters
+        ----------
+        board : array_like of int, shape (rows, cols)
+            0 free, 1 blocked; at most 4096 cells.
+        cat : (row, col)
+            The cat's cell (free).
+
+        Returns
+        -------
+        Hint
+            As :func:`hint` gives it, against this player's ``policy`` within its
+            ``max_nodes``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            As :func:`hint`.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> player = tc.cat.SolverPlayer(max_nodes=2000)
+        >>> board = tc.cat.hexgrid.random_board(7, 7, 6, seed=1, keep_free=(3, 3))
+        >>> player.hint(board, (3, 3))
+        Hint(block=(2, 2), proven=True, verdict=Verdict.WIN, nodes=307)
+        >>> player(board, (3, 3))  # the proven block is the one it plays
+        (2, 2)
+        """
         b = as_board(board)
         cell = free_cell(b, cat, "cat")
         if b.size > MAX_SOLVE_CELLS:
@@ -483,6 +585,15 @@ def winnable_board(
     ValueError
         When ``max_attempts`` boards in a row are not proven won (too many blocks, too few, or a
         budget too small), and for bad arguments (TypeError for wrong types).
+
+    Examples
+    --------
+    >>> import trapcore as tc
+    >>> board = tc.cat.winnable_board(7, 7, 6, seed=1, max_nodes=2000)
+    >>> int(board.sum()), int(board[3, 3])
+    (6, 0)
+    >>> tc.cat.solve(board, (3, 3), max_nodes=2000).verdict
+    Verdict.WIN
     """
     gen = as_generator(seed)
     return _winnable(rows, cols, blocked, gen, start, policy, max_nodes, max_attempts)
