@@ -9,7 +9,7 @@ import types
 
 import pytest
 from _suite import HANG_GUARD
-from cli.cli_helpers import run
+from cli.cli_helpers import run_quick
 
 from trapcore import _progress, cli
 from trapcore.maze import METHODS, Maze
@@ -165,13 +165,13 @@ def _slow(fn):
 def test_no_progress_off_a_terminal(args, tmp_path):
     if "m.png" in args:
         pytest.importorskip("PIL")
-    proc = run(*args, cwd=tmp_path)
+    proc = run_quick(*args, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "\r" not in proc.stderr and "ETA" not in proc.stderr
 
 
 def test_progress_flags_exclude_each_other():
-    proc = run("maze", 4, 4, "--progress", "--no-progress")
+    proc = run_quick("maze", 4, 4, "--progress", "--no-progress")
     assert proc.returncode == 2 and "not allowed with" in proc.stderr
 
 

@@ -7,7 +7,7 @@ import re
 import numpy as np
 import pytest
 from _suite import HANG_GUARD
-from cli.cli_helpers import assert_clean_error, run
+from cli.cli_helpers import assert_clean_error, run_quick
 
 from trapcore.cat import player_move, read_board, simulate
 
@@ -22,11 +22,11 @@ from trapcore.cat import player_move, read_board, simulate
     ],
 )
 def test_every_random_command_prints_its_seed(args):
-    proc = run(*args, input="q\n")
+    proc = run_quick(*args, input="q\n")
     assert proc.returncode == 0, proc.stderr
     m = re.search(r"seed (\d+)", proc.stdout + proc.stderr)
     assert m, (proc.stdout, proc.stderr)
-    again = run(*args, "--seed", m.group(1), input="q\n")
+    again = run_quick(*args, "--seed", m.group(1), input="q\n")
     strip = lambda text: re.sub(r"[\d.]+ *s\b|time: .*|\d+\s*$", "", text, flags=re.M)  # noqa: E731
     if args[0] != "cat":  # the simulate/solve timings differ, the rest is the same
         assert again.stdout == proc.stdout
@@ -35,7 +35,7 @@ def test_every_random_command_prints_its_seed(args):
 
 
 def test_the_game_prints_its_seed():
-    proc = run("cat", input="q\n")
+    proc = run_quick("cat", input="q\n")
     assert re.search(r"seed \d+", proc.stdout), proc.stdout
 
 
@@ -55,9 +55,9 @@ def _board_of(text):
     "rows,cols", [(11, 11), (7, 9), (3, 3), pytest.param(15, 15, marks=pytest.mark.slow)]
 )
 def test_one_seed_one_start(rows, cols):
-    game = run("cat", "--rows", rows, "--cols", cols, "--seed", 5, input="q\n")
-    solve = run("cat", "solve", "--rows", rows, "--cols", cols, "--seed", 5)
-    sim = run("cat", "simulate", "--games", 1, "--rows", rows, "--cols", cols, "--seed", 5)
+    game = run_quick("cat", "--rows", rows, "--cols", cols, "--seed", 5, input="q\n")
+    solve = run_quick("cat", "solve", "--rows", rows, "--cols", cols, "--seed", 5)
+    sim = run_quick("cat", "simulate", "--games", 1, "--rows", rows, "--cols", cols, "--seed", 5)
     for proc in (game, solve, sim):
         assert proc.returncode == 0, proc.stderr
     g, s = _board_of(game.stdout), _board_of(solve.stdout)
@@ -79,14 +79,14 @@ def test_one_seed_one_start(rows, cols):
 
 
 def test_small_board_default_blocks():
-    proc = run("cat", "--rows", 3, "--cols", 3, "--seed", 1, input="q\n")
+    proc = run_quick("cat", "--rows", 3, "--cols", 3, "--seed", 1, input="q\n")
     assert proc.returncode == 0 and "blocked must be" not in proc.stderr, proc.stderr
 
 
 def test_progress_only_on_a_terminal():
-    proc = run("cat", "simulate", "--games", 600, "--seed", 1)
+    proc = run_quick("cat", "simulate", "--games", 600, "--seed", 1)
     assert "\r" not in proc.stderr and "#" not in proc.stderr
-    proc = run("cat", "simulate", "--games", 600, "--seed", 1, "--progress")
+    proc = run_quick("cat", "simulate", "--games", 600, "--seed", 1, "--progress")
     assert "600/600" in proc.stderr
 
 
@@ -121,7 +121,7 @@ def test_progress_has_an_eta_on_a_terminal():
 
 
 def _play(*lines, rows=5, cols=12):
-    return run(
+    return run_quick(
         "cat",
         "--rows",
         rows,
@@ -165,12 +165,14 @@ def test_game_board_redrawn_after_a_block():
 
 def test_numberlink_solve_empty_input_is_an_error(tmp_path):
     (tmp_path / "empty.txt").write_text("")
-    assert_clean_error(run("numberlink", "solve", tmp_path / "empty.txt"), "no puzzle")
-    assert_clean_error(run("numberlink", "solve", "-", input=""), "no puzzle")
+    assert_clean_error(run_quick("numberlink", "solve", tmp_path / "empty.txt"), "no puzzle")
+    assert_clean_error(run_quick("numberlink", "solve", "-", input=""), "no puzzle")
 
 
 def test_numberlink_solve_report():
-    proc = run("numberlink", "solve", "-", input="3 3\n1.1\n...\n...\n\n3 1\n1.1\n\n3 1\n1#1\n")
+    proc = run_quick(
+        "numberlink", "solve", "-", input="3 3\n1.1\n...\n...\n\n3 1\n1.1\n\n3 1\n1#1\n"
+    )
     assert "# puzzle 1: 3 x 3, at least 2 solutions" in proc.stdout
     assert "# puzzle 2: 3 x 1, unique" in proc.stdout
     assert "# puzzle 3: 3 x 1, no solution" in proc.stdout
@@ -179,7 +181,7 @@ def test_numberlink_solve_report():
 
 
 def test_numberlink_style_flow_explained_or_works():
-    proc = run("numberlink", 5, "--style", "flow", "--seed", 2)
+    proc = run_quick("numberlink", 5, "--style", "flow", "--seed", 2)
     if proc.returncode == 0:
         assert "#" not in proc.stdout
     else:

@@ -1,6 +1,7 @@
 """Datasets on a real dask.distributed LocalCluster: the same bytes as one process, any shards."""
 
 import pytest
+from _suite import size
 
 pytest.importorskip("pyarrow")
 distributed = pytest.importorskip("distributed")
@@ -72,7 +73,10 @@ def test_ctrl_c_on_a_local_cluster_is_one_line(tmp_path):
 
     out = tmp_path / "big"
     cmd = [sys.executable, "-c", "import sys; from trapcore.cli import main; sys.exit(main())"]
-    cmd += ["dataset", "maze", "-n", "20000000", "--shards", "100", "--dask", "local:2"]
+    # shards of 200,000 mazes (20,000 in the quick run: the first comes back some ten times
+    # sooner, and the other 99 would take the two workers seconds more)
+    n = size(2_000_000, 20_000_000)
+    cmd += ["dataset", "maze", "-n", str(n), "--shards", "100", "--dask", "local:2"]
     p = subprocess.Popen(
         [*cmd, "--seed", "1", "-o", str(out)],
         stdout=subprocess.PIPE,

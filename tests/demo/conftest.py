@@ -13,6 +13,7 @@ import types
 import pytest
 
 tk = pytest.importorskip("tkinter", reason="this Python has no tkinter")
+import _suite  # noqa: E402
 from _suite import HANG_GUARD  # noqa: E402
 from _xvfb import Xvfb, XvfbUnavailable  # noqa: E402
 
@@ -131,7 +132,10 @@ def app(demo):
     root.geometry("900x640+0+0")
     a = demo.DemoApp(root)
     root._trapcore_tabs = list(a.tabs.values())  # for settle()
-    pump(root, 0.1)
+    if _suite.FULL:
+        pump(root, 0.1)
+    else:  # the quick run waits for the window's size and its redraws, not for a time
+        resize(root, "900x640+0+0")
     yield a
     for t in a.tabs.values():
         t.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _suite import size
 
 import trapcore as tc
 from trapcore._palette import contrast
@@ -27,23 +28,28 @@ def board_box(tab):
     return tab.canvas.winfo_rooty(), tab.canvas.winfo_height(), tab.canvas.winfo_width()
 
 
+#: How long each step of test_the_board_keeps_its_place runs the event loop before it settles
+#: (ui.pump waits for the redraws after it): the quick run leaves the waiting to the redraws.
+PAUSE = size(0.03, 0.2)
+
+
 @pytest.mark.parametrize("name", ["cat", "maze", "numberlink"])
 def test_the_board_keeps_its_place(app, ui, name):
     app.select(name)
     tab = app.tabs[name]
     ui.wait_for(app.root, lambda: not tab.busy)
     tab.say("One line.")
-    ui.pump(app.root, 0.2)
+    ui.pump(app.root, PAUSE)
     before = board_box(tab)
     tab.say_error("A message long enough to take two lines in the status box " * 2)
-    ui.pump(app.root, 0.2)
+    ui.pump(app.root, PAUSE)
     assert board_box(tab) == before
     tab.busybar.show("Working...")
-    ui.pump(app.root, 0.2)
+    ui.pump(app.root, PAUSE)
     assert board_box(tab) == before  # the bar appears in a row that was there already
     tab.busybar.hide()
     tab.say("")
-    ui.pump(app.root, 0.2)
+    ui.pump(app.root, PAUSE)
     assert board_box(tab) == before
 
 

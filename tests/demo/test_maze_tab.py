@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _suite import size
 
 import trapcore as tc
 
@@ -93,7 +94,8 @@ def test_back_flags_colour_the_cell_left_behind(app, ui):
     """A move back (``Trace.back``) paints the cell it leaves orange; a move forward paints the
     cell it enters blue: move by move, the overlay matches the robot's stack."""
     app.select("maze")
-    tab = carve(app, ui, 6, 7, seed=5, method="backtracker")
+    # 56 moves, 19 of them back (the quick run's 5 x 6 maze: 34 moves, 12 back)
+    tab = carve(app, ui, size(5, 6), size(6, 7), seed=size(2, 5), method="backtracker")
     tab.speed.set(0)
     tab.solve_button.invoke()
     ui.wait_for(app.root, lambda: tab.animating)

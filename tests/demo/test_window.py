@@ -9,16 +9,28 @@ import subprocess
 import sys
 import time
 
+import _suite
 import pytest
-from _suite import HANG_GUARD
+from _suite import HANG_GUARD, sample, size
 
 tk = pytest.importorskip("tkinter", reason="this Python has no tkinter")
 
 pytestmark = pytest.mark.gui
 
 
-@pytest.mark.parametrize("command", [["trapcore", "demo"], ["trapcore.demo"]])
-@pytest.mark.parametrize("display_value", [None, ":987654"])
+#: (DISPLAY, the command after python -m): a child per case, all 4 under --full; in the quick run
+#: 2 of them, each DISPLAY and each command once
+NO_DISPLAY_CASES = sample(
+    [
+        pytest.param(display_value, command, id=f"{display_value}-command{i}")
+        for display_value in [None, ":987654"]
+        for i, command in enumerate([["trapcore", "demo"], ["trapcore.demo"]])
+    ],
+    2,
+)
+
+
+@pytest.mark.parametrize("display_value, command", NO_DISPLAY_CASES)
 def test_without_a_display_one_line_and_nonzero_exit(display_value, command):
     env = dict(os.environ)
     env.pop("DISPLAY", None)
@@ -129,8 +141,18 @@ def long_messages(app):
     app.numberlink.update_status()
 
 
-@pytest.mark.parametrize("size", ["min", "900x640", "980x680"])
-@pytest.mark.parametrize("name", ["cat", "maze", "numberlink"])
+#: (tab, window size): all 9 under --full; in the quick run 3 of them, each tab and each size once
+CONTROL_CASES = sample(
+    [
+        pytest.param(name, size, id=f"{name}-{size}")
+        for name in ["cat", "maze", "numberlink"]
+        for size in ["min", "900x640", "980x680"]
+    ],
+    3,
+)
+
+
+@pytest.mark.parametrize("name, size", CONTROL_CASES)
 def test_every_control_and_the_whole_status_line_are_visible(app, ui, name, size):
     root = app.root
     if size == "min":
@@ -173,12 +195,13 @@ def test_an_old_error_goes_as_soon_as_new_work_runs(app, ui):
     ui.wait_for(app.root, lambda: not maze.busy)
     assert maze.error and "rows" in maze.status.get()
     assert str(maze.status_label.cget("foreground")) not in ("", "black")  # shown as an error
-    maze.rows.set("1500")
-    maze.cols.set("1500")
+    side = size(300, 1500)  # the carving runs in a thread, whatever the size
+    maze.rows.set(str(side))
+    maze.cols.set(str(side))
     maze.carve_button.invoke()
     assert maze.busy
     assert not maze.error and "rows" not in maze.status.get()
-    assert "Carving 1500 x 1500" in maze.status.get()
+    assert f"Carving {side} x {side}" in maze.status.get()
     assert str(maze.status_label.cget("foreground")) in ("", "black")
     ui.wait_for(app.root, lambda: not maze.busy)
     assert "carved" in maze.status.get()
@@ -202,9 +225,11 @@ def test_an_old_error_goes_as_soon_as_new_work_runs(app, ui):
     ui.wait_for(app.root, lambda: not cat.busy)
 
 
-def test_screenshots_of_every_tab_are_not_blank(app, shots, tmp_path):
+def test_screenshots_of_every_tab_are_not_blank(app, shots, ui, tmp_path, monkeypatch):
     from PIL import Image
 
+    if not _suite.FULL:  # the quick run waits for the redraws, not the tool's fixed pauses
+        monkeypatch.setattr(shots, "settle", lambda root, seconds=0: ui.settle(root))
     saved = shots.save_screenshots(app, tmp_path)
     assert {p.stem for p in saved} == {
         "cat",

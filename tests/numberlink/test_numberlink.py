@@ -9,6 +9,7 @@ import sys
 
 import numpy as np
 import pytest
+from _suite import seeds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -275,7 +276,7 @@ def test_solid_free_generator_matches_twin(size):
     """Without solids (the default) isolated squares join a path: kernel and twin agree step by
     step (same boards, same attempts), with and without long paths, raw and made unique."""
     rows, cols = size
-    for seed in range(6):
+    for seed in seeds(3, 6):
         for lp in (False, True):
             raw = _generate.generate(
                 rows, cols, pcg(seed).bit_generator, 3, False, 1, 200, True, False, lp, False
@@ -303,13 +304,13 @@ def test_generated_puzzles_have_no_solids_by_default(touch):
     """Every square on a path, every path at least min_length, unique under the puzzle's rules;
     on 4 x 4 the brute force (not our solver) confirms uniqueness."""
     for n in (3, 4, 5, 7, 9, 12):
-        for seed in range(8 if n < 12 else 3):
+        for seed in seeds(4, 8) if n < 12 else seeds(2, 3):
             p = nl.generate(n, seed=seed, touch=touch)
             assert (p.grid >= 0).all() and (p.solution > 0).all()
             assert nl.check(p.grid, p.solution, touch=touch)
             assert (np.bincount(p.solution.ravel())[1:] >= 3).all()
             assert len(nl.solve(p.grid, limit=2, touch=touch)) == 1
-    for seed in range(25):
+    for seed in seeds(10, 25):
         p = nl.generate(4, seed=seed, touch=False, min_length=2)
         assert (p.grid >= 0).all() and len(brute_solve(p.grid, limit=2)) == 1
     # nothing on 2 x 2 has paths of 3 squares and no solid: the error says which knob helps

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pytest
 from _sigint import POLL_UNITS, check_traps, posix_only, run_child, sigint_child
-from _suite import sample
+from _suite import sample, size
 
 import trapcore as tc
 from trapcore.errors import SearchLimitExceeded
@@ -47,7 +47,8 @@ def answer(call: Callable[[], Any]) -> Any:
         return f"{type(e).__name__}: {e}"
 
 
-NODES = 100_000
+# the budget of the searches trapped below (at least 3 polls' work in the quick run, 6 under --full)
+NODES = size(50_000, 100_000)
 SEARCHES = {
     "solve_fill_touch": lambda: nl.solve(cross(40), max_nodes=NODES),
     "solve_nofill_notouch": lambda: nl.solve(cross(40), fill=False, touch=False, max_nodes=NODES),
@@ -64,7 +65,8 @@ def test_searches_poll_and_stop(name: str) -> None:
 
 def test_generate_polls_and_stops() -> None:
     gen = np.random.Generator(np.random.PCG64(1))
-    check_traps(lambda: nl.generate(15, seed=1), 15 * 15)
+    n = size(12, 15)  # the first puzzle's side
+    check_traps(lambda: nl.generate(n, seed=1), n * n)
     check_traps(
         lambda: answer(
             lambda: nl.generate(30, seed=1, min_length=400, unique=False, max_attempts=200)
@@ -81,23 +83,24 @@ def test_board_search_polls_and_stops() -> None:
     # n + 16 units of work a node on a board of n nodes: so n units a node at least
     from trapcore.numberlink import _graph
 
+    budget = size(3_000, NODES // 5)  # nodes: some 300 polls' work in the quick run, 2000 in full
     for fill in (True, False):
         board = nl.grid_board(cross(40), fill=fill)
         n = board.values.shape[0]
 
         def call(board: nl.Board = board, fill: bool = fill) -> Any:
-            return _graph.solve(board.values, board.neighbours, fill, True, 1, NODES // 5)
+            return _graph.solve(board.values, board.neighbours, fill, True, 1, budget)
 
         nodes = int(call()[1])
-        assert nodes >= NODES // 5  # the budget was spent: a long search
+        assert nodes >= budget  # the budget was spent: a long search
         check_traps(call, nodes * n)
 
 
 def test_router_polls_and_stops() -> None:
-    # 30 rounds of 30 routes over n nodes each; the router polls between routes, once at least
-    # 2**14 nodes' work has passed: so every (2**14 + n) units at most
+    # 30 rounds (10 in the quick run) of 30 routes over n nodes each; the router polls between
+    # routes, once at least 2**14 nodes' work has passed: so every (2**14 + n) units at most
     board = crowd(60)
-    rounds, n = 30, board.values.shape[0]
+    rounds, n = size(10, 30), board.values.shape[0]
     check_traps(
         lambda: _route.route_paths(board.values, board.neighbours, rounds),
         rounds * 30 * n * POLL_UNITS // (POLL_UNITS + n),
@@ -153,14 +156,18 @@ def test_sigint_stops_the_kernel(name: str) -> None:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS")
+# a child per kernel: in the quick run two of them
 @pytest.mark.parametrize(
     "call",
-    [
-        "nl.count(g)",
-        "nl.solve(g, limit=1)",
-        "nl._solver.solve(g, 1, 10, 0)",
-        "nl._regions.components(g)",
-    ],
+    sample(
+        [
+            "nl.count(g)",
+            "nl.solve(g, limit=1)",
+            "nl._solver.solve(g, 1, 10, 0)",
+            "nl._regions.components(g)",
+        ],
+        2,
+    ),
 )
 def test_kernels_out_of_memory_raise_memory_error(call: str) -> None:
     # the helper that allocates raises MemoryError itself; the process stays usable afterwards
