@@ -18,11 +18,17 @@ game, its ``hint`` block played, proven or not). Cats are policy names, the publ
         --cats smart solvercat:2000 course_alphabeta zhangyoufu_hard
     PYTHONPATH=tests python bench/cat_tournament.py --games 300 --blocks 8 --players solver \
         --cats course_alphabeta solvercat:2000 --against course_alphabeta
+
+``--record FILE`` also stores each cat's per-start outcomes in FILE (JSON, entries replaced by
+key), the recording ``tests/cat/test_cat_strength.py`` checks its claims on and replays from
+(``tests/cat/tournament_2026.json``; the test's docstring gives the commands that make it).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import pathlib
 import sys
 import time
 
@@ -52,6 +58,7 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=11)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--against", default="smart", help="the cat the sign tests compare with")
+    ap.add_argument("--record", type=pathlib.Path, help="store the per-start outcomes here")
     args = ap.parse_args()
     n = args.size
     for blocks in args.blocks:
@@ -69,14 +76,26 @@ def main() -> int:
                 )
                 base = args.against
                 if cat != base and base in won:
-                    only_base = int((won[base] & ~won[cat]).sum())  # caught: base only
-                    only_other = int((~won[base] & won[cat]).sum())
+                    # the player lost against one cat only: that cat caught her, the other not
+                    only_base = int((~won[base] & won[cat]).sum())
+                    only_other = int((won[base] & ~won[cat]).sum())
                     line += (
-                        f"   caught only: {base} {only_base}, {cat} {only_other}; "
+                        f"   caught only by: {base} {only_base}, {cat} {only_other}; "
                         f"sign test p={sign_test(only_base, only_other):.2g}"
                     )
                 print(line + f"   [{time.perf_counter() - t0:.0f} s]", flush=True)
+                if args.record is not None:
+                    record(args.record, (n, blocks, args.seed, player, cat), won[cat])
     return 0
+
+
+def record(path: pathlib.Path, key: tuple[int, int, int, str, str], wins: np.ndarray) -> None:
+    """Store one cat's outcomes (``"1"``: the player won that start) under ``key``."""
+    data = json.loads(path.read_text()) if path.exists() else {}
+    data["/".join(map(str, key))] = "".join("1" if w else "0" for w in wins)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(dict(sorted(data.items())), indent=1) + "\n")
+    tmp.replace(path)
 
 
 if __name__ == "__main__":
