@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import signal
 import site
 import subprocess
 import sys
@@ -40,6 +41,15 @@ def env(**extra: str) -> dict[str, str]:
     out = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in parts if p), PYTHONSAFEPATH="1")
     out.update(extra)
     return out
+
+
+def default_signals() -> None:
+    """A ``preexec_fn`` for children that a test ends by SIGTERM or SIGHUP: their default action,
+    whatever this process inherited (under ``nohup`` SIGHUP is ignored, and a child would inherit
+    that, rightly keep writing, and exit 0)."""
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def python(*args: str) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import signal
 import subprocess
 import sys
 
@@ -111,3 +112,20 @@ def test_sample_spreads_a_fixed_share_and_full_keeps_all(monkeypatch, n, quick):
     assert [items.index(x) for x in got] == sorted(items.index(x) for x in got)
     monkeypatch.setattr(_suite, "FULL", True)
     assert _suite.sample(items, quick) == items
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+def test_children_ended_by_a_signal_die_of_it_under_nohup():
+    # `nohup pytest` (or a runner that ignores SIGHUP) hands the ignored SIGHUP down to every
+    # child; the tests that end a child by SIGHUP or SIGTERM reset it in the child
+    code = "import os, signal; os.kill(os.getpid(), signal.SIGHUP); print('alive')"
+    old = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        inherited = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        reset = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, preexec_fn=_child.default_signals
+        )
+    finally:
+        signal.signal(signal.SIGHUP, old)
+    assert inherited.returncode == 0 and inherited.stdout.strip() == "alive"
+    assert reset.returncode == -signal.SIGHUP

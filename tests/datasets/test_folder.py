@@ -12,6 +12,7 @@ import textwrap
 
 import numpy as np
 import pytest
+from _child import default_signals
 from _suite import sample
 
 pa = pytest.importorskip("pyarrow")
@@ -194,6 +195,7 @@ def test_a_terminated_run_removes_its_staging_folder(tmp_path, sig):
         [sys.executable, "-c", code, str(tmp_path / "k"), "300", "6"],
         capture_output=True,
         timeout=600,
+        preexec_fn=default_signals,
     )
     assert r.returncode == -getattr(signal, sig), r.stderr.decode()[-2000:]
     assert sorted(p.name for p in (tmp_path / "k").iterdir()) == [

@@ -14,6 +14,7 @@ import textwrap
 
 import numpy as np
 import pytest
+from _child import default_signals
 from _suite import sample
 from fuzz.harness import check, run
 
@@ -128,7 +129,11 @@ _WRITER = textwrap.dedent(
 def test_a_killed_write_leaves_no_temporary_file(tmp_path, sig):
     target = tmp_path / "out.txt"
     target.write_text("OLD")
-    proc = subprocess.run([sys.executable, "-c", _WRITER, str(target), sig], capture_output=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", _WRITER, str(target), sig],
+        capture_output=True,
+        preexec_fn=default_signals,
+    )
     if sig == "SIGINT":  # Python's own handler: KeyboardInterrupt, cleaned by the except clause
         assert proc.returncode != 0 and b"KeyboardInterrupt" in proc.stderr
     else:  # the signal's default action follows the clean-up: the process dies of it
