@@ -35,7 +35,9 @@ import trapcore as tc
 
 pytest.importorskip("pysat")
 
-ROOT = Path(__file__).resolve().parents[1].parent / "shared" / "puzzles"
+# the outside puzzle sets: ../shared/puzzles beside the checkout, or TRAPCORE_PUZZLES
+BESIDE = Path(__file__).resolve().parents[1].parent / "shared" / "puzzles"
+ROOT = Path(os.environ.get("TRAPCORE_PUZZLES") or BESIDE)
 needs_puzzles = pytest.mark.skipif(not ROOT.is_dir(), reason="shared puzzle folder absent")
 
 
