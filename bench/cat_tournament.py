@@ -35,6 +35,7 @@ import time
 import numpy as np
 
 from reference.cat_tournament import player_wins, sign_test, starts  # PYTHONPATH=tests
+from trapcore._io import atomic_write
 from trapcore.cat.simulation import _wilson  # the interval simulate() reports
 
 CATS = [
@@ -93,9 +94,7 @@ def record(path: pathlib.Path, key: tuple[int, int, int, str, str], wins: np.nda
     """Store one cat's outcomes (``"1"``: the player won that start) under ``key``."""
     data = json.loads(path.read_text()) if path.exists() else {}
     data["/".join(map(str, key))] = "".join("1" if w else "0" for w in wins)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(dict(sorted(data.items())), indent=1) + "\n")
-    tmp.replace(path)
+    atomic_write(path, json.dumps(dict(sorted(data.items())), indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -30,14 +30,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _suite import PUZZLES
 
 import trapcore as tc
 
 pytest.importorskip("pysat")
 
-# the outside puzzle sets: ../shared/puzzles beside the checkout, or TRAPCORE_PUZZLES
-BESIDE = Path(__file__).resolve().parents[1].parent / "shared" / "puzzles"
-ROOT = Path(os.environ.get("TRAPCORE_PUZZLES") or BESIDE)
+ROOT = PUZZLES  # ../shared/puzzles beside the checkout, or TRAPCORE_PUZZLES (tests/_suite.py)
 needs_puzzles = pytest.mark.skipif(not ROOT.is_dir(), reason="shared puzzle folder absent")
 
 

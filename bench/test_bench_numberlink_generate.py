@@ -24,23 +24,20 @@ uniqueness confirmed outside trapcore by a SAT model.
 50, which take about a minute and a half together on a busy 2-core machine).
 """
 
-import os
 import statistics
 import time
 from collections import defaultdict
-from pathlib import Path
 
 import numpy as np
 import pytest
+from _suite import PUZZLES
 
 import trapcore as tc
 from trapcore.numberlink import quality
 
 pytest.importorskip("pysat")
 
-# the outside puzzle sets: ../shared/puzzles beside the checkout, or TRAPCORE_PUZZLES
-BESIDE = Path(__file__).resolve().parents[1].parent / "shared" / "puzzles"
-ROOT = Path(os.environ.get("TRAPCORE_PUZZLES") or BESIDE)
+ROOT = PUZZLES  # ../shared/puzzles beside the checkout, or TRAPCORE_PUZZLES (tests/_suite.py)
 needs_puzzles = pytest.mark.skipif(not ROOT.is_dir(), reason="shared puzzle folder absent")
 SHORT = quality.SHORT
 

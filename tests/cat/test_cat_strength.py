@@ -16,10 +16,11 @@ tournament_2026.json, by::
         --record tests/cat/tournament_2026.json
 
 The claims are checked on the recording; the recording is kept honest by replaying games from it
-(every start where the two cats differ, the starts that decide the sign test, and one in eight of
-the others under --full; a few in the quick run): a changed outcome fails the replay, and then
-the tournament is recorded again and the claims checked on the new recording. The docs' research
-notes (docs/cat-research.md) give the larger runs these are slices of."""
+(under --full, every start where the two cats differ, which are the starts the sign test counts,
+and one in eight of the others; in the quick run, the first start where they differ): a changed
+outcome fails the replay, and then the tournament is recorded again and the claims checked on the
+new recording. The docs' research notes (docs/cat-research.md) give the larger runs these are
+slices of."""
 
 from __future__ import annotations
 
