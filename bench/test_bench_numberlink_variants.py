@@ -250,7 +250,7 @@ def test_route_vs_twin(benchmark, who):
     assert [o[2] for o in out] == [1, 1]
 
 
-# generating unique puzzles on the variants (Flow's rules): generate_board against the SAT model
+# generating unique puzzles on the variants (Flow's rules): generate(blank) against the SAT model
 # only checking the uniqueness of the same puzzles
 
 GEN_KINDS = {
@@ -261,19 +261,19 @@ GEN_KINDS = {
 }
 
 
-@pytest.mark.parametrize("who", ["generate_board", "sat check"])
+@pytest.mark.parametrize("who", ["generate(blank)", "sat check"])
 @pytest.mark.parametrize("kind", list(GEN_KINDS))
 @pytest.mark.benchmark(group="variants: generate a unique puzzle (4 seeds)")
-def test_generate_board(benchmark, kind, who):
+def test_generate_on_a_blank(benchmark, kind, who):
     blank = GEN_KINDS[kind]()
-    if who == "generate_board":
-        out = benchmark(lambda: [nl.generate_board(blank, seed=s) for s in range(4)])
-        assert all(len(p.solve(limit=2)) == 1 for p, _ in out)
+    if who == "generate(blank)":
+        out = benchmark(lambda: [nl.generate(blank, seed=s) for s in range(4)])
+        assert all(len(p.solve(limit=2)) == 1 for p in out)
         return
     pytest.importorskip("pysat")
     from reference.numberlink_graph import sat_solutions
 
-    puzzles = [nl.generate_board(blank, seed=s)[0] for s in range(4)]
+    puzzles = [nl.generate(blank, seed=s) for s in range(4)]
     adj = [[int(w) for w in row if w >= 0] for row in blank.neighbours]
     counts = benchmark.pedantic(
         lambda: [len(sat_solutions(p.values, adj, limit=2)) for p in puzzles], rounds=1
@@ -315,14 +315,14 @@ def test_random_layers_with_fill(benchmark, who):
 
 # generating on a 40x40 grid board (issue 26: at most 3x ``generate(40)`` under the same rules):
 # the paths only (unique=False; the Board search's uniqueness proof on 40x40 is another matter),
-# generate_board against generate(40), and its kernel (steps 1 and 2) against its twin, 0.2's
+# generate(blank) against generate(40), and its kernel (steps 1 and 2) against its twin, 0.2's
 # Python growth and repair
 
 GEN40_SEEDS = range(10)
 
 
 @pytest.mark.parametrize(
-    "who", ["generate(40)", "generate_board", "lay_paths kernel", "lay_paths 0.2 twin"]
+    "who", ["generate(40)", "generate(blank)", "lay_paths kernel", "lay_paths 0.2 twin"]
 )
 @pytest.mark.benchmark(group="generate on a 40x40 grid, unique=False (10 seeds)")
 def test_generate_40x40_grid_board(benchmark, who):
@@ -331,11 +331,9 @@ def test_generate_40x40_grid_board(benchmark, who):
         out = benchmark(lambda: [nl.generate(40, seed=s, unique=False) for s in GEN40_SEEDS])
         assert all(nl.check(p.grid, p.solution) for p in out)
         return
-    if who == "generate_board":
-        out = benchmark(
-            lambda: [nl.generate_board(blank, seed=s, unique=False) for s in GEN40_SEEDS]
-        )
-        assert all(p.check(sol) for p, sol in out)
+    if who == "generate(blank)":
+        out = benchmark(lambda: [nl.generate(blank, seed=s, unique=False) for s in GEN40_SEEDS])
+        assert all(p.check(p.solution) for p in out)
         return
     from reference.numberlink_board_paths import lay_paths as twin
     from trapcore.numberlink._paths import lay_paths

@@ -553,13 +553,6 @@ def _door_states() -> None:
 @_case("board", "puzzle")
 def _board_argument() -> None:
     nl = tc.numberlink
-
-    def made(**kw: Any) -> bytes:
-        p, sol = nl.generate_board(seed=2, **kw)
-        return np.asarray(p.values).tobytes() + np.asarray(sol).tobytes()
-
-    blank = nl.hex_board(np.zeros((4, 4), np.int16))
-    _same(lambda: made(board=blank), lambda: made(puzzle=blank), spelling="board=", word="puzzle=")
     layers = nl.parse_contest_board("SIZE 2X2X2\nLINE_NUM 1\nLINE#1 (0,0,1)-(1,1,2)\n")
     (sol,) = layers.solve(limit=1)
     _same(
@@ -568,6 +561,29 @@ def _board_argument() -> None:
         spelling="board=",
         word="puzzle=",
     )
+
+
+@_case("generate_board", "generate")
+def _generate_board() -> None:
+    nl = tc.numberlink
+    blank = nl.hex_board(np.zeros((4, 4), np.int16))
+
+    def old(**kw: Any) -> bytes:
+        p, sol = nl.generate_board(seed=2, **kw)
+        return np.asarray(p.values).tobytes() + np.asarray(sol).tobytes()
+
+    def new() -> bytes:
+        p = nl.generate(blank, seed=2)
+        return np.asarray(p.values).tobytes() + np.asarray(p.solution).tobytes()
+
+    _same(
+        lambda: old(puzzle=blank),
+        new,
+        spelling="numberlink.generate_board",
+        word="trapcore.numberlink.generate",
+    )
+    # and 0.2's board= of it, warning as well
+    _same(lambda: old(board=blank), new, spelling="board=", word="puzzle=")
 
 
 @pytest.mark.parametrize("rename", sorted(OLD_SPELLINGS), ids="->".join)

@@ -14,9 +14,15 @@ from hypothesis import strategies as st
 
 from reference.numberlink_board_paths import grow_paths as twin
 from reference.numberlink_board_paths import lay_paths as lay_twin
-from trapcore.numberlink import generate_board, grid_board, hex_board, layered_board
+from trapcore.numberlink import generate, grid_board, hex_board, layered_board
 from trapcore.numberlink._paths import grow_paths, lay_paths
 from trapcore.numberlink.board_generate import _bridge_lanes
+
+
+def made(puzzle, **options):
+    """``generate(puzzle, ...)`` and its solution (the pair 0.2's ``generate_board`` returned)."""
+    p = generate(puzzle, **options)
+    return p, p.solution
 
 
 def z(*shape):
@@ -264,7 +270,7 @@ def test_generate_board_reproduces_0_2(kind):
     got = []
     for min_length in (2, 3):
         for seed in range(4):
-            p, sol = generate_board(KINDS[kind](), seed=seed, min_length=min_length)
+            p, sol = made(KINDS[kind](), seed=seed, min_length=min_length)
             data = np.asarray(p.values).tobytes() + np.asarray(sol).tobytes()
             got.append(hashlib.sha256(data).hexdigest()[:16])
     assert got == GOLDEN_0_2[kind]
@@ -276,11 +282,11 @@ def test_long_paths_on_small_hexagons_within_the_default_attempts():
     blank = hex_board(z(5, 5))
     gave_up = 0
     for seed in range(12):
-        p, sol = generate_board(blank, seed=seed, min_length=5, unique=False)
+        p, sol = made(blank, seed=seed, min_length=5, unique=False)
         lengths = np.bincount(sol[sol > 0])[1:]
         assert (lengths >= 5).all() and p.check(sol)
         try:
-            generate_board(blank, seed=seed, min_length=5, unique=False, max_attempts=100)
+            made(blank, seed=seed, min_length=5, unique=False, max_attempts=100)
         except ValueError:
             gave_up += 1
     assert gave_up >= 1

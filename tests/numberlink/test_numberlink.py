@@ -566,7 +566,6 @@ def test_exported():
         "grid_board",
         "hex_board",
         "layered_board",
-        "generate_board",
         "SYMBOLS",
         "STYLES",
         "DIFFICULTY_LEVELS",

@@ -1,8 +1,8 @@
 """One Numberlink model (issue 26): a grid puzzle is one kind of board, so ``Puzzle`` is the one
-class; the builders, ``Puzzle.from_graph``, ``generate_board`` and ``parse_contest_board`` make
+class; the builders, ``Puzzle.from_graph``, ``generate`` of a blank and ``parse_contest_board`` make
 ``Puzzle`` objects; 0.2's ``Board`` still works (deprecated). The outputs of 0.2's ``Puzzle`` and
 ``Board`` (solutions, counts, search nodes, checks, layouts) were recorded before the change, on
-puzzles from ``generate_board`` and ``generate``, and must not change."""
+puzzles from ``generate`` on grid sizes and on blank puzzles (0.2's ``generate_board``), and must not change."""
 
 from __future__ import annotations
 
@@ -20,7 +20,13 @@ import pytest
 
 import trapcore as tc
 from trapcore import numberlink as nl
-from trapcore.numberlink import Puzzle, generate_board, grid_board, hex_board, layered_board
+from trapcore.numberlink import Puzzle, generate, grid_board, hex_board, layered_board
+
+
+def made(puzzle, **options):
+    """``generate(puzzle, ...)`` and its solution (the pair 0.2's ``generate_board`` returned)."""
+    p = generate(puzzle, **options)
+    return p, p.solution
 
 
 def z(*shape: int) -> np.ndarray:
@@ -88,7 +94,7 @@ def record(kind: str) -> list[list[Any]]:
     rows: list[list[Any]] = []
     if kind.startswith("board "):
         for seed in range(3):
-            p, sol = generate_board(KINDS[kind[6:]](), seed=seed, unique=False, min_length=3)
+            p, sol = made(KINDS[kind[6:]](), seed=seed, unique=False, min_length=3)
             sols = p.solve(limit=3, max_nodes=10**6)
             one = p.solve(limit=1, max_nodes=10**6)
             c = safe(lambda p=p: p.count(max_nodes=10**6))
@@ -132,7 +138,7 @@ def test_every_builder_makes_a_puzzle():
     for kind, make in KINDS.items():
         p = make()
         assert type(p) is Puzzle, kind
-        q, sol = generate_board(p, seed=1, unique=False)
+        q, sol = made(p, seed=1, unique=False)
         assert type(q) is Puzzle and q.solution is not None and q.check(sol)
         np.testing.assert_array_equal(q.solution, sol)
     contest = "SIZE 2X2X2\nLINE_NUM 1\nLINE#1 (0,0,1)-(1,1,2)\n"
@@ -164,8 +170,8 @@ def test_a_grid_puzzle_is_a_board():
 def test_generate_board_on_a_grid_puzzle():
     """A blank grid puzzle gets the paths a blank grid board gets, as grids."""
     for seed in range(4):
-        p, s = generate_board(Puzzle(z(5, 6)), seed=seed)
-        q, t = generate_board(grid_board(z(5, 6)), seed=seed)
+        p, s = made(Puzzle(z(5, 6)), seed=seed)
+        q, t = made(grid_board(z(5, 6)), seed=seed)
         assert p.shape == (5, 6) and s.shape == (5, 6)
         np.testing.assert_array_equal(p.grid, q.to_grid(q.values))
         np.testing.assert_array_equal(s, q.to_grid(t))
@@ -272,7 +278,7 @@ def test_reprs():
 
 
 def test_grid_only_functions_refuse_other_boards(tmp_path):
-    board = generate_board(hex_board(z(4, 4)), seed=0)[0]
+    board = made(hex_board(z(4, 4)), seed=0)[0]
     for call in (
         board.to_text,
         lambda: nl.write_puzzles(tmp_path / "x.txt", [board]),
@@ -293,7 +299,7 @@ def test_grid_only_functions_refuse_other_boards(tmp_path):
 def test_new_names_do_not_warn():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        p, _ = generate_board(puzzle=hex_board(z(4, 4)), seed=0)
+        p, _ = made(puzzle=hex_board(z(4, 4)), seed=0)
         layers = nl.parse_contest_board("SIZE 2X2X2\nLINE_NUM 1\nLINE#1 (0,0,1)-(1,1,2)\n")
         nl.contest_answer(puzzle=layers, labels=layers.solve(limit=1)[0])
     assert tc.numberlink.Puzzle is tc.Puzzle is Puzzle and p.numbers > 0

@@ -4,14 +4,14 @@
 of path ``k``), or a board of any shape from the builders (``grid_board`` with bridges, wrapping
 and warps; ``hex_board``; ``layered_board`` with or without vias; ``Puzzle.from_graph``), with its
 rules (``fill``, ``touch``: Flow Free's by default) and solution; its methods solve, count and
-check it. ``generate`` makes grid puzzles, ``generate_board`` puzzles on any board; ``solve``,
+check it. ``generate`` makes puzzles, on a grid of a given size or on a blank puzzle; ``solve``,
 ``count``, ``count_nodes`` and ``check`` work on grids; ``read_puzzles``, ``parse_puzzles`` and
 ``write_puzzles`` handle the text formats. ``Board`` (0.2's class of boards) is ``Puzzle`` now,
-a deprecated name until 0.4.
+a deprecated name until 0.4, as is ``generate_board`` (``generate`` of a blank puzzle).
 """
 
 from trapcore._renamed import module_getattr
-from trapcore.numberlink.board_generate import generate_board
+from trapcore.numberlink.board_generate import _generate_board
 from trapcore.numberlink.exchange import (
     contest_answer,
     contest_text,
@@ -56,22 +56,28 @@ __all__ = [
     "grid_board",
     "hex_board",
     "layered_board",
-    "generate_board",
     "SYMBOLS",
     "STYLES",
     "DIFFICULTY_LEVELS",
     "LIMITS",
 ]
 
-#: 0.2's names, deprecated (they go in 0.4): Board is Puzzle, the two limits are LIMITS' fields.
+#: 0.2's names, deprecated (they go in 0.4): Board is Puzzle, the two limits are LIMITS' fields,
+#: generate_board(blank) is generate(blank) (returning (puzzle, solution), as in 0.2).
 __getattr__ = module_getattr(
     __name__,
-    {"Board": "Puzzle", "MAX_SOLVE_CELLS": "LIMITS", "MAX_GENERATE_CELLS": "LIMITS"},
+    {
+        "Board": "Puzzle",
+        "MAX_SOLVE_CELLS": "LIMITS",
+        "MAX_GENERATE_CELLS": "LIMITS",
+        "generate_board": "generate",
+    },
     globals(),
     {
         "Board": _Board,
+        "generate_board": _generate_board,
         "MAX_SOLVE_CELLS": LIMITS.solve_cells,
         "MAX_GENERATE_CELLS": LIMITS.generate_cells,
     },
 )
-del _Board, module_getattr
+del _Board, _generate_board, module_getattr

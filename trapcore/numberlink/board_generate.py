@@ -1,6 +1,10 @@
-"""Puzzles on boards of any shape: ``generate_board`` lays random paths on a blank
+"""Puzzles on boards of any shape: ``generate(puzzle)`` lays random paths on a blank
 :class:`~trapcore.numberlink.Puzzle` (a grid, bridges, wrapping rows, warps, hexagons, layers, a
 graph) and cuts them until the board search proves the puzzle unique under the puzzle's rules.
+``generate`` (trapcore/numberlink/generate.py) is the one public generator: given a size it makes
+a grid puzzle in the grid kernel (``_generate``), given a blank puzzle it comes here.
+``generate_board`` is 0.2's name for this, deprecated until 0.4 (it returns ``(puzzle,
+solution)``).
 
 The method is the grid generator's (``trapcore.numberlink.generate``), on the board's graph:
 
@@ -27,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._renamed import renamed
+from trapcore._renamed import warn
 from trapcore._validate import _describe, as_generator, as_int
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _boards
@@ -35,7 +39,11 @@ from trapcore.numberlink._paths import lay_paths
 from trapcore.numberlink.generate import SeedLike
 from trapcore.numberlink.puzzle import Puzzle
 
-__all__ = ["generate_board"]
+__all__: list[str] = []  # generate is the public name; generate_board is deprecated
+
+#: ``generate(puzzle, max_nodes=None)``: the board search's budget per uniqueness check (past it,
+#: the longest path is cut).
+BOARD_NODES = 10**6
 
 Values = npt.NDArray[np.int16]
 
@@ -103,67 +111,63 @@ def _bridge_lanes(board: Puzzle) -> npt.NDArray[np.uint8]:
     return lanes
 
 
-@renamed(board="puzzle")
-def generate_board(
+def on_board(
     puzzle: Puzzle,
+    cols: object = None,
     *,
     seed: SeedLike = None,
+    fill: bool | None = None,
+    touch: bool | None = None,
     min_length: int = 3,
+    long_paths: bool | None = None,
+    solids: bool = False,
     unique: bool = True,
+    difficulty: object = None,
     max_attempts: int = 1000,
-    max_nodes: int = 10**6,
+    max_nodes: int | None = None,
+    prover: str = "search",
 ) -> tuple[Puzzle, Values]:
-    """A random puzzle on ``puzzle``'s graph, with its solution, unique under its rules.
-
-    Parameters
-    ----------
-    puzzle : Puzzle
-        A blank puzzle: every node ``0`` (empty) or ``-1`` (solid): ``Puzzle(grid)``, or from
-        :func:`grid_board` (bridges, wrap, warps), :func:`hex_board`, :func:`layered_board` or
-        :meth:`Puzzle.from_graph`. Its ``fill`` and ``touch`` are the puzzle's rules. Numbers
-        never go on a bridge.
-    seed : None, int, numpy.random.SeedSequence or numpy.random.Generator
-        Randomness; the same seed gives the same puzzle.
-    min_length : int, default 3
-        Shortest path, in nodes (2 or more).
-    unique : bool, default True
-        Prove exactly one solution (the board search for two), cutting paths until it holds.
-    max_attempts : int, default 1000
-        Fresh boards drawn before giving up (ValueError), as ``generate``'s; a board costs
-        microseconds, and ``min_length`` 4 or 5 on small hexagonal or bridged boards can need
-        hundreds.
-    max_nodes : int, default 10**6
-        The board search's budget per uniqueness check (past it, the longest path is cut).
-
-    Returns
-    -------
-    (Puzzle, ndarray of int16)
-        The puzzle (``puzzle`` with the path ends numbered, its ``solution`` set) and that
-        solution: one label per node (a grid puzzle's: a grid).
-
-    Raises
-    ------
-    TypeError, ValueError
-        A bad argument, or no puzzle within ``max_attempts`` boards.
-
-    Examples
-    --------
-    >>> import trapcore as tc
-    >>> blank = tc.numberlink.hex_board([[0] * 6] * 6)
-    >>> puzzle, solution = tc.numberlink.generate_board(blank, seed=1)
-    >>> len(puzzle.solve(limit=2))
-    1
-    """
+    """``generate(puzzle, ...)``: (the puzzle, its solution in the puzzle's form). Validates the
+    options ``generate`` has for grids only, then lays and cuts the paths (see the module)."""
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
     board = puzzle
+    if cols is not None:
+        raise TypeError(f"generate: cols goes with a number of rows, not a Puzzle (got {cols!r})")
+    for name, rule in (("fill", fill), ("touch", touch)):
+        if rule is None:
+            continue
+        if not isinstance(rule, (bool, np.bool_)):
+            raise TypeError(f"{name} must be a bool, got {_describe(rule)}")
+        if bool(rule) != getattr(board, name):
+            raise ValueError(
+                f"generate: the blank puzzle's rules have {name}={getattr(board, name)}, and "
+                f"{name}={bool(rule)} was asked for: leave {name} out (a puzzle is made unique "
+                f"under its own rules), or build the blank with {name}={bool(rule)}"
+            )
+    grid_only = {
+        "long_paths=True": long_paths is True,
+        "solids=True": solids is True,
+        "difficulty": difficulty is not None,
+        'prover="sat"': prover != "search",
+    }
+    if long_paths not in (None, True, False) or solids not in (True, False):
+        raise TypeError("long_paths must be a bool or None, and solids a bool")
+    if prover not in ("search", "sat"):
+        raise ValueError(f"prover must be 'search' or 'sat', got {prover!r}")
+    if asked := [name for name, given in grid_only.items() if given]:
+        raise ValueError(
+            f"generate: {', '.join(asked)} need a grid size (generate(rows, cols)); on a blank "
+            "puzzle paths grow at random from the tightest free node, no node ends solid, and "
+            "Puzzle.difficulty is computed on first use"
+        )
     if (np.asarray(board.values) > 0).any():
         raise ValueError("puzzle must be blank: every node 0 (empty) or -1 (solid)")
     min_length = as_int(min_length, "min_length", minimum=2, maximum=max(2, len(board)))
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError(f"unique must be a bool, got {_describe(unique)}")
     max_attempts = as_int(max_attempts, "max_attempts", minimum=1)
-    max_nodes = as_int(max_nodes, "max_nodes", minimum=1)
+    max_nodes = BOARD_NODES if max_nodes is None else as_int(max_nodes, "max_nodes", minimum=1)
     rng = as_generator(seed)
     table = board.neighbours
     lanes = _bridge_lanes(board)
@@ -195,7 +199,7 @@ def generate_board(
             if not any(paths.split(int(v), min_length) for v in np.flatnonzero(other != sol)):
                 break
     raise ValueError(
-        f"generate_board: no puzzle with min_length={min_length} in {max_attempts} attempts "
+        f"generate: no puzzle with min_length={min_length} in {max_attempts} attempts "
         f"on {board!r}; relax min_length or raise max_attempts"
     )
 
@@ -204,3 +208,39 @@ def _result(board: Puzzle, values: Values, sol: Values) -> tuple[Puzzle, Values]
     """The puzzle (``board``'s graph and rules with ``values``, solution ``sol``) and its
     solution, in the puzzle's form."""
     return board._with_values(values, sol), sol.reshape(board._values.shape)
+
+
+def generate_board(*args: object, **options: object) -> tuple[Puzzle, Values]:
+    """Deprecated (0.2's name; it goes in 0.4): ``generate(puzzle, ...)``, which returns the
+    puzzle (its solution is ``puzzle.solution``). This returns ``(puzzle, solution)``, as in
+    0.2, and takes 0.2's ``board=`` for ``puzzle=``.
+
+    Examples
+    --------
+    >>> import warnings, trapcore as tc
+    >>> blank = tc.numberlink.hex_board([[0] * 4] * 4)
+    >>> with warnings.catch_warnings(record=True):
+    ...     puzzle, solution = tc.numberlink.generate_board(blank, seed=1)
+    >>> puzzle == tc.numberlink.generate(blank, seed=1)
+    True
+    """
+    warn(f"{__name__}.generate_board", "trapcore.numberlink.generate")
+    return _generate_board(*args, _depth=5, **options)
+
+
+def _generate_board(*args: object, _depth: int = 4, **options: object) -> tuple[Puzzle, Values]:
+    """``generate_board`` without its own warning (``trapcore.numberlink.generate_board``, whose
+    lookup warns, is this); ``_depth`` puts a ``board=`` warning on the caller's line."""
+    for old in ("board", "puzzle"):
+        if old in options:
+            if args:
+                raise TypeError(f"generate_board() got the puzzle twice (positional and {old}=)")
+            if old == "board":
+                if "puzzle" in options:
+                    raise TypeError("generate_board() got both board= and puzzle= (board is the "
+                                    "old spelling of puzzle); give puzzle only")
+                warn("board=", "puzzle=", "generate_board()", stacklevel=_depth)
+            args = (options.pop(old),)
+    if len(args) != 1:
+        raise TypeError(f"generate_board() takes one puzzle, got {len(args)} positional arguments")
+    return on_board(args[0], **options)  # type: ignore[arg-type]

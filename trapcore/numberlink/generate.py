@@ -238,12 +238,12 @@ def _as_band(
 
 
 def generate(
-    rows: int,
+    rows: int | Puzzle,
     cols: int | None = None,
     *,
     seed: SeedLike = None,
-    fill: bool = True,
-    touch: bool = True,
+    fill: bool | None = None,
+    touch: bool | None = None,
     min_length: int = 3,
     long_paths: bool | None = None,
     solids: bool = False,
@@ -253,7 +253,8 @@ def generate(
     max_nodes: int | None = None,
     prover: str = "search",
 ) -> Puzzle:
-    """Generate a random puzzle (with its solution) on a ``rows x cols`` board.
+    """Generate a random puzzle (with its solution) on a ``rows x cols`` grid, or on a blank
+    puzzle of any shape.
 
     The solution is made first: random paths that never run beside themselves grow over the
     free squares, whatever the rules the puzzle is made unique under (each new path
@@ -267,18 +268,30 @@ def generate(
     The largest board accepted has ``LIMITS.generate_cells`` squares (70 x 70); how long sizes take
     under each rule set is on the documentation's Benchmarks page.
 
+    On a blank puzzle (``generate(blank)``: a :class:`Puzzle` whose nodes are all ``0`` or
+    ``-1``: ``Puzzle(grid)`` with solids, :func:`grid_board` with bridges, wrapping rows or warps,
+    :func:`hex_board`, :func:`layered_board`, :meth:`Puzzle.from_graph`) the same method runs on
+    the puzzle's graph: each path starts on a free node with the fewest free neighbours and
+    grows from both ends one random step at a time; short paths and isolated nodes join a
+    neighbouring path (a board where that fails is drawn again; no number goes on a bridge);
+    while the board search finds a second solution, a path is cut where it differs, and a check
+    over ``max_nodes`` (default 10**6) cuts the longest path in the middle. The puzzle's own
+    rules apply (``fill`` and ``touch`` must agree with them). ``long_paths=True``,
+    ``solids=True``, ``difficulty`` and ``prover="sat"`` are for grid sizes only.
+
     Parameters
     ----------
-    rows : int
-        Rows of the board (>= 2).
+    rows : int or Puzzle
+        Rows of the board (>= 2), or a blank puzzle to lay the paths on.
     cols : int, optional
-        Columns (>= 2); the default is ``rows`` (a square board).
+        Columns (>= 2); the default is ``rows`` (a square board). Not with a puzzle.
     seed : None, int, numpy.random.SeedSequence or numpy.random.Generator
         Randomness; the same seed gives the same puzzle (a Generator is advanced).
-    fill, touch : bool, default True
+    fill, touch : bool or None, default None
         The rules the puzzle is made unique under and records (see
-        :func:`trapcore.numberlink.solve`): Flow Free's by default; ``touch=False`` is the
-        stricter no-touch rule, ``fill=False`` Nikoli's.
+        :func:`trapcore.numberlink.solve`). ``None``: on a grid size, Flow Free's (``True``,
+        ``True``); on a blank puzzle, the puzzle's own (a rule given must agree with it).
+        ``touch=False`` is the stricter no-touch rule, ``fill=False`` Nikoli's.
     min_length : int, default 3
         Shortest path allowed, in squares (2 or more).
     long_paths : bool or None, default None
@@ -347,11 +360,22 @@ def generate(
     (7, 7)
     >>> len(tc.numberlink.solve(p.grid, limit=2))  # exactly one solution
     1
+    >>> hexes = tc.numberlink.generate(tc.numberlink.hex_board([[0] * 6] * 6), seed=1)
+    >>> len(hexes.solve(limit=2))  # unique on a board of hexagons too
+    1
     """
+    if isinstance(rows, Puzzle):
+        from trapcore.numberlink.board_generate import on_board  # (it imports this module)
+
+        return on_board(
+            rows, cols, seed=seed, fill=fill, touch=touch, min_length=min_length,
+            long_paths=long_paths, solids=solids, unique=unique, difficulty=difficulty,
+            max_attempts=max_attempts, max_nodes=max_nodes, prover=prover,
+        )[0]  # fmt: skip
     if cols is None:
         cols = rows
     rows, cols = as_size(rows, cols, minimum=2, max_cells=MAX_GENERATE_CELLS)
-    fill, touch = as_rules(fill, touch)
+    fill, touch = as_rules(True if fill is None else fill, True if touch is None else touch)
     min_length = as_int(min_length, "min_length", minimum=2, maximum=rows * cols)
     if long_paths is None:
         long_paths = _default_long_paths(rows, cols)
