@@ -16,6 +16,7 @@ from reference.numberlink_graph import (
 )
 from trapcore.numberlink import board_generate, generate, grid_board, hex_board, layered_board
 
+
 def made(puzzle, **options):
     """``generate(puzzle, ...)`` and its solution (the pair 0.2's ``generate_board`` returned)."""
     p = generate(puzzle, **options)
@@ -113,7 +114,6 @@ def test_same_seed_same_puzzle_and_options():
     assert s[2 * 6 + 2] == -1 and p.values[3 * 6 + 4] == -1 and len(p.solve(limit=2)) == 1
 
 
-
 def test_generate_board_is_the_deprecated_name_of_generate_on_a_puzzle():
     """0.2's ``generate_board`` warns (on the package and in its module), naming ``generate``,
     and gives ``generate``'s puzzle with its solution, as the pair it returned."""
@@ -127,11 +127,13 @@ def test_generate_board_is_the_deprecated_name_of_generate_on_a_puzzle():
         with pytest.warns(DeprecationWarning, match="deprecated") as caught:
             p, sol = old()
         messages = [str(w.message) for w in caught]
-        assert any("generate_board is deprecated, use trapcore.numberlink.generate" in m
-                   for m in messages), messages
+        assert any(
+            "generate_board is deprecated, use trapcore.numberlink.generate" in m for m in messages
+        ), messages
         assert all(w.filename == __file__ for w in caught)
         assert p == want and np.array_equal(sol, want.solution)
-    with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match="both board= and puzzle="):
+    both = pytest.raises(TypeError, match="both board= and puzzle=")
+    with pytest.warns(DeprecationWarning), both:
         board_generate.generate_board(board=blank, puzzle=blank)
     with pytest.warns(DeprecationWarning), pytest.raises(TypeError, match="one puzzle"):
         board_generate.generate_board(blank, blank)

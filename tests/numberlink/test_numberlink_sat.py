@@ -25,7 +25,7 @@ from trapcore import errors as tc_errors
 from trapcore import numberlink as nl
 from trapcore.numberlink import _sat
 
-solve_mod = importlib.import_module("trapcore.numberlink.solve")
+portfolio = importlib.import_module("trapcore.numberlink._portfolio")
 
 pytest.importorskip("pysat")
 
@@ -98,7 +98,7 @@ def test_portfolio_says_which_search_answered(monkeypatch):
     sols = nl.solve(g)
     assert sols.method == "sweeps" and len(sols) == 1 and sols.nodes > 0
     # a share too small for the sweeps: the SAT model answers, with the same solution
-    monkeypatch.setattr(solve_mod, "SWEEP_NODES_PER_SQUARE", (0, 0))
+    monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", (0, 0))
     via_sat = nl.solve(g)
     assert via_sat.method == "sat" and key(via_sat) == key(sols)
     assert via_sat.solver == "cadical153" and sols.solver == ""
@@ -176,7 +176,7 @@ def test_large_models_are_left_to_the_sweeps(monkeypatch):
     assert _sat.fits(g)
     monkeypatch.setattr(_sat, "MAX_LITERALS", 10)
     assert not _sat.fits(g)
-    monkeypatch.setattr(solve_mod, "SWEEP_NODES_PER_SQUARE", (0, 0))
+    monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", (0, 0))
     assert nl.solve(g).method == "sweeps"  # the whole budget, as without python-sat
 
 

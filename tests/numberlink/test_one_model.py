@@ -2,7 +2,8 @@
 class; the builders, ``Puzzle.from_graph``, ``generate`` of a blank and ``parse_contest_board`` make
 ``Puzzle`` objects; 0.2's ``Board`` still works (deprecated). The outputs of 0.2's ``Puzzle`` and
 ``Board`` (solutions, counts, search nodes, checks, layouts) were recorded before the change, on
-puzzles from ``generate`` on grid sizes and on blank puzzles (0.2's ``generate_board``), and must not change."""
+puzzles from ``generate`` on grid sizes and on blank puzzles (0.2's ``generate_board``), and
+must not change."""
 
 from __future__ import annotations
 

@@ -97,7 +97,7 @@ def test_grid_colour_count_is_sound_and_settles(touch):
     pairs, the count refutes 30 (settled in no search node), and the sweeps settle all but at
     most 3 of the 40 within 10**6 nodes (measured: 3 under touch=True, none under touch=False)."""
     from reference.numberlink_rules import brute_solutions
-    from trapcore.numberlink.solve import _colour_refutes
+    from trapcore.numberlink._portfolio import colour_refutes as _colour_refutes
 
     rng = np.random.default_rng(3)
     refuted = 0

@@ -16,7 +16,7 @@ import numpy.typing as npt
 from trapcore._rng import components
 from trapcore._validate import as_int
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink import _graph, _route
+from trapcore.numberlink import _graph, _portfolio, _route
 from trapcore.numberlink._grid import Table, Values
 from trapcore.numberlink.solve import DEFAULT_MAX_NODES, MAX_LIMIT, Solutions
 
@@ -77,16 +77,9 @@ def as_limit(limit: object, n: int) -> int:
 def solve(
     values: Values, table: Table, fill: bool, touch: bool, limit: int, budget: int
 ) -> Solutions:
-    """Up to ``limit`` labellings (see ``Puzzle.solve``): the colour count, then for one
-    solution without fill the router, then the board search."""
-    if parity_refutes(values, table, fill):
-        return Solutions([], "colours", 0)
-    if limit == 1 and not fill and (found := route(values, table)):
-        return Solutions(found, "router", 0)
-    sols, nodes, complete = _graph.solve(values, table, fill, touch, limit, budget)
-    if not complete:
-        raise _over("solve", budget, values.size)
-    return Solutions(list(sols), "router", int(nodes))
+    """Up to ``limit`` labellings (see ``Puzzle.solve``), by the portfolio (``_portfolio``: the
+    colour count, then for one solution without fill the router, then the board search)."""
+    return _portfolio.solve(_portfolio.Task(values, table, fill, touch, limit), budget)
 
 
 def count(values: Values, table: Table, fill: bool, touch: bool, budget: int) -> int:

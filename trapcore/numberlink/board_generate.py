@@ -237,8 +237,10 @@ def _generate_board(*args: object, _depth: int = 4, **options: object) -> tuple[
                 raise TypeError(f"generate_board() got the puzzle twice (positional and {old}=)")
             if old == "board":
                 if "puzzle" in options:
-                    raise TypeError("generate_board() got both board= and puzzle= (board is the "
-                                    "old spelling of puzzle); give puzzle only")
+                    raise TypeError(
+                        "generate_board() got both board= and puzzle= (board is the "
+                        "old spelling of puzzle); give puzzle only"
+                    )
                 warn("board=", "puzzle=", "generate_board()", stacklevel=_depth)
             args = (options.pop(old),)
     if len(args) != 1:

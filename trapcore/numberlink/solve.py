@@ -7,19 +7,19 @@ forbids it (the no-touch rule: no square of a path has a same-number neighbour t
 path neighbour). A solution is a set of paths; under ``touch=True`` two solutions can colour the
 squares alike when a path can thread its own squares in two ways (they count as two).
 
-The search runs in ``trapcore.numberlink._solver`` without the GIL; this module validates first.
+This module validates; ``solve`` hands the search to the one portfolio (``_portfolio``), whose
+searches run in kernels without the GIL (``_solver``'s sweeps, ``_graph``'s board search) or in
+CaDiCaL (``_sat``); ``count`` and ``count_nodes`` run the sweeps alone.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 import numpy as np
 import numpy.typing as npt
 
 from trapcore._validate import as_grid, as_int
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink import _regions, _sat, _solver
+from trapcore.numberlink import _portfolio, _regions, _sat, _solver
 from trapcore.numberlink._grid import (
     INT16_MAX,
     MAX_SOLVE_CELLS,
@@ -28,48 +28,13 @@ from trapcore.numberlink._grid import (
     as_puzzle_grid,
     as_rules,
 )
+from trapcore.numberlink._portfolio import METHODS, Solutions, colour_refutes, without_numbers
 
 __all__ = ["solve", "count", "count_nodes", "check", "Solutions", "MAX_SOLVE_CELLS"]
 
 DEFAULT_MAX_NODES = 10**9
 #: The most solutions ``solve`` lists at once.
 MAX_LIMIT = 100_000
-#: With fill, the portfolio's turns (``_portfolio``): the sweeps' two shares in nodes per square
-#: (a node costs about 0.3 us: 12x12 gets about 3 ms, then 30 ms; the sweeps settle most published
-#: puzzles up to 14x14 within these, and rarely settle within ten times more one that they have
-#: not), and the SAT model's first share in conflicts (a conflict costs 20-40 us).
-SWEEP_NODES_PER_SQUARE = (60, 600)
-SAT_CONFLICTS = 300
-#: Under no-touch (with fill), the sweeps' one turn before the SAT model.
-NO_TOUCH_SWEEP_NODES_PER_SQUARE = 20_000
-
-
-class Solutions(list):  # type: ignore[type-arg]
-    """The list of solutions ``solve`` returns, saying which search found them.
-
-    Attributes
-    ----------
-    method : str
-        ``"sweeps"`` (the kernel's sweeps and frontier memo), ``"router"`` (without fill, the
-        path router of ``Board``), ``"sat"`` (the SAT fallback: CaDiCaL through python-sat) or
-        ``"colours"`` (with fill, refuted by the colour count before any search) or ``"empty"``
-        (a grid without numbers, answered at once).
-    nodes : int
-        The sweeps' (or the router's) nodes, plus the SAT solvers' conflicts when they ran.
-    solver : str
-        With ``method="sat"``, python-sat's name of the SAT solver (``"cadical153"``); else
-        ``""``.
-    """
-
-    method: str
-    nodes: int
-    solver: str
-
-    def __init__(self, items: Iterable[Grid], method: str, nodes: int, solver: str = "") -> None:
-        super().__init__(items)
-        self.method = method
-        self.nodes = nodes
-        self.solver = solver
 
 
 def _search(
@@ -125,8 +90,9 @@ def solve(
     blocked before the next): a short turn of each, a longer one of the sweeps
     (``SWEEP_NODES_PER_SQUARE``, ``SAT_CONFLICTS``), then the SAT model with the rest of the
     budget. The sweeps win on most published puzzles; the SAT model on long paths across wide
-    boards, where the sweeps' frontier holds too many states. The result's ``method`` (and
-    ``solver``) say which search answered. Everything is deterministic: the budget is counted in
+    boards, where the sweeps' frontier holds too many states. (Every schedule lives in
+    ``trapcore/numberlink/_portfolio.py``, which runs every solve of a grid or a board.) The
+    result's ``method`` (and ``solver``) say which search answered. Everything is deterministic: the budget is counted in
     nodes and conflicts, never in seconds. Boards whose model would exceed
     ``_sat.MAX_LITERALS`` literals (e.g. 200x200 with 25 paths) are left to the sweeps.
 
@@ -144,8 +110,8 @@ def solve(
         Search budget in nodes (one node = one square given a pipe shape; the SAT fallback
         counts one per conflict); ``None`` for no limit.
     method : {"auto", "sweeps", "sat"}, default "auto"
-        ``"auto"``: the portfolio above; ``"sweeps"``: the kernel's searches alone;
-        ``"sat"``: the SAT model alone (needs python-sat).
+        ``"auto"``: the portfolio above; ``"sweeps"``: the kernel's sweeps alone (under every
+        rule set); ``"sat"``: the SAT model alone (needs python-sat).
 
     Returns
     -------
@@ -187,116 +153,9 @@ def solve(
     budget = as_max_nodes(max_nodes)
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, not {method!r}")
-    if (empty := _without_numbers(g, fill)) is not None:
-        return Solutions(empty, "empty", 0)
-    if method == "sat":
-        if not _sat.available():
-            raise ImportError('solve(method="sat") needs python-sat: pip install "trapcore[sat]"')
-        return _portfolio(g, limit, budget, fill, touch, sweeps=False)
-    if not fill:
-        return _without_fill(g, limit, budget, touch)
-    if _colour_refutes(g):
-        return Solutions([], "colours", 0)
-    if method == "sweeps" or not _sat.available() or not _sat.fits(g):
-        sols, nodes, done = _solver.solve(g, limit, budget, _solver.Strategy.PORTFOLIO, fill, touch)
-        if done and sols is not None:
-            return Solutions(sols, "sweeps", int(nodes))
-        raise _over(g, budget, "solve")
-    return _portfolio(g, limit, budget, fill, touch, sweeps=True)
-
-
-#: The values of ``solve``'s ``method``.
-METHODS = ("auto", "sweeps", "sat")
-
-
-def _over(g: Grid, budget: int, caller: str) -> SearchLimitExceeded:
-    return SearchLimitExceeded(
-        f"{caller}: the search needed more than max_nodes={budget} nodes on this "
-        f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
-    )
-
-
-def _portfolio(
-    g: Grid, limit: int, budget: int, fill: bool, touch: bool, sweeps: bool
-) -> Solutions:
-    """Four turns: the sweeps with ``SWEEP_NODES_PER_SQUARE[0]`` nodes a square (when
-    ``sweeps``: most small puzzles), the SAT model (``_sat.SOLVER``) with ``SAT_CONFLICTS``
-    conflicts (the puzzles that it settles at once, where the sweeps would waste their share),
-    the sweeps again (restarted) with ``SWEEP_NODES_PER_SQUARE[1]`` nodes a square, then the SAT
-    model resumed with the rest of ``budget`` in one call: CaDiCaL finds its way by restarts of
-    its own, and cutting its run into many rounds (tried: budgets doubling each round,
-    interleaved with Glucose and the sweeps) cost two to three times as much on the hard Flow
-    levels. Under no-touch: the sweeps with ``NO_TOUCH_SWEEP_NODES_PER_SQUARE``, then the SAT
-    model."""
-    spent = 0
-    search: _sat.SatSearch | None = None
-    turns = [(True, SWEEP_NODES_PER_SQUARE[0]), (False, SAT_CONFLICTS)]
-    turns += [(True, SWEEP_NODES_PER_SQUARE[1]), (False, budget)]
-    if not touch:  # the sweeps' pruning is strong under no-touch: they go first, at length
-        turns = [(True, NO_TOUCH_SWEEP_NODES_PER_SQUARE), (False, budget)]
-    try:
-        for is_sweep, units in turns:
-            if spent >= budget:
-                break
-            if is_sweep:
-                if not sweeps:
-                    continue
-                share = min(budget - spent, units * g.size)
-                sols, nodes, done = _solver.solve(
-                    g, limit, share, _solver.Strategy.PORTFOLIO, fill, touch
-                )
-                spent += min(int(nodes), share)
-                if done and sols is not None:
-                    return Solutions(sols, "sweeps", spent)
-                continue
-            if search is None:
-                search = _sat.SatSearch(g, limit, fill, touch, _sat.SOLVER)
-            before = search.conflicts
-            finished = search.step(min(units, budget - spent))
-            spent += search.conflicts - before
-            if finished:
-                return Solutions(search.solutions, "sat", spent, _sat.SOLVER)
-        raise _over(g, budget, "solve")
-    finally:
-        if search is not None:
-            search.close()
-
-
-def _without_fill(g: Grid, limit: int, budget: int, touch: bool) -> Solutions:
-    """Without fill: for one solution, negotiated congestion first (``_route``, bounded rounds:
-    crowded boards); then two complete searches take turns with budgets doubling each round: the
-    sweeps and the path router of ``Board`` (``_graph``: strong on sparse boards, where most
-    squares stay empty); the first to finish answers."""
-    from trapcore.numberlink import _graph
-    from trapcore.numberlink.variants import grid_board, route  # variants imports this module
-
-    board = grid_board(g, fill=False, touch=touch)
-    if limit == 1 and (found := route(board.values, board.neighbours)):
-        return Solutions([found[0].reshape(g.shape)], "router", 0)
-    spent, share = 0, 1 << 14
-    while True:
-        for graph in (True, False):
-            left = budget - spent
-            if left <= 0:
-                raise SearchLimitExceeded(
-                    f"solve: the search needed more than max_nodes={budget} nodes on this "
-                    f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
-                )
-            # a router node visits every square: it gets a quarter of the sweeps' nodes
-            part = min(left, share // 4 if graph else share)
-            if graph:
-                flat, nodes, done = _graph.solve(
-                    board.values, board.neighbours, False, touch, limit, part
-                )
-                sols = flat.reshape(-1, *g.shape) if done else None
-            else:
-                sols, nodes, done = _solver.solve(
-                    g, limit, part, _solver.Strategy.PORTFOLIO, False, touch
-                )
-            spent += int(nodes)
-            if done and sols is not None:
-                return Solutions(sols, "router" if graph else "sweeps", spent)
-        share *= 2
+    if method == "sat" and not _sat.available():
+        raise ImportError('solve(method="sat") needs python-sat: pip install "trapcore[sat]"')
+    return _portfolio.solve(_portfolio.Task(g, None, fill, touch, limit), budget, method)
 
 
 def count(
@@ -349,9 +208,9 @@ def count(
     g = as_puzzle_grid(grid)
     fill, touch = as_rules(fill, touch)
     max_nodes = as_max_nodes(max_nodes)
-    if (empty := _without_numbers(g, fill)) is not None:
+    if (empty := without_numbers(g, fill)) is not None:
         return len(empty)
-    if fill and _colour_refutes(g):
+    if fill and colour_refutes(g):
         return 0
     n: int | None
     complete: bool
@@ -414,39 +273,9 @@ def count_nodes(
     fill, touch = as_rules(fill, touch)
     limit = _as_limit(limit, g)
     budget = as_max_nodes(max_nodes)
-    if _without_numbers(g, fill) is not None or (fill and _colour_refutes(g)):
+    if without_numbers(g, fill) is not None or (fill and colour_refutes(g)):
         return 0
     return _search(g, limit, budget, "count_nodes", fill, touch)[1]
-
-
-def _without_numbers(g: Grid, fill: bool) -> list[Grid] | None:
-    """The answer for a grid without numbers, at once (None when it has numbers): no paths, so
-    its one solution is the grid itself when no square must be filled (``fill=False``, or only
-    solids), else none. The search would try pipe shapes on every square before finding that
-    out (a 16 x 16 empty grid ran for minutes)."""
-    if g.max() > 0:
-        return None
-    return [g.copy()] if not fill or not (g == 0).any() else []
-
-
-def _colour_refutes(g: Grid) -> bool:
-    """With fill, the colour count that no set of paths can meet (as ``Board`` does, here for
-    the whole grid at once): squares are black or white like a chessboard, a path alternates
-    them, so it holds one more black square than white ones when both its ends are black, one
-    fewer when both are white, as many otherwise; every non-solid square lies on a path, so
-    blacks minus whites must equal the pairs with two black ends minus those with two white
-    ends. On random 10x10 grids with four pairs it refutes three in four at once; in one draw of
-    40, the 22 that the sweeps could not settle within 10**6 nodes were all among them."""
-    live = g >= 0  # (r + c) even is black; no array wider than a bool per square
-    balance = 2 * (int(live[0::2, 0::2].sum()) + int(live[1::2, 1::2].sum())) - int(live.sum())
-    del live
-    rr, cc = np.nonzero(g > 0)
-    numbers = g[rr, cc].astype(np.int64)
-    blacks = np.bincount(numbers, weights=(rr + cc) % 2 == 0, minlength=1)
-    present = np.bincount(numbers, minlength=1) == 2
-    both_black = int(((blacks == 2) & present).sum())
-    both_white = int(((blacks == 0) & present).sum())
-    return balance != both_black - both_white
 
 
 def check(

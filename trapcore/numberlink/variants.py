@@ -27,7 +27,6 @@ import numpy.typing as npt
 from trapcore._renamed import module_getattr
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.numberlink._boards import ROUTE_WORK as ROUTE_WORK  # here in 0.2
-from trapcore.numberlink._boards import route as route  # solve.py's import
 from trapcore.numberlink._boards import undirected
 from trapcore.numberlink._grid import as_puzzle_grid, as_rules, as_values
 from trapcore.numberlink._puzzle_state import HEX, LAYERS, SQUARES

@@ -1,0 +1,124 @@
+"""One solving portfolio (issue 26): every solve of a grid or of a board of any shape goes
+through ``trapcore.numberlink._portfolio``, whose schedules are the ones its docstring gives,
+and whose answers hold up against the rules' own checker."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import trapcore as tc
+from trapcore.errors import SearchLimitExceeded
+from trapcore.numberlink import _portfolio, _sat
+
+nl = tc.numberlink
+
+
+def turns(task, budget=10**9, method="auto", n=6):
+    return list(itertools.islice(_portfolio.schedule(task, budget, method), n))
+
+
+def test_the_schedules_are_the_documented_ones(monkeypatch):
+    g = nl.generate(8, seed=1).grid
+    task = _portfolio.Task(g, None, True, True, 2)
+    monkeypatch.setattr(_sat, "available", lambda: True)
+    assert turns(task) == [("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64), ("sat", 10**9)]
+    assert turns(task, method="sat") == [("sat", 300), ("sat", 10**9)]
+    assert turns(task, method="sweeps") == [("sweeps", 10**9)]
+    no_touch = _portfolio.Task(g, None, True, False, 2)
+    assert turns(no_touch) == [("sweeps", 20_000 * 64), ("sat", 10**9)]
+    sparse = _portfolio.Task(g, None, False, True, 2)
+    assert turns(sparse) == [
+        ("board", 1 << 12), ("sweeps", 1 << 14), ("board", 1 << 13), ("sweeps", 1 << 15),
+        ("board", 1 << 14), ("sweeps", 1 << 16),
+    ]  # fmt: skip
+    assert turns(sparse, method="sweeps") == [("sweeps", 10**9)]
+    board = nl.hex_board(np.zeros((4, 4), np.int16))
+    on_board = _portfolio.Task(board.values, board.neighbours, True, True, 2)
+    assert turns(on_board) == [("board", 10**9)]
+    monkeypatch.setattr(_sat, "available", lambda: False)
+    assert turns(task) == [("sweeps", 10**9)]
+    monkeypatch.setattr(_sat, "available", lambda: True)
+    monkeypatch.setattr(_sat, "MAX_LITERALS", 10)  # a model too big: the sweeps alone
+    assert turns(task) == [("sweeps", 10**9)]
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """The turns every solve takes, by search: ``[(search, units), ...]``."""
+    seen: list[tuple[str, int]] = []
+
+    def watched(name, make):
+        def build(task):
+            search = make(task)
+            turn = search.turn
+
+            def counted(units):
+                seen.append((name, units))
+                return turn(units)
+
+            search.turn = counted
+            return search
+
+        return build
+
+    searches = {name: watched(name, make) for name, make in _portfolio.SEARCHES.items()}
+    monkeypatch.setattr(_portfolio, "SEARCHES", searches)
+    return seen
+
+
+def test_every_solve_goes_through_the_portfolio(spy):
+    """Grids (the function and the grid puzzle), boards of any shape, and the board generator's
+    uniqueness checks: each turn of each search is the portfolio's."""
+    g = nl.generate(6, seed=4).grid
+    assert len(nl.solve(g)) == 1 and spy[-1][0] == "sweeps"
+    n = len(spy)
+    assert len(nl.Puzzle(g).solve()) == 1 and len(spy) == n + 1
+    hexes = nl.generate(nl.hex_board(np.zeros((5, 5), np.int16)), seed=2)
+    assert spy[-1][0] == "board" and len(spy) > n + 1  # the generator's checks
+    n = len(spy)
+    assert len(hexes.solve()) == 1 and spy[n:] == [("board", 10**9)]
+    sparse = np.zeros((4, 4), np.int16)
+    sparse[0, 0], sparse[3, 3] = 1, 1
+    n = len(spy)
+    sols = nl.solve(sparse, fill=False, limit=3)
+    assert len(sols) == 3 and {name for name, _ in spy[n:]} <= {"board", "sweeps"}
+    for s in sols:
+        assert nl.check(sparse, s, fill=False)
+
+
+def test_what_is_answered_at_once_spends_nothing(spy):
+    assert nl.solve([[0, 0], [0, 0]]).method == "empty"
+    assert nl.solve([[1, 0], [0, 1]]).method == "colours"
+    layers = nl.layered_board(np.array([[[1, 0], [0, 1]]], np.int16), fill=True)
+    assert layers.solve().method == "colours"
+    sparse = np.zeros((5, 5), np.int16)
+    sparse[0, 0], sparse[0, 4], sparse[4, 0], sparse[4, 4] = 1, 1, 2, 2
+    one = nl.solve(sparse, fill=False, limit=1)
+    assert one.method == "router" and nl.check(sparse, one[0], fill=False)
+    assert spy == []
+
+
+def test_method_sweeps_means_the_sweeps_alone_under_every_rule_set(spy):
+    """``method="sweeps"`` ran the router and the board search too without fill (0.2): now the
+    sweeps alone answer, and what they find is a solution by the rules' checker."""
+    g = nl.generate(7, seed=3, fill=False).grid
+    for touch in (True, False):
+        for limit in (1, 2):
+            spy.clear()
+            sols = nl.solve(g, fill=False, touch=touch, limit=limit, method="sweeps")
+            assert sols.method == "sweeps" and {name for name, _ in spy} == {"sweeps"}
+            for s in sols:
+                assert nl.check(g, s, fill=False, touch=touch)
+
+
+def test_a_spent_budget_names_the_board():
+    g = nl.generate(10, seed=0).grid
+    with pytest.raises(SearchLimitExceeded, match=r"max_nodes=5 nodes on this 10 x 10 grid"):
+        nl.solve(g, max_nodes=5, method="sweeps")
+    board = nl.hex_board(np.zeros((6, 6), np.int16))
+    puzzle = nl.generate(board, seed=0)
+    with pytest.raises(SearchLimitExceeded, match=r"max_nodes=1 nodes on this board of 36 nodes"):
+        puzzle.solve(max_nodes=1)

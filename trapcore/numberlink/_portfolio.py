@@ -1,0 +1,310 @@
+"""Numberlink's one solving portfolio: which searches run on a puzzle, in what order, with what
+share of the budget, and which one answered.
+
+Every solve goes through :func:`solve` here: ``trapcore.numberlink.solve`` (grids), and
+``Puzzle.solve`` (a grid puzzle through it, every other board directly). Callers validate first.
+
+The searches are all complete, so the first to finish answers (with ``limit >= 2``, a proof of
+uniqueness or of no solution), and each counts its work in units that do not depend on time:
+
+- ``"sweeps"`` (grids): the kernel's sweeps (``trapcore.numberlink._solver``), a nodes' budget a
+  turn. A turn restarts them; inside it the kernel's sweep directions (six under the no-touch
+  rule, four row sweeps with the frontier memo under the touch rules) take rounds of doubling
+  budgets, a loop over the strategies of one search that runs without the GIL and never returns
+  here between rounds (a small puzzle costs microseconds).
+- ``"board"`` (every board; grids without fill): the board search (``_graph``), nodes.
+- ``"sat"`` (grids, with python-sat): the SAT model (``_sat.SatSearch``, CaDiCaL), conflicts; a
+  turn resumes where the last one stopped.
+
+Before any of them, with no budget spent: a grid without numbers is answered at once
+(``"empty"``); with fill, the colour count refutes some boards (``"colours"``); without fill,
+for one solution, the negotiated-congestion router (``_route``, bounded rounds) tries
+(``"router"``; finding nothing proves nothing, and the schedule runs).
+
+The schedules (:func:`schedule`), by board and rules; each turn gets at most what is left:
+
+- a grid with fill, python-sat installed and the model small enough (``_sat.fits``): under the
+  touch rules the sweeps with ``SWEEP_NODES_PER_SQUARE[0]`` nodes a square, the SAT model with
+  ``SAT_CONFLICTS``, the sweeps with ``SWEEP_NODES_PER_SQUARE[1]``, then the SAT model with the
+  rest (cutting CaDiCaL's run into many rounds, tried with budgets doubling each round, cost two
+  to three times as much on the hard Flow levels); under the no-touch rule the sweeps with
+  ``NO_TOUCH_SWEEP_NODES_PER_SQUARE``, then the SAT model;
+- a grid with fill otherwise (or ``method="sweeps"``): the sweeps with the whole budget;
+  ``method="sat"``: the SAT model alone, in the same turns;
+- a grid without fill: the board search and the sweeps by turns, from ``FIRST_SHARE`` nodes,
+  doubling each round (a board-search node visits every square: it gets a quarter);
+- any other board: the board search with the whole budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from trapcore.errors import SearchLimitExceeded
+from trapcore.numberlink import _graph, _sat, _solver
+from trapcore.numberlink._grid import Grid, Table, Values
+
+#: With fill, the portfolio's turns: the sweeps' two shares in nodes per square (a node costs
+#: about 0.3 us: 12x12 gets about 3 ms, then 30 ms; the sweeps settle most published puzzles up
+#: to 14x14 within these, and rarely settle within ten times more one that they have not), and
+#: the SAT model's first share in conflicts (a conflict costs 20-40 us).
+SWEEP_NODES_PER_SQUARE = (60, 600)
+SAT_CONFLICTS = 300
+#: Under no-touch (with fill), the sweeps' one turn before the SAT model.
+NO_TOUCH_SWEEP_NODES_PER_SQUARE = 20_000
+#: Without fill, the first turn's share (the sweeps'; the board search gets a quarter).
+FIRST_SHARE = 1 << 14
+#: The values of ``solve``'s ``method``.
+METHODS = ("auto", "sweeps", "sat")
+
+
+class Solutions(list):  # type: ignore[type-arg]
+    """The list of solutions ``solve`` returns, saying which search found them.
+
+    Attributes
+    ----------
+    method : str
+        ``"sweeps"`` (the kernel's sweeps and frontier memo), ``"router"`` (the board search of
+        a :class:`~trapcore.numberlink.Puzzle`, or without fill its congestion router), ``"sat"``
+        (the SAT fallback: CaDiCaL through python-sat), ``"colours"`` (with fill, refuted by the
+        colour count before any search) or ``"empty"`` (a grid without numbers, answered at
+        once).
+    nodes : int
+        The sweeps' (or the board search's) nodes, plus the SAT solvers' conflicts when they ran.
+    solver : str
+        With ``method="sat"``, python-sat's name of the SAT solver (``"cadical153"``); else
+        ``""``.
+    """
+
+    method: str
+    nodes: int
+    solver: str
+
+    def __init__(
+        self, items: list[Grid] | npt.NDArray[np.int16], method: str, nodes: int, solver: str = ""
+    ) -> None:
+        super().__init__(items)
+        self.method = method
+        self.nodes = nodes
+        self.solver = solver
+
+
+@dataclass(frozen=True)
+class Task:
+    """What to solve: ``values`` one per node (a grid puzzle: its grid), ``table`` the neighbour
+    table (``None`` for a grid puzzle: built when the board search runs), the rules, how many
+    solutions, and a caller's name for the messages."""
+
+    values: Values | Grid
+    table: Table | None
+    fill: bool
+    touch: bool
+    limit: int
+    caller: str = "solve"
+
+    @property
+    def grid(self) -> Grid | None:
+        """The grid, for a grid puzzle."""
+        return self.values if self.table is None else None
+
+    def over(self, budget: int) -> SearchLimitExceeded:
+        """The error of a budget spent."""
+        where = (
+            f"{self.values.shape[0]} x {self.values.shape[1]} grid"
+            if self.table is None
+            else f"board of {self.values.size} nodes"
+        )
+        return SearchLimitExceeded(
+            f"{self.caller}: the search needed more than max_nodes={budget} nodes on this "
+            f"{where}; raise max_nodes (or pass max_nodes=None)"
+        )
+
+
+class Search(Protocol):
+    """One complete search: ``turn(units)`` runs it within ``units`` (its solutions, or ``None``
+    when they ran out, and the units it spent); ``close`` frees what it holds."""
+
+    method: str
+    solver: str
+
+    def turn(self, units: int) -> tuple[list[Grid] | npt.NDArray[np.int16] | None, int]: ...
+
+    def close(self) -> None: ...
+
+
+class _Sweeps:
+    method, solver = "sweeps", ""
+
+    def __init__(self, task: Task) -> None:
+        assert task.grid is not None  # (the schedules give it grids only)
+        self.g, self.task = task.grid, task
+
+    def turn(self, units: int) -> tuple[npt.NDArray[np.int16] | None, int]:
+        t = self.task
+        sols, nodes, done = _solver.solve(
+            self.g, t.limit, units, _solver.Strategy.PORTFOLIO, t.fill, t.touch
+        )
+        return (sols if done else None), min(int(nodes), units)
+
+    def close(self) -> None:
+        pass
+
+
+class _Board:
+    method, solver = "router", ""
+
+    def __init__(self, task: Task) -> None:
+        self.task = task
+        self.values, self.table = _board_of(task)
+
+    def turn(self, units: int) -> tuple[list[Values] | npt.NDArray[np.int16] | None, int]:
+        t = self.task
+        flat, nodes, done = _graph.solve(self.values, self.table, t.fill, t.touch, t.limit, units)
+        if not done:
+            return None, min(int(nodes), units)
+        sols = flat.reshape(-1, *t.values.shape) if t.table is None else list(flat)
+        return sols, min(int(nodes), units)
+
+    def close(self) -> None:
+        pass
+
+
+class _Sat:
+    method, solver = "sat", _sat.SOLVER
+
+    def __init__(self, task: Task) -> None:
+        assert task.grid is not None  # (the schedules give it grids only)
+        self.search = _sat.SatSearch(task.grid, task.limit, task.fill, task.touch, _sat.SOLVER)
+
+    def turn(self, units: int) -> tuple[list[Grid] | None, int]:
+        before = self.search.conflicts
+        finished = self.search.step(units)
+        return (self.search.solutions if finished else None), self.search.conflicts - before
+
+    def close(self) -> None:
+        self.search.close()
+
+
+SEARCHES: dict[str, Callable[[Task], Search]] = {
+    "sweeps": _Sweeps,
+    "board": _Board,
+    "sat": _Sat,
+}
+
+
+def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[str, int]]:
+    """The turns ``(search, units)`` for ``task`` (see the module)."""
+    g = task.grid
+    if g is None:
+        yield "board", budget
+        return
+    sat = method == "sat" or (method == "auto" and _sat.available() and _sat.fits(g))
+    if not task.fill and method == "auto":
+        share = FIRST_SHARE
+        while True:
+            yield "board", share // 4
+            yield "sweeps", share
+            share *= 2
+    if not sat:
+        yield "sweeps", budget
+        return
+    turns = [("sweeps", SWEEP_NODES_PER_SQUARE[0] * g.size), ("sat", SAT_CONFLICTS)]
+    turns += [("sweeps", SWEEP_NODES_PER_SQUARE[1] * g.size), ("sat", budget)]
+    if not task.touch:  # the sweeps' pruning is strong under no-touch: they go first, at length
+        turns = [("sweeps", NO_TOUCH_SWEEP_NODES_PER_SQUARE * g.size), ("sat", budget)]
+    for name, units in turns:
+        if method != "sat" or name == "sat":
+            yield name, units
+
+
+def solve(task: Task, budget: int, method: str = "auto") -> Solutions:
+    """Up to ``task.limit`` solutions (see the module): the answers given at once, then the
+    schedule's turns until a search finishes; SearchLimitExceeded when the budget runs out."""
+    g = task.grid
+    if g is not None and (empty := without_numbers(g, task.fill)) is not None:
+        return Solutions(empty, "empty", 0)
+    if method != "sat" and (answer := _at_once(task, method)) is not None:
+        return answer
+    searches: dict[str, Search] = {}
+    spent = 0
+    try:
+        for name, units in schedule(task, budget, method):
+            if spent >= budget:
+                break
+            if name not in searches:
+                searches[name] = SEARCHES[name](task)
+            search = searches[name]
+            sols, used = search.turn(min(units, budget - spent))
+            spent += used
+            if sols is not None:
+                return Solutions(sols, search.method, spent, search.solver)
+        raise task.over(budget)
+    finally:
+        for search in searches.values():
+            search.close()
+
+
+def _board_of(task: Task) -> tuple[Values, Table]:
+    """The values and neighbour table of the task's board (a grid's: ``grid_board``'s)."""
+    if task.table is not None:
+        return task.values, task.table
+    from trapcore.numberlink.variants import grid_board  # (variants imports solve)
+
+    board = grid_board(task.values, fill=task.fill, touch=task.touch)
+    return board.values, board.neighbours
+
+
+def _at_once(task: Task, method: str) -> Solutions | None:
+    """The answers before any budgeted search: with fill the colour count's refutation; without
+    fill, for one solution and ``method="auto"``, what the congestion router finds."""
+    from trapcore.numberlink import _boards
+
+    g = task.grid
+    if task.fill:
+        if g is not None:
+            refuted = colour_refutes(g)
+        else:
+            refuted = _boards.parity_refutes(task.values, _board_of(task)[1], True)
+        return Solutions([], "colours", 0) if refuted else None
+    if task.limit != 1 or method != "auto":
+        return None
+    found = _boards.route(*_board_of(task))
+    if not found:
+        return None
+    return Solutions(found if g is None else [found[0].reshape(g.shape)], "router", 0)
+
+
+def without_numbers(g: Grid, fill: bool) -> list[Grid] | None:
+    """The answer for a grid without numbers, at once (None when it has numbers): no paths, so
+    its one solution is the grid itself when no square must be filled (``fill=False``, or only
+    solids), else none. The search would try pipe shapes on every square before finding that
+    out (a 16 x 16 empty grid ran for minutes)."""
+    if g.max() > 0:
+        return None
+    return [g.copy()] if not fill or not (g == 0).any() else []
+
+
+def colour_refutes(g: Grid) -> bool:
+    """With fill, the colour count that no set of paths can meet (``_boards.parity_refutes``
+    on a grid, whose colours are a chessboard's, for the whole grid at once): a path alternates
+    black and white squares, so it holds one more black square than white ones when both its
+    ends are black, one fewer when both are white, as many otherwise; every non-solid square
+    lies on a path, so blacks minus whites must equal the pairs with two black ends minus those
+    with two white ends. On random 10x10 grids with four pairs it refutes three in four at
+    once; in one draw of 40, the 22 that the sweeps could not settle within 10**6 nodes were all
+    among them."""
+    live = g >= 0  # (r + c) even is black; no array wider than a bool per square
+    balance = 2 * (int(live[0::2, 0::2].sum()) + int(live[1::2, 1::2].sum())) - int(live.sum())
+    del live
+    rr, cc = np.nonzero(g > 0)
+    numbers = g[rr, cc].astype(np.int64)
+    blacks = np.bincount(numbers, weights=(rr + cc) % 2 == 0, minlength=1)
+    present = np.bincount(numbers, minlength=1) == 2
+    both_black = int(((blacks == 2) & present).sum())
+    both_white = int(((blacks == 0) & present).sum())
+    return balance != both_black - both_white
