@@ -92,8 +92,9 @@ def solve(
     budget. The sweeps win on most published puzzles; the SAT model on long paths across wide
     boards, where the sweeps' frontier holds too many states. (Every schedule lives in
     ``trapcore/numberlink/_portfolio.py``, which runs every solve of a grid or a board.) The
-    result's ``method`` (and ``solver``) say which search answered. Everything is deterministic: the budget is counted in
-    nodes and conflicts, never in seconds. Boards whose model would exceed
+    result's ``method`` (and ``solver``) say which search answered. Everything is
+    deterministic: the budget is counted in nodes and conflicts, never in seconds. Boards whose
+    model would exceed
     ``_sat.MAX_LITERALS`` literals (e.g. 200x200 with 25 paths) are left to the sweeps.
 
     Parameters
