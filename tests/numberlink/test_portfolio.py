@@ -89,6 +89,20 @@ def test_every_solve_goes_through_the_portfolio(spy):
         assert nl.check(sparse, s, fill=False)
 
 
+def test_the_sat_provers_checks_go_through_the_portfolio(spy):
+    """``generate(prover="sat")``: each check is the sweeps' turn, then (when they do not settle
+    it) the turn of the SAT model that excludes the known solution; the puzzle is unique by the
+    SAT model of the rules."""
+    pytest.importorskip("pysat")
+    from reference.numberlink_sat import sat_solutions
+
+    p = nl.generate(15, seed=1, prover="sat")
+    names = [name for name, _ in spy]
+    assert names[0] == "sweeps" and "second" in names and set(names) == {"sweeps", "second"}
+    assert all(units == 2000 for name, units in spy if name == "sweeps")
+    assert len(sat_solutions(p.grid, limit=2)) == 1
+
+
 def test_what_is_answered_at_once_spends_nothing(spy):
     assert nl.solve([[0, 0], [0, 0]]).method == "empty"
     assert nl.solve([[1, 0], [0, 1]]).method == "colours"

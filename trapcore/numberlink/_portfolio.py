@@ -15,6 +15,8 @@ uniqueness or of no solution), and each counts its work in units that do not dep
 - ``"board"`` (every board; grids without fill): the board search (``_graph``), nodes.
 - ``"sat"`` (grids, with python-sat): the SAT model (``_sat.SatSearch``, CaDiCaL), conflicts; a
   turn resumes where the last one stopped.
+- ``"second"`` (grids under Flow Free's rules whose solution is known): the compact SAT model
+  that excludes that solution (``_sat.second_solution``), conflicts.
 
 Before any of them, with no budget spent: a grid without numbers is answered at once
 (``"empty"``); with fill, the colour count refutes some boards (``"colours"``); without fill,
@@ -33,7 +35,12 @@ The schedules (:func:`schedule`), by board and rules; each turn gets at most wha
   ``method="sat"``: the SAT model alone, in the same turns;
 - a grid without fill: the board search and the sweeps by turns, from ``FIRST_SHARE`` nodes,
   doubling each round (a board-search node visits every square: it gets a quarter);
-- any other board: the board search with the whole budget.
+- any other board: the board search with the whole budget;
+- ``generate(prover="sat")``'s checks (:func:`prove_unique`): the sweeps with its nodes, then
+  the "second" search with its conflicts.
+
+Every search of ``generate`` on a blank puzzle comes here too; ``generate`` on a grid size checks
+uniqueness inside its kernel, by the sweeps alone (no Python between its checks).
 """
 
 from __future__ import annotations
@@ -106,6 +113,7 @@ class Task:
     touch: bool
     limit: int
     caller: str = "solve"
+    known: Grid | None = None  # a solution already known (the "second" search excludes it)
 
     @property
     def grid(self) -> Grid | None:
@@ -174,6 +182,27 @@ class _Board:
         pass
 
 
+class _Second:
+    """Whether another solution than ``task.known`` exists: the compact SAT model that excludes
+    it (``_sat.second_solution``; Flow Free's rules, no solids). One turn: its units are the
+    conflicts it may spend."""
+
+    method, solver = "sat", _sat.SOLVER
+
+    def __init__(self, task: Task) -> None:
+        assert task.grid is not None and task.known is not None
+        self.g, self.known = task.grid, task.known
+
+    def turn(self, units: int) -> tuple[list[Grid] | None, int]:
+        unique, other = _sat.second_solution(self.g, self.known, units)
+        if unique is None:
+            return None, units
+        return [self.known] if unique else [self.known, other], units  # type: ignore[list-item]
+
+    def close(self) -> None:
+        pass
+
+
 class _Sat:
     method, solver = "sat", _sat.SOLVER
 
@@ -194,6 +223,7 @@ SEARCHES: dict[str, Callable[[Task], Search]] = {
     "sweeps": _Sweeps,
     "board": _Board,
     "sat": _Sat,
+    "second": _Second,
 }
 
 
@@ -222,18 +252,24 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
             yield name, units
 
 
-def solve(task: Task, budget: int, method: str = "auto") -> Solutions:
+def solve(
+    task: Task,
+    budget: int,
+    method: str = "auto",
+    turns: list[tuple[str, int]] | None = None,
+) -> Solutions:
     """Up to ``task.limit`` solutions (see the module): the answers given at once, then the
-    schedule's turns until a search finishes; SearchLimitExceeded when the budget runs out."""
+    schedule's turns (or the ``turns`` given) until a search finishes; SearchLimitExceeded when
+    the budget runs out."""
     g = task.grid
     if g is not None and (empty := without_numbers(g, task.fill)) is not None:
         return Solutions(empty, "empty", 0)
-    if method != "sat" and (answer := _at_once(task, method)) is not None:
+    if turns is None and method != "sat" and (answer := _at_once(task, method)) is not None:
         return answer
     searches: dict[str, Search] = {}
     spent = 0
     try:
-        for name, units in schedule(task, budget, method):
+        for name, units in schedule(task, budget, method) if turns is None else turns:
             if spent >= budget:
                 break
             if name not in searches:
@@ -247,6 +283,15 @@ def solve(task: Task, budget: int, method: str = "auto") -> Solutions:
     finally:
         for search in searches.values():
             search.close()
+
+
+def prove_unique(g: Grid, solution: Grid, nodes: int, conflicts: int) -> Solutions:
+    """``generate(prover="sat")``'s check of a grid whose ``solution`` is known, under Flow
+    Free's rules: the sweeps with ``nodes``, then the compact SAT model that excludes the
+    solution with ``conflicts``. ``[solution]``: unique; two solutions: another exists;
+    SearchLimitExceeded: neither settled it."""
+    task = Task(g, None, True, True, 2, "generate", solution)
+    return solve(task, nodes + conflicts, turns=[("sweeps", nodes), ("second", conflicts)])
 
 
 def _board_of(task: Task) -> tuple[Values, Table]:

@@ -13,7 +13,8 @@ from typing import Any, NamedTuple, SupportsFloat, TypeAlias
 import numpy as np
 
 from trapcore._validate import _describe, as_generator, as_int, as_size
-from trapcore.numberlink import _generate, _repair, _sat, _solver
+from trapcore.errors import SearchLimitExceeded
+from trapcore.numberlink import _generate, _portfolio, _repair, _sat
 from trapcore.numberlink._grid import MAX_SOLVE_CELLS, Grid, as_max_nodes, as_rules
 from trapcore.numberlink.puzzle import Puzzle
 
@@ -502,21 +503,18 @@ def _generate_sat(
         checks = 0
         while True:
             checks += 1
-            sols, _, complete = _solver.solve(
-                grid, 2, nodes, _solver.Strategy.PORTFOLIO, True, True
-            )
+            quick = checks <= SAT_QUICK_CHECKS
             other: Grid | None = None
-            if complete and sols is not None:
-                if len(sols) == 1:
-                    return Puzzle._trusted(grid, sol, difficulty=None, fill=True, touch=True)
-                other = sols[0] if not np.array_equal(sols[0], sol) else sols[1]
-            else:
-                quick = checks <= SAT_QUICK_CHECKS
-                unique, other = _sat.second_solution(
-                    grid, sol, SAT_QUICK_CONFLICTS if quick else conflicts
+            try:
+                found = _portfolio.prove_unique(
+                    grid, sol, nodes, SAT_QUICK_CONFLICTS if quick else conflicts
                 )
-                if unique:
+            except SearchLimitExceeded:  # neither settled it: cut the longest paths
+                pass
+            else:
+                if len(found) == 1:
                     return Puzzle._trusted(grid, sol, difficulty=None, fill=True, touch=True)
+                other = found[0] if not np.array_equal(found[0], sol) else found[1]
             fixed = _repair.repair(grid, sol, other, min_length)
             if fixed is None and other is not None:  # the paths differ, the numbers do not
                 fixed = _repair.repair(grid, sol, None, min_length)
