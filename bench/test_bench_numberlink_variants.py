@@ -314,9 +314,9 @@ def test_random_layers_with_fill(benchmark, who):
 
 
 # generating on a 40x40 grid board (issue 26: at most 3x ``generate(40)`` under the same rules):
-# the paths only (unique=False; the Board search's uniqueness proof on 40x40 is another matter),
-# generate(blank) against generate(40), and its kernel (steps 1 and 2) against its twin, 0.2's
-# Python growth and repair
+# the paths only (unique=False), generate(blank) against generate(40), and its kernel (steps 1
+# and 2) against its twin, 0.2's Python growth and repair; then the whole job, proven unique
+# (test_generate_40x40_unique)
 
 GEN40_SEEDS = range(10)
 
@@ -358,3 +358,26 @@ def test_generate_40x40_grid_board(benchmark, who):
     )
     mine = [lay_paths(label, table, lanes, np.random.PCG64(s), 3, 100) for s in GEN40_SEEDS]
     assert [o[3] for o in out] == [m[3] for m in mine]  # same attempts (same paths: the tests)
+
+
+UNIQUE40_SEEDS = range(4)
+
+
+@pytest.mark.parametrize("who", ["generate(40)", "generate(blank)"])
+@pytest.mark.benchmark(group="generate on a 40x40 grid, unique (the defaults, 4 seeds)")
+def test_generate_40x40_unique(benchmark, who):
+    """The whole job, proven unique under Flow Free's rules (issue 26's 3x): ``generate(40)``
+    (the grid kernel, its sweeps) against ``generate`` on a blank 40x40 grid board (the board
+    search); both within their default budgets per check. ``extra_info``: pairs per puzzle."""
+    blank = nl.grid_board(np.zeros((40, 40), np.int16))
+    if who == "generate(40)":
+        out = benchmark.pedantic(
+            lambda: [nl.generate(40, seed=s) for s in UNIQUE40_SEEDS], rounds=1
+        )
+        assert all(nl.check(p.grid, p.solution) for p in out)
+    else:
+        out = benchmark.pedantic(
+            lambda: [nl.generate(blank, seed=s) for s in UNIQUE40_SEEDS], rounds=1
+        )
+        assert all(p.check(p.solution) for p in out)
+    benchmark.extra_info["pairs"] = [p.numbers for p in out]

@@ -276,7 +276,8 @@ def generate(
     grows from both ends one random step at a time; short paths and isolated nodes join a
     neighbouring path (a board where that fails is drawn again; no number goes on a bridge);
     while the board search finds a second solution, a path is cut where it differs, and a check
-    over ``max_nodes`` (default 10**6) cuts the longest path in the middle. The puzzle's own
+    over ``max_nodes`` (default: 10**6 nodes on boards of up to 225 nodes, 10**4 on larger ones)
+    cuts the longest eighth of the paths in the middle. The puzzle's own
     rules apply (``fill`` and ``touch`` must agree with them). ``long_paths=True``,
     ``solids=True``, ``difficulty`` and ``prover="sat"`` are for grid sizes only.
 
