@@ -53,7 +53,7 @@ SEARCHES = {
     "solve_fill_touch": lambda: nl.solve(cross(40), max_nodes=NODES),
     "solve_nofill_notouch": lambda: nl.solve(cross(40), fill=False, touch=False, max_nodes=NODES),
     "count_touch": lambda: nl.count(cross(40), max_nodes=NODES),
-    "solve_setup_big": lambda: nl.solve(cross(600), max_nodes=10),
+    "solve_setup_big": lambda: nl.solve(cross(600), max_nodes=10, method="sweeps"),
 }
 
 

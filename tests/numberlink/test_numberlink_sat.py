@@ -95,8 +95,11 @@ def test_generated_sat_agrees_with_sweeps_and_reference(n, fill, touch):
 
 def test_portfolio_says_which_search_answered(monkeypatch):
     g = nl.generate(8, seed=1).grid
+    probed = nl.solve(g)  # the board search's first turn proves it unique
+    assert probed.method == "router" and len(probed) == 1 and probed.nodes > 0
+    monkeypatch.setattr(portfolio, "BOARD_NODES_PER_SQUARE", 0)  # no probe: the sweeps
     sols = nl.solve(g)
-    assert sols.method == "sweeps" and len(sols) == 1 and sols.nodes > 0
+    assert sols.method == "sweeps" and len(sols) == 1 and key(sols) == key(probed)
     # a share too small for the sweeps: the SAT model answers, with the same solution
     monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", (0, 0))
     via_sat = nl.solve(g)
@@ -177,6 +180,7 @@ def test_large_models_are_left_to_the_sweeps(monkeypatch):
     monkeypatch.setattr(_sat, "MAX_LITERALS", 10)
     assert not _sat.fits(g)
     monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", (0, 0))
+    monkeypatch.setattr(portfolio, "BOARD_NODES_PER_SQUARE", 0)
     assert nl.solve(g).method == "sweeps"  # the whole budget, as without python-sat
 
 

@@ -24,7 +24,12 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     g = nl.generate(8, seed=1).grid
     task = _portfolio.Task(g, None, True, True, 2)
     monkeypatch.setattr(_sat, "available", lambda: True)
-    assert turns(task) == [("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64), ("sat", 10**9)]
+    assert turns(task) == [
+        ("probe", 20 * 64), ("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64),
+        ("sat", 10**9),
+    ]  # fmt: skip
+    one = _portfolio.Task(g, None, True, True, 1)  # the probe proves nothing for limit=1
+    assert turns(one) == [("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64), ("sat", 10**9)]
     assert turns(task, method="sat") == [("sat", 300), ("sat", 10**9)]
     assert turns(task, method="sweeps") == [("sweeps", 10**9)]
     no_touch = _portfolio.Task(g, None, True, False, 2)
@@ -39,10 +44,11 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     on_board = _portfolio.Task(board.values, board.neighbours, True, True, 2)
     assert turns(on_board) == [("board", 10**9)]
     monkeypatch.setattr(_sat, "available", lambda: False)
-    assert turns(task) == [("sweeps", 10**9)]
+    assert turns(task) == [("probe", 20 * 64), ("sweeps", 10**9)]
+    assert turns(no_touch) == [("sweeps", 10**9)]
     monkeypatch.setattr(_sat, "available", lambda: True)
-    monkeypatch.setattr(_sat, "MAX_LITERALS", 10)  # a model too big: the sweeps alone
-    assert turns(task) == [("sweeps", 10**9)]
+    monkeypatch.setattr(_sat, "MAX_LITERALS", 10)  # a model too big: no SAT model
+    assert turns(task) == [("probe", 20 * 64), ("sweeps", 10**9)]
 
 
 @pytest.fixture
@@ -73,9 +79,9 @@ def test_every_solve_goes_through_the_portfolio(spy):
     """Grids (the function and the grid puzzle), boards of any shape, and the board generator's
     uniqueness checks: each turn of each search is the portfolio's."""
     g = nl.generate(6, seed=4).grid
-    assert len(nl.solve(g)) == 1 and spy[-1][0] == "sweeps"
+    assert len(nl.solve(g)) == 1 and spy[-1][0] in ("probe", "sweeps")
     n = len(spy)
-    assert len(nl.Puzzle(g).solve()) == 1 and len(spy) == n + 1
+    assert len(nl.Puzzle(g).solve()) == 1 and spy[n:] == spy[:n]
     hexes = nl.generate(nl.hex_board(np.zeros((5, 5), np.int16)), seed=2)
     assert spy[-1][0] == "board" and len(spy) > n + 1  # the generator's checks
     n = len(spy)
@@ -101,6 +107,31 @@ def test_the_sat_provers_checks_go_through_the_portfolio(spy):
     assert names[0] == "sweeps" and "second" in names and set(names) == {"sweeps", "second"}
     assert all(units == 2000 for name, units in spy if name == "sweeps")
     assert len(sat_solutions(p.grid, limit=2)) == 1
+
+
+def test_the_probe_answers_only_with_a_proof(spy):
+    """The board search's first turn on a grid counts when it proves the grid unique or without
+    solution; when it lists ``limit`` solutions (which ones is its own choice) the grid's
+    searches answer, listing what they listed before the probe: the same solutions as
+    ``method="sweeps"``, checked by the rules' checker."""
+    unique = nl.generate(7, seed=5).grid
+    probed = nl.solve(unique)
+    assert probed.method == "router" and spy == [("probe", 20 * 49)]
+    assert np.array_equal(probed[0], nl.solve(unique, method="sweeps")[0])
+    many = nl.generate(7, seed=5, unique=False).grid  # a great many solutions
+    for limit in (2, 3):
+        spy.clear()
+        sols = nl.solve(many, limit=limit)
+        sweeps = nl.solve(many, limit=limit, method="sweeps")
+        assert spy[0][0] == "probe" and sols.method == "sweeps" and len(sols) == limit
+        assert all(np.array_equal(a, b) for a, b in zip(sols, sweeps))
+        assert all(nl.check(many, s) for s in sols)
+    spy.clear()
+    # no solution, and the colour count does not see it: the probe's refutation answers
+    blocked = [[1, 0, 0, 0, 0], [0, 3, 0, 0, 0], [0, 2, 0, 0, 3], [2, 0, 0, 0, 0], [0, 0, 1, 0, 0]]
+    none = nl.solve(blocked)
+    assert none == [] and none.method == "router" and spy == [("probe", 20 * 25)]
+    assert nl.solve(blocked, method="sweeps") == [] and nl.count(blocked) == 0
 
 
 def test_what_is_answered_at_once_spends_nothing(spy):

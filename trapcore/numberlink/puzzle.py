@@ -407,7 +407,7 @@ class Puzzle:
         >>> p = Puzzle.from_text("3 3\\n1..\\n..2\\n1.2")
         >>> sols = p.solve()
         >>> len(sols), sols.method
-        (1, 'sweeps')
+        (1, 'router')
         >>> sols[0]
         array([[1, 2, 2],
                [1, 2, 2],

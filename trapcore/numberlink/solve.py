@@ -142,7 +142,7 @@ def solve(
     >>> from trapcore import numberlink as nl
     >>> sols = nl.solve([[1, 0, 0], [0, 0, 2], [1, 0, 2]])
     >>> len(sols), sols.method
-    (1, 'sweeps')
+    (1, 'router')
     >>> sols[0]
     array([[1, 2, 2],
            [1, 2, 2],
