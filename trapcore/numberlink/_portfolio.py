@@ -90,7 +90,8 @@ class Solutions(list):  # type: ignore[type-arg]
     ----------
     method : str
         ``"sweeps"`` (the kernel's sweeps and frontier memo), ``"router"`` (the board search of
-        a :class:`~trapcore.numberlink.Puzzle`, or without fill its congestion router), ``"sat"``
+        a :class:`~trapcore.numberlink.Puzzle`, also the probe of a grid with fill, or without
+        fill the congestion router), ``"sat"``
         (the SAT fallback: CaDiCaL through python-sat), ``"colours"`` (with fill, refuted by the
         colour count before any search) or ``"empty"`` (a grid without numbers, answered at
         once).

@@ -85,17 +85,19 @@ def solve(
     until none is shared) tries first on crowded ones; when a board has more than ``limit``
     solutions, which ones are listed depends on the search that finished first.
 
+    With fill under the touch rules and ``limit >= 2``, the board search probes first (20 nodes
+    a square; ``method="router"`` when it answers): its answer counts only when it proves the
+    grid unique or without solution, so the solutions listed for other grids are the sweeps'.
     With fill, when python-sat is installed (the extra ``sat``), the sweeps take turns with a
     SAT model of the same rules solved by CaDiCaL (complete too: loops cut lazily, each solution
-    blocked before the next): a short turn of each, a longer one of the sweeps
-    (``SWEEP_NODES_PER_SQUARE``, ``SAT_CONFLICTS``), then the SAT model with the rest of the
-    budget. The sweeps win on most published puzzles; the SAT model on long paths across wide
-    boards, where the sweeps' frontier holds too many states. (Every schedule lives in
-    ``trapcore/numberlink/_portfolio.py``, which runs every solve of a grid or a board.) The
-    result's ``method`` (and ``solver``) say which search answered. Everything is
-    deterministic: the budget is counted in nodes and conflicts, never in seconds. Boards whose
-    model would exceed
-    ``_sat.MAX_LITERALS`` literals (e.g. 200x200 with 25 paths) are left to the sweeps.
+    blocked before the next): a short turn of each, a longer one of the sweeps, then the SAT
+    model with the rest of the budget. The sweeps win on most published puzzles; the SAT model on
+    long paths across wide boards, where the sweeps' frontier holds too many states. (Every
+    schedule and share lives in ``trapcore/numberlink/_portfolio.py``, which runs every solve of
+    a grid or a board.) The result's ``method`` (and ``solver``) say which search answered.
+    Everything is deterministic: the budget is counted in nodes and conflicts, never in
+    seconds. Boards whose model would exceed ``_sat.MAX_LITERALS`` literals (e.g. 200x200 with
+    25 paths) are left to the sweeps.
 
     Parameters
     ----------
