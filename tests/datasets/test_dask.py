@@ -130,3 +130,27 @@ def test_hash_parts_cross_block_boundaries(tmp_path, client):
     alone = tds.write_parquet(spec, 10_000, 4, tmp_path / "alone", num_shards=1)
     on_dask = tds.write_parquet(spec, 10_000, 4, tmp_path / "dask", num_shards=3, client=client)
     assert alone.content_hash == on_dask.content_hash
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_ctrl_c_dropped_in_a_release_is_raised_at_the_next_check():
+    """Python drops a KeyboardInterrupt raised inside ``__del__`` (a Dask future's release):
+    the shards' loop notes every Ctrl-C and raises it again at its next check (the Ctrl-C test
+    above once saw the run go on to the end, exit status 0, in CI)."""
+    import os
+    import signal
+
+    from trapcore.datasets.cluster import _CtrlCKept
+
+    class Release:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGINT)  # the handler runs here, inside __del__
+
+    with _CtrlCKept() as kept:
+        assert kept._previous is not None, "the test needs Python's own SIGINT handler"
+        release = Release()
+        del release  # "Exception ignored in ...": the KeyboardInterrupt is gone
+        with pytest.raises(KeyboardInterrupt):
+            kept.check()
+        kept.check()  # raised once
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
