@@ -5,6 +5,7 @@ numberlink_graph.py: adjacency written from each variant's rules, a checker, and
 
 import numpy as np
 import pytest
+from _suite import size
 
 import trapcore as tc
 from reference.numberlink_graph import (
@@ -180,3 +181,18 @@ def test_bad_input_names_the_argument():
     assert generate(sparse, seed=0) == generate(sparse, fill=False, seed=0)
     assert not generate(sparse, seed=0).fill and generate(blank, fill=True, touch=True).touch
     assert generate(blank, long_paths=False, seed=0) == generate(blank, seed=0)
+
+
+@pytest.mark.parametrize("seed", range(size(1, 3)))
+def test_large_blank_boards_are_unique_by_the_sat_model(seed):
+    """Past 225 nodes a check spends 10**4 board-search nodes and a check over it cuts the
+    longest eighth of the paths: the puzzles stay unique by the reference SAT model of the grid
+    rules (not our search), and the SAT model finds the generator's solution."""
+    pytest.importorskip("pysat")
+    from reference.numberlink_sat import sat_solutions as grid_sat
+
+    blank = grid_board(np.zeros((16, 16), np.int16))
+    p = generate(blank, seed=seed)
+    grid, solution = p.to_grid(p.values), p.to_grid(p.solution)
+    found = grid_sat(grid, limit=2)
+    assert len(found) == 1 and np.array_equal(found[0], solution)

@@ -8,12 +8,16 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar
+
+import numpy as np
 
 if TYPE_CHECKING:
     import distributed
 
 from trapcore._extras import require
+from trapcore._threads import _CtrlCNoted
 from trapcore._validate import _describe, as_int
 
 __all__ = ["map_shards"]
@@ -98,39 +102,30 @@ def _workers_ignore_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGINT, old)
 
 
-class _CtrlCKept:
+class _CtrlCKept(_CtrlCNoted):
     """Within the block, Ctrl-C raises KeyboardInterrupt as Python's own handler does, and is
-    also noted, so that ``check`` raises it again when Python dropped it: raised inside a
-    ``__del__`` or a weakref callback (a Dask future's release), it is printed as "Exception
-    ignored" and lost, and the run went on to the end (1 run in some hundreds of
-    tests/datasets/test_dask.py's Ctrl-C test, in CI)."""
+    also noted (``_CtrlCNoted``), so that ``check`` raises it again when Python dropped it:
+    raised inside a ``__del__`` or a weakref callback (a Dask future's release), it is printed
+    as "Exception ignored" and lost, and the run went on to the end (1 run in some hundreds of
+    tests/datasets/test_dask.py's Ctrl-C test, in CI). Leaving the block raises one still noted.
+    """
 
     def __init__(self) -> None:
-        self.came = False
-        self._previous: Any = None
+        super().__init__(np.zeros(1, np.int32))
 
-    def _note(self, signum: int, frame: object) -> None:
-        self.came = True
+    def _note(self, signum: int, frame: FrameType | None) -> None:
+        super()._note(signum, frame)
         raise KeyboardInterrupt
+
+    def __enter__(self) -> _CtrlCKept:
+        super().__enter__()
+        return self
 
     def check(self) -> None:
         """Raise KeyboardInterrupt when a Ctrl-C came (once)."""
         if self.came:
             self.came = False
             raise KeyboardInterrupt
-
-    def __enter__(self) -> _CtrlCKept:
-        if (
-            threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGINT) is signal.default_int_handler
-        ):
-            self._previous = signal.signal(signal.SIGINT, self._note)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-            self._previous = None
 
 
 def _quiet() -> None:

@@ -59,13 +59,6 @@ def square_table(rows: int, cols: int) -> Table:
     return undirected(rows * cols, a, b)
 
 
-def _over(caller: str, budget: int, n: int) -> SearchLimitExceeded:
-    return SearchLimitExceeded(
-        f"{caller}: the search needed more than max_nodes={budget} nodes on this board of "
-        f"{n} nodes; raise max_nodes (or pass max_nodes=None)"
-    )
-
-
 def as_limit(limit: object, n: int) -> int:
     """``limit=`` of a board of n nodes (1 to ``MAX_LIMIT``, and ``limit * n <= 2**24``)."""
     limit = as_int(limit, "limit", minimum=1, maximum=MAX_LIMIT)
@@ -88,7 +81,7 @@ def count(values: Values, table: Table, fill: bool, touch: bool, budget: int) ->
         return 0
     n, _, complete = _graph.count(values, table, fill, touch, budget)
     if not complete:
-        raise _over("count", budget, values.size)
+        raise _portfolio.over("count", budget, values.size)
     return int(n)
 
 

@@ -136,15 +136,21 @@ class Task:
 
     def over(self, budget: int) -> SearchLimitExceeded:
         """The error of a budget spent."""
-        where = (
-            f"{self.values.shape[0]} x {self.values.shape[1]} grid"
-            if self.table is None
-            else f"board of {self.values.size} nodes"
+        return over(
+            self.caller, budget, self.values.shape if self.table is None else self.values.size
         )
-        return SearchLimitExceeded(
-            f"{self.caller}: the search needed more than max_nodes={budget} nodes on this "
-            f"{where}; raise max_nodes (or pass max_nodes=None)"
-        )
+
+
+def over(caller: str, budget: int, where: tuple[int, ...] | int) -> SearchLimitExceeded:
+    """The error of a budget spent by ``caller`` on a grid of shape ``where`` or a board of
+    ``where`` nodes (every search of trapcore.numberlink says it this way)."""
+    board = (
+        f"{where[0]} x {where[1]} grid" if isinstance(where, tuple) else f"board of {where} nodes"
+    )
+    return SearchLimitExceeded(
+        f"{caller}: the search needed more than max_nodes={budget} nodes on this {board}; "
+        "raise max_nodes (or pass max_nodes=None)"
+    )
 
 
 class Search(Protocol):

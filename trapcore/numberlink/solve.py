@@ -49,10 +49,7 @@ def _search(
         g, limit, max_nodes, _solver.Strategy.PORTFOLIO, fill, touch
     )
     if sols is None or not complete:
-        raise SearchLimitExceeded(
-            f"{caller}: the search needed more than max_nodes={max_nodes} nodes on this "
-            f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
-        )
+        raise _portfolio.over(caller, max_nodes, g.shape)
     return sols, int(nodes)
 
 
@@ -219,10 +216,7 @@ def count(
     complete: bool
     n, _, complete = _solver.count(g, max_nodes, fill, touch)
     if n is None or not complete:
-        raise SearchLimitExceeded(
-            f"count: the search needed more than max_nodes={max_nodes} nodes on this "
-            f"{g.shape[0]} x {g.shape[1]} grid; raise max_nodes (or pass max_nodes=None)"
-        )
+        raise _portfolio.over("count", max_nodes, g.shape)
     if n >= 1 << 62:
         raise OverflowError("count: this grid has 2**62 solutions or more")
     return int(n)
