@@ -8,6 +8,7 @@ import itertools
 
 import numpy as np
 import pytest
+from _suite import PUZZLES, seeds
 
 import trapcore as tc
 from trapcore.errors import SearchLimitExceeded
@@ -24,12 +25,15 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     g = nl.generate(8, seed=1).grid
     task = _portfolio.Task(g, None, True, True, 2)
     monkeypatch.setattr(_sat, "available", lambda: True)
-    assert turns(task) == [
-        ("probe", 20 * 64), ("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64),
-        ("sat", 10**9),
+    assert turns(task, n=7) == [
+        ("probe", 20 * 64), ("strict", 250 * 64), ("sweeps", 60 * 64), ("sat", 300),
+        ("sweeps", 600 * 64), ("sat", 10**9),
     ]  # fmt: skip
     one = _portfolio.Task(g, None, True, True, 1)  # the probe proves nothing for limit=1
-    assert turns(one) == [("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64), ("sat", 10**9)]
+    assert turns(one) == [
+        ("strict", 250 * 64), ("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64),
+        ("sat", 10**9),
+    ]  # fmt: skip
     assert turns(task, method="sat") == [("sat", 300), ("sat", 10**9)]
     assert turns(task, method="sweeps") == [("sweeps", 10**9)]
     no_touch = _portfolio.Task(g, None, True, False, 2)
@@ -44,11 +48,11 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     on_board = _portfolio.Task(board.values, board.neighbours, True, True, 2)
     assert turns(on_board) == [("board", 10**9)]
     monkeypatch.setattr(_sat, "available", lambda: False)
-    assert turns(task) == [("probe", 20 * 64), ("sweeps", 10**9)]
+    assert turns(task) == [("probe", 20 * 64), ("strict", 250 * 64), ("sweeps", 10**9)]
     assert turns(no_touch) == [("sweeps", 10**9)]
     monkeypatch.setattr(_sat, "available", lambda: True)
     monkeypatch.setattr(_sat, "MAX_LITERALS", 10)  # a model too big: no SAT model
-    assert turns(task) == [("probe", 20 * 64), ("sweeps", 10**9)]
+    assert turns(task) == [("probe", 20 * 64), ("strict", 250 * 64), ("sweeps", 10**9)]
 
 
 @pytest.fixture
@@ -167,3 +171,82 @@ def test_a_spent_budget_names_the_board():
     puzzle = nl.generate(board, seed=0)
     with pytest.raises(SearchLimitExceeded, match=r"max_nodes=1 nodes on this board of 36 nodes"):
         puzzle.solve(max_nodes=1)
+
+
+def no_touch_solution(g):
+    """A solution whose paths never run beside themselves, by the no-touch sweeps."""
+    sols = nl.solve(g, touch=False, limit=1, method="sweeps")
+    return sols[0] if len(sols) else None
+
+
+@pytest.mark.parametrize("seed", seeds(12, 60))
+def test_the_strict_turn_answers_one_solution_under_flow_rules(seed, spy):
+    """With ``limit=1`` the strict turn (the no-touch sweeps) answers first, and its answer is a
+    solution under Flow Free's rules by the independent checker; on boards whose paths must run
+    beside themselves it finds nothing and the touch rules' searches answer, as the brute force
+    says."""
+    from reference.numberlink_rules import brute_solutions, is_solution, random_grid
+
+    rng = np.random.default_rng(seed)
+    g = nl.generate(int(rng.integers(5, 10)), seed=seed, unique=False).grid
+    one = nl.solve(g, limit=1)
+    assert spy[0][0] == "strict" and len(spy) == 1 and one.method == "sweeps"
+    assert is_solution(g, one[0], fill=True, touch=True)
+    small = random_grid(rng, *(int(v) for v in rng.integers(2, 5, 2)), int(rng.integers(1, 4)), 0)
+    spy.clear()
+    one = nl.solve(small, limit=1)
+    brute = brute_solutions(small, fill=True, touch=True, limit=1)
+    assert len(one) == len(brute) and all(is_solution(small, s) for s in one)
+    if no_touch_solution(small) is None and spy:  # (spy is empty when the colours refute it)
+        assert spy[0][0] == "strict" and len(spy) > 1  # it found nothing: the others answered
+
+
+@pytest.mark.parametrize("seed", seeds(12, 60))
+def test_the_sat_model_started_from_a_known_solution_lists_every_solution(seed):
+    """``SatSearch(known=...)``, as the portfolio starts it after the strict turn: the known
+    solution first, then the others; the same set as the brute force (small boards) or the
+    reference SAT model's count (7x7 to 9x9 with a great many solutions)."""
+    pytest.importorskip("pysat")
+    from reference.numberlink_rules import brute_solutions, random_grid
+    from reference.numberlink_sat import sat_solutions
+
+    rng = np.random.default_rng(seed)
+    small = random_grid(rng, *(int(v) for v in rng.integers(2, 5, 2)), int(rng.integers(1, 4)), 0)
+    known = no_touch_solution(small)
+    if known is not None:
+        search = _sat.SatSearch(small, 10**4, True, True, _sat.SOLVER, known)
+        try:
+            assert search.step(10**6)
+            got = search.solutions
+        finally:
+            search.close()
+        assert np.array_equal(got[0], known)
+        brute = brute_solutions(small, fill=True, touch=True)
+        assert sorted(s.tobytes() for s in got) == sorted(s.tobytes() for s in brute)
+    g = nl.generate(int(rng.integers(7, 10)), seed=seed, unique=False).grid
+    known = no_touch_solution(g)
+    search = _sat.SatSearch(g, 3, True, True, _sat.SOLVER, known)
+    try:
+        assert search.step(10**6)
+        got = search.solutions
+    finally:
+        search.close()
+    assert np.array_equal(got[0], known) and len(got) == len(sat_solutions(g, limit=3))
+    assert all(nl.check(g, s) for s in got)  # (two sets of paths may colour the squares alike)
+
+
+@pytest.mark.shared_puzzles
+def test_every_janko_puzzle_solves_under_flow_rules(spy):
+    """All 270 Janko puzzles (8x8 to 36x20) under the default rules, one solution each (the
+    touch rules' own searches did not find one for the 14x24 ones in minutes; the strict turn
+    finds each within its share), checked by the independent checker; where the published
+    solution is known (Janko's from an independent solver) it is that one."""
+    from reference.numberlink_rules import is_solution
+
+    puzzles = list(nl.read_puzzles(PUZZLES / "thomasahle" / "janko"))
+    assert len(puzzles) == 270
+    for p in puzzles:
+        spy.clear()
+        sols = nl.solve(p.grid, limit=1, max_nodes=10**7)
+        assert len(sols) == 1 and spy == [("strict", 250 * p.grid.size)]
+        assert is_solution(p.grid, sols[0], fill=True, touch=True)

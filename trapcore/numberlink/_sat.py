@@ -86,9 +86,15 @@ def available() -> bool:
 class SatSearch:
     """One CDCL solver on the SAT model of a validated grid, run in steps: ``step(conflicts)``
     searches on from where the last step stopped (the solver keeps its learnt clauses; the
-    portfolio gives it one step, the rest of its budget). ``close()`` frees the solver."""
+    portfolio gives it one step, the rest of its budget). ``close()`` frees the solver.
 
-    def __init__(self, g: Grid, limit: int, fill: bool, touch: bool, solver: str) -> None:
+    ``known``: a solution already found, whose paths never run beside themselves (so its paths'
+    edges are its same-number neighbours): it is the first of ``solutions``, excluded as a found
+    one is, so that the search starts at the proof."""
+
+    def __init__(
+        self, g: Grid, limit: int, fill: bool, touch: bool, solver: str, known: Grid | None = None
+    ) -> None:
         from pysat.solvers import Solver
 
         numbers, flat = np.unique(g, return_inverse=True)
@@ -116,6 +122,18 @@ class SatSearch:
         lits = cnf.tolist()
         starts = [0, *(ends[:-1] + 1).tolist()]
         self._s.append_formula([lits[a:b] for a, b in zip(starts, ends.tolist())])
+        if known is not None:
+            edges = np.zeros((rows, cols, 2), bool)
+            edges[:, :-1, 0] = (known[:, :-1] == known[:, 1:]) & (known[:, 1:] > 0)
+            edges[:-1, :, 1] = (known[:-1, :] == known[1:, :]) & (known[1:, :] > 0)
+            self._found(np.asarray(known, np.int16), edges.ravel())
+
+    def _found(self, solution: Grid, edges: npt.NDArray[np.bool_]) -> None:
+        """Keep a solution (``edges``: its paths' edges) and exclude it."""
+        self.solutions.append(solution)
+        self._s.add_clause((-(np.flatnonzero(edges) + self._base)).tolist())
+        if len(self.solutions) == 1 and self._limit > 1:
+            _configure(self._s, PROOF_OPTIONS)
 
     def step(self, conflicts: int) -> bool:
         """Search on for about ``conflicts`` more conflicts; True once finished (``limit``
@@ -157,10 +175,7 @@ class SatSearch:
                     for lab in loops.tolist():
                         s.add_clause(_cut(label == lab, g, east, south, base, self._fill))
                     continue
-                self.solutions.append(np.where(g < 0, -1, number).astype(np.int16))
-                s.add_clause((-(np.flatnonzero(edges) + base)).tolist())
-                if len(self.solutions) == 1 and self._limit > 1:
-                    _configure(s, PROOF_OPTIONS)
+                self._found(np.where(g < 0, -1, number).astype(np.int16), edges)
             return True
 
     def close(self) -> None:
