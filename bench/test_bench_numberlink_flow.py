@@ -11,6 +11,8 @@ the 29 Flow levels, and every 6th Janko puzzle up to 17x17 (41 of 270; ``NL_BENC
 all 270, 8x8 to 36x20, which takes both sides hours: some 14x24 puzzles take either SAT model
 minutes).
 
+``test_janko_one_solution_each`` times ``solve(limit=1)`` alone on all 270 Janko puzzles.
+
 ``test_flow_solver_c`` compares with Matt Zucker's ``flow_solver`` (C, best-first search with
 dead-end, stranded-colour and bottleneck pruning; https://github.com/mzucker/flow_solver), built
 here at test time from a copy fetched by hand and never kept in this repository: set
@@ -100,6 +102,36 @@ def test_janko(benchmark):
         return
     picked = [p.grid for p in puzzles[::6] if max(p.shape) <= 17]
     compare(benchmark, "janko (every 6th, up to 17x17)", picked)
+
+
+@needs_puzzles
+@pytest.mark.benchmark(group="Flow rules: one solution of every Janko puzzle")
+def test_janko_one_solution_each(benchmark):
+    """``solve(limit=1)`` under Flow Free's rules on all 270 Janko puzzles (8x8 to 36x20; the
+    SAT models take minutes on some 14x24 ones, so they are not run here): the total and the
+    slowest, each solution checked by the rules' checker."""
+    puzzles = list(tc.numberlink.read_puzzles(ROOT / "thomasahle" / "janko"))
+    times = []
+    tc.numberlink.solve(tc.numberlink.generate(6, seed=0).grid, limit=1)  # warm up
+
+    def run():
+        times.clear()
+        for p in puzzles:
+            sols, t = cpu(lambda p=p: tc.numberlink.solve(p.grid, limit=1))
+            assert len(sols) == 1 and tc.numberlink.check(p.grid, sols[0])
+            times.append(t)
+
+    benchmark.pedantic(run, rounds=1)
+    worst = int(np.argmax(times))
+    info = {
+        "puzzles": len(puzzles),
+        "total_cpu_s": round(sum(times), 3),
+        "median_ms": round(1000 * float(np.median(times)), 3),
+        "worst_ms": round(1000 * times[worst], 3),
+        "worst_puzzle": f"{worst} {puzzles[worst].shape}",
+    }
+    benchmark.extra_info.update(info)
+    print(f"\njanko, one solution each: {info}")
 
 
 @pytest.mark.parametrize("n", [10, 15])

@@ -100,12 +100,12 @@ class Solutions(list):  # type: ignore[type-arg]
     Attributes
     ----------
     method : str
-        ``"sweeps"`` (the kernel's sweeps and frontier memo), ``"router"`` (the board search of
-        a :class:`~trapcore.numberlink.Puzzle`, also the probe of a grid with fill, or without
-        fill the congestion router), ``"sat"``
-        (the SAT fallback: CaDiCaL through python-sat), ``"colours"`` (with fill, refuted by the
-        colour count before any search) or ``"empty"`` (a grid without numbers, answered at
-        once).
+        ``"sweeps"`` (the kernel's sweeps and frontier memo; with fill under the touch rules and
+        ``limit=1``, usually the strict turn's sweeps under the no-touch rule), ``"router"`` (the
+        board search of a :class:`~trapcore.numberlink.Puzzle`, also the probe of a grid with
+        fill, or without fill the congestion router), ``"sat"`` (the SAT fallback: CaDiCaL
+        through python-sat), ``"colours"`` (with fill, refuted by the colour count before any
+        search) or ``"empty"`` (a grid without numbers, answered at once).
     nodes : int
         The sweeps' (or the board search's) nodes, plus the SAT solvers' conflicts when they ran.
     solver : str
@@ -229,14 +229,11 @@ class _Strict:
         self.found: Grid | None = None
 
     def turn(self, units: int) -> tuple[list[Grid] | None, int]:
-        sols, nodes, done = _solver.solve(
-            self.g, 1, units, _solver.Strategy.PORTFOLIO, True, False
-        )
-        if done and len(sols):
+        sols, nodes, done = _solver.solve(self.g, 1, units, _solver.Strategy.PORTFOLIO, True, False)
+        if done and sols is not None and len(sols):
             self.found = sols[0]
-        return ([self.found] if self.found is not None and self.limit == 1 else None), min(
-            int(nodes), units
-        )
+        answer = [self.found] if self.found is not None and self.limit == 1 else None
+        return answer, min(int(nodes), units)
 
     def close(self) -> None:
         pass

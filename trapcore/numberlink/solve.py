@@ -85,6 +85,11 @@ def solve(
     With fill under the touch rules and ``limit >= 2``, the board search probes first (20 nodes
     a square; ``method="router"`` when it answers): its answer counts only when it proves the
     grid unique or without solution, so the solutions listed for other grids are the sweeps'.
+    Then (for any ``limit``) the sweeps look for a solution under the no-touch rule, which is
+    one under the touch rules too (published puzzles are made so: every Janko puzzle has one,
+    found in milliseconds where the touch rules' searches took minutes): with ``limit=1`` it is
+    the answer (``method="sweeps"``), else the SAT model starts from it, so that only the proof
+    of uniqueness is left to it.
     With fill, when python-sat is installed (the extra ``sat``), the sweeps take turns with a
     SAT model of the same rules solved by CaDiCaL (complete too: loops cut lazily, each solution
     blocked before the next): a short turn of each, a longer one of the sweeps, then the SAT
