@@ -15,6 +15,9 @@ step across would be cheaper), so the answer holds under both touch rules.
 
 It is a heuristic: it finds solutions of crowded boards fast, but it proves nothing (it may stop
 without one where one exists, and says nothing of uniqueness); the complete searches do that.
+When the rounds run out it hands back the last round's labelling, the shared nodes marked, which
+``trapcore/numberlink/_boards.py`` repairs (the paths around them solved again by the board
+search, every other path kept).
 Ties (equal costs) go to the smaller node number, so the result is the same on every platform.
 
 Ctrl-C: polled every few million nodes routed over (a few milliseconds); the ``def`` frees the
@@ -31,6 +34,7 @@ from common.signals cimport POLL_MASK, raise_pending, signalled
 
 
 cdef enum:
+    SHARED = -2                  # in the last round's labelling: a node that paths share
     FOUND = 1
     NOT_FOUND = 0                # the rounds ran out
     NO_ROUTE = -1                # a path cannot reach its other end even through shared nodes
@@ -179,8 +183,9 @@ cdef int negotiate(Router* r, Py_ssize_t rounds, int64_t* done) noexcept nogil:
 
 def route_paths(const int16_t[::1] values, const int32_t[:, ::1] neighbours, Py_ssize_t rounds):
     """Negotiated-congestion routing of a validated board without fill: (labelling (n,) int16
-    or None, rounds run, status) with status 1 found, 0 rounds ran out, -1 a path cannot reach
-    its other end at all."""
+    or None, rounds run, status) with status 1 found (the labelling solves the board), 0 rounds
+    ran out (the labelling of the last round, -2 on the nodes that paths still share), -1 a path
+    cannot reach its other end at all (None)."""
     cdef Py_ssize_t n = values.shape[0], d = neighbours.shape[1], K = 0, v, k, i
     cdef Router r
     cdef int status = NOT_FOUND
@@ -226,12 +231,13 @@ def route_paths(const int16_t[::1] values, const int32_t[:, ::1] neighbours, Py_
                     r.b[k] = <int32_t> v
         with nogil:
             status = negotiate(&r, rounds, &done)
-            if status == FOUND:
+            if status == FOUND or status == NOT_FOUND:
                 for v in range(n):
                     vo[v] = values[v]
                 for k in range(1, K + 1):
                     for i in range(r.plen[k]):
-                        vo[r.path[k * n + i]] = <int16_t> k
+                        v = r.path[k * n + i]
+                        vo[v] = <int16_t> k if r.occ[v] == 1 else SHARED
     finally:
         free(r.a)
         free(r.b)
@@ -245,4 +251,4 @@ def route_paths(const int16_t[::1] values, const int32_t[:, ::1] neighbours, Py_
         free(r.plen)
     if status == INTERRUPTED:
         raise_pending()
-    return (out if status == FOUND else None), int(done), int(status)
+    return (out if status == FOUND or status == NOT_FOUND else None), int(done), int(status)

@@ -14,7 +14,8 @@ FOUND, NOT_FOUND, NO_ROUTE = 1, 0, -1
 
 
 def route_paths(values, neighbours, rounds: int):
-    """(labelling or None, rounds run, status), as the kernel's ``route_paths``."""
+    """(labelling or None, rounds run, status), as the kernel's ``route_paths`` (when the rounds
+    run out, the last round's labelling with -2 on the shared nodes)."""
     values = [int(v) for v in values]
     nbr = [[int(w) for w in row] for row in np.asarray(neighbours)]
     n = len(values)
@@ -81,4 +82,8 @@ def route_paths(values, neighbours, rounds: int):
             return out, done, FOUND
         if pressure < max_pressure:
             pressure *= growth
-    return None, done, NOT_FOUND
+    out = np.array(values, np.int16)  # the last round's labelling, shared nodes -2
+    for k, path in paths.items():
+        for u in path:
+            out[u] = k if occ[u] == 1 else -2
+    return out, done, NOT_FOUND

@@ -21,7 +21,7 @@ from trapcore.numberlink._grid import Table, Values
 from trapcore.numberlink.solve import DEFAULT_MAX_NODES, MAX_LIMIT, Solutions
 
 #: The router's work cap: rounds times paths times nodes (a few tenths of a second).
-ROUTE_WORK = 10**8
+ROUTE_WORK = 4 * 10**8
 
 
 def table(n: int, u: npt.NDArray[np.int64], w: npt.NDArray[np.int64]) -> Table:
@@ -169,6 +169,12 @@ def check(values: Values, table: Table, fill: bool, touch: bool, s: Values) -> b
     return True
 
 
+def route_rounds(values: Values) -> int:
+    """The router's rounds on a board: as many as ``ROUTE_WORK`` allows, 20 to 1,000."""
+    work = (int(values.max(initial=0)) + 1) * values.size
+    return max(20, min(1000, ROUTE_WORK // max(work, 1)))
+
+
 def route(values: Values, table: Table) -> list[Values]:
     """One solution without fill found by negotiated congestion (``_route``), or ``[]`` when it
     found none within its rounds (which proves nothing) or the board is too big for it."""
@@ -176,6 +182,62 @@ def route(values: Values, table: Table) -> list[Values]:
     work = (k + 1) * values.size
     if k == 0 or work > 1 << 24:
         return []
-    rounds = max(20, min(1000, ROUTE_WORK // work))
-    labels, _, status = _route.route_paths(values, table, rounds)
-    return [labels] if labels is not None else []
+    labels, _, status = _route.route_paths(values, table, route_rounds(values))
+    if labels is None:
+        return []
+    if status == 1:
+        return [labels]
+    fixed = repair(values, table, labels)
+    return [fixed] if fixed is not None else []
+
+
+#: The router's repair: the radii (steps from a shared node) within which paths are freed, one
+#: try each, and the board search's nodes for a try.
+REPAIR_RADII = (1, 2, 3, 4, 6, 8, 12)
+REPAIR_NODES = 10**4
+
+
+def repair(values: Values, table: Table, last: Values) -> Values | None:
+    """A solution without fill from the router's last round (``last``: its labelling, -2 on the
+    nodes paths share), or None. The paths within a few steps of the shared nodes are freed
+    (every path through one among them) and solved again by the board search, the other paths
+    kept as they are (solid to it), under the no-touch rule (the router's paths never run beside
+    themselves, so the answer holds under both rules); each try within ``REPAIR_NODES`` nodes,
+    at the radii ``REPAIR_RADII`` until one succeeds or every path is freed (the whole board:
+    the complete searches' job)."""
+    owner = last.astype(np.int64)
+    ends = values > 0
+    owner[ends] = values[ends]
+    near = np.where(table >= 0, table, 0)
+    live = table >= 0
+    within = owner == -2
+    frontier = np.flatnonzero(within)
+    radius = 0
+    k = int(values.max())
+    tried = -1
+    for r in REPAIR_RADII:
+        while radius < r and frontier.size:
+            step = near[frontier][live[frontier]]
+            step = np.unique(step[~within[step]])
+            within[step] = True
+            frontier, radius = step, radius + 1
+        free = np.zeros(k + 1, bool)
+        free[owner[within & (owner > 0)]] = True
+        count = int(free.sum())
+        if count == k:
+            return None  # every path freed: the whole board again
+        if count == tried:
+            continue  # nothing new freed at this radius
+        tried = count
+        kept = (owner > 0) & ~free[np.maximum(owner, 0)]
+        numbers = np.flatnonzero(free)
+        renumber = np.zeros(k + 1, np.int16)
+        renumber[numbers] = np.arange(1, numbers.size + 1, dtype=np.int16)
+        sub = np.where(kept | (values < 0), -1, np.where(ends, renumber[np.maximum(values, 0)], 0))
+        flat, _, done = _graph.solve(sub.astype(np.int16), table, False, False, 1, REPAIR_NODES)
+        if done and len(flat):
+            paths = (flat[0] > 0) & ~ends
+            out = np.where(kept, owner, values)
+            out = np.where(paths, numbers[np.maximum(flat[0], 1) - 1], out)
+            return out.astype(np.int16)
+    return None
