@@ -115,6 +115,45 @@ def test_variants_sat(benchmark, kind, fill):
     assert counts == [len(b.solve(limit=2)) for b in boards]
 
 
+def torus(seed):
+    """A 9x8 torus (wrapping both ways: not bipartite, so the colour count cannot refute it) with
+    four random pairs, fill."""
+    rng = np.random.default_rng(seed)
+    g = np.zeros((9, 8), np.int16)
+    cells = rng.choice(72, 8, replace=False)
+    for i in range(4):
+        g.flat[cells[2 * i]] = g.flat[cells[2 * i + 1]] = i + 1
+    return nl.grid_board(g, wrap="both")
+
+
+#: random tori on which the board search alone needs 10**5 to 4*10**6 nodes (seeds 0-101 that
+#: take it over 0.04 s, except 70 and 73: over 10**9 and 63,654,218 nodes)
+TORI = (53, 74, 77, 92, 101)
+
+
+@pytest.mark.parametrize("who", ["portfolio", "board search alone", "reference SAT"])
+@pytest.mark.benchmark(group="9x8 tori with fill, limit=2: the SAT turn of boards")
+def test_tori(benchmark, who, monkeypatch):
+    """``Puzzle.solve(limit=2)`` (the board search, then the SAT model by turns), the board
+    search alone (the schedule before the SAT turn of boards), and the reference SAT model."""
+    pytest.importorskip("pysat")
+    from reference.numberlink_graph import sat_solutions
+    from trapcore.numberlink import _sat
+
+    boards = [torus(s) for s in TORI]
+    if who == "board search alone":
+        monkeypatch.setattr(_sat, "available", lambda: False)
+    if who == "reference SAT":
+        adj = [[[int(w) for w in row if w >= 0] for row in b.neighbours] for b in boards]
+        counts = benchmark.pedantic(
+            lambda: [len(sat_solutions(b.values, a, limit=2)) for b, a in zip(boards, adj)],
+            rounds=1,
+        )
+    else:
+        counts = benchmark.pedantic(lambda: [len(b.solve(limit=2)) for b in boards], rounds=1)
+    assert counts == [2] * len(TORI)
+
+
 def sparse(n, seed):
     """Every third pair of a generated puzzle (0.1's short paths), solids emptied: a sparse board
     without fill."""

@@ -46,8 +46,13 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     assert turns(sparse, method="sweeps") == [("sweeps", 10**9)]
     board = nl.hex_board(np.zeros((4, 4), np.int16))
     on_board = _portfolio.Task(board.values, board.neighbours, True, True, 2)
-    assert turns(on_board) == [("board", 10**9)]
+    assert turns(on_board) == [
+        ("board", 100 * 16), ("boardsat", 300), ("board", 1000 * 16), ("boardsat", 10**9),
+    ]  # fmt: skip
+    no_fill = _portfolio.Task(board.values, board.neighbours, False, True, 2)
+    assert turns(no_fill) == [("board", 10**9)]
     monkeypatch.setattr(_sat, "available", lambda: False)
+    assert turns(on_board) == [("board", 10**9)]
     assert turns(task) == [("probe", 20 * 64), ("strict", 250 * 64), ("sweeps", 10**9)]
     assert turns(no_touch) == [("sweeps", 10**9)]
     monkeypatch.setattr(_sat, "available", lambda: True)
@@ -89,7 +94,7 @@ def test_every_solve_goes_through_the_portfolio(spy):
     hexes = nl.generate(nl.hex_board(np.zeros((5, 5), np.int16)), seed=2)
     assert spy[-1][0] == "board" and len(spy) > n + 1  # the generator's checks
     n = len(spy)
-    assert len(hexes.solve()) == 1 and spy[n:] == [("board", 10**9)]
+    assert len(hexes.solve()) == 1 and spy[n:] == [("board", 100 * 25)]
     sparse = np.zeros((4, 4), np.int16)
     sparse[0, 0], sparse[3, 3] = 1, 1
     n = len(spy)

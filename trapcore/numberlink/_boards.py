@@ -68,11 +68,19 @@ def as_limit(limit: object, n: int) -> int:
 
 
 def solve(
-    values: Values, table: Table, fill: bool, touch: bool, limit: int, budget: int
+    values: Values,
+    table: Table,
+    fill: bool,
+    touch: bool,
+    limit: int,
+    budget: int,
+    sat: bool = True,
 ) -> Solutions:
     """Up to ``limit`` labellings (see ``Puzzle.solve``), by the portfolio (``_portfolio``: the
-    colour count, then for one solution without fill the router, then the board search)."""
-    return _portfolio.solve(_portfolio.Task(values, table, fill, touch, limit), budget)
+    colour count, then for one solution without fill the router, then the board search, with
+    fill taking turns with the SAT model when python-sat is installed and ``sat``)."""
+    task = _portfolio.Task(values, table, fill, touch, limit, sat=sat)
+    return _portfolio.solve(task, budget)
 
 
 def count(values: Values, table: Table, fill: bool, touch: bool, budget: int) -> int:

@@ -13,6 +13,8 @@ uniqueness or of no solution), and each counts its work in units that do not dep
   budgets, a loop over the strategies of one search that runs without the GIL and never returns
   here between rounds (a small puzzle costs microseconds).
 - ``"board"`` (every board; grids without fill): the board search (``_graph``), nodes.
+- ``"boardsat"`` (boards that are not grid puzzles, with fill): the SAT model of the board
+  (``_sat_board.BoardSatSearch``, CaDiCaL), conflicts; a turn resumes where the last stopped.
 - ``"probe"`` (grids with fill under the touch rules, ``limit >= 2``): the board search, whose
   answer counts only when it proves the grid unique or without solution (then every complete
   search gives the same answer; else the grid's searches list the solutions, as they did before
@@ -46,7 +48,12 @@ The schedules (:func:`schedule`), by board and rules; each turn gets at most wha
   sweeps with the whole budget; ``method="sat"``: the SAT model alone, in the same turns;
 - a grid without fill: the board search and the sweeps by turns, from ``FIRST_SHARE`` nodes,
   doubling each round (a board-search node visits every square: it gets a quarter);
-- any other board: the board search with the whole budget;
+- any other board: with fill, python-sat installed and the model small enough
+  (``_sat_board.fits``), the board search with ``BOARD_SAT_NODES_PER_NODE[0]`` nodes a node, the
+  SAT model with ``SAT_CONFLICTS``, the board search with ``BOARD_SAT_NODES_PER_NODE[1]``, then
+  the SAT model with the rest; otherwise (or for the board generator's checks, ``Task.sat``
+  false, so that its puzzles do not depend on python-sat) the board search with the whole
+  budget;
 - ``generate(prover="sat")``'s checks (:func:`prove_unique`): the sweeps with its nodes, then
   the "second" search with its conflicts.
 
@@ -64,7 +71,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink import _graph, _sat, _solver
+from trapcore.numberlink import _graph, _sat, _sat_board, _solver
 from trapcore.numberlink._grid import Grid, Table, Values
 
 #: With fill, the portfolio's turns: the sweeps' two shares in nodes per square (a node costs
@@ -86,6 +93,9 @@ BOARD_NODES_PER_SQUARE = 20
 #: 270 Janko puzzles within 220 nodes a square (99% within 40; the Flow levels within 5), in
 #: microseconds to 7 ms, where the touch rules' searches need up to minutes (Janko 168, 14x24).
 STRICT_NODES_PER_SQUARE = 250
+#: Any other board with fill, python-sat installed and the model small enough: the board
+#: search's two turns, in nodes per node of the board, before the SAT model's (``_sat_board``).
+BOARD_SAT_NODES_PER_NODE = (100, 1000)
 #: Under no-touch (with fill), the sweeps' one turn before the SAT model.
 NO_TOUCH_SWEEP_NODES_PER_SQUARE = 20_000
 #: Without fill, the first turn's share (the sweeps'; the board search gets a quarter).
@@ -141,6 +151,9 @@ class Task:
     #: a solution already known, whose paths never run beside themselves (the "second" search
     #: excludes it; the "sat" search starts from it)
     known: Grid | None = None
+    #: whether a SAT model may take turns on a board that is not a grid puzzle (the board
+    #: generator's checks say no: its puzzles must not depend on whether python-sat is there)
+    sat: bool = True
 
     @property
     def grid(self) -> Grid | None:
@@ -287,6 +300,22 @@ class _Sat:
         self.search.close()
 
 
+class _BoardSat:
+    method, solver = "sat", _sat.SOLVER
+
+    def __init__(self, task: Task) -> None:
+        values, table = _board_of(task)
+        self.search = _sat_board.BoardSatSearch(values, table, task.limit, task.touch, _sat.SOLVER)
+
+    def turn(self, units: int) -> tuple[list[Values] | None, int]:
+        before = self.search.conflicts
+        finished = self.search.step(units)
+        return (self.search.solutions if finished else None), self.search.conflicts - before
+
+    def close(self) -> None:
+        self.search.close()
+
+
 SEARCHES: dict[str, Callable[[Task], Search]] = {
     "sweeps": _Sweeps,
     "board": _Board,
@@ -294,6 +323,7 @@ SEARCHES: dict[str, Callable[[Task], Search]] = {
     "strict": _Strict,
     "sat": _Sat,
     "second": _Second,
+    "boardsat": _BoardSat,
 }
 
 
@@ -301,7 +331,17 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
     """The turns ``(search, units)`` for ``task`` (see the module)."""
     g = task.grid
     if g is None:
-        yield "board", budget
+        if not (task.fill and task.sat and method == "auto" and _sat.available()):
+            yield "board", budget
+            return
+        if not _sat_board.fits(*_board_of(task)):
+            yield "board", budget
+            return
+        n = task.values.size
+        yield from [
+            ("board", BOARD_SAT_NODES_PER_NODE[0] * n), ("boardsat", SAT_CONFLICTS),
+            ("board", BOARD_SAT_NODES_PER_NODE[1] * n), ("boardsat", budget),
+        ]  # fmt: skip
         return
     sat = method == "sat" or (method == "auto" and _sat.available() and _sat.fits(g))
     if not task.fill and method == "auto":

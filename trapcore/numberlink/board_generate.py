@@ -194,7 +194,10 @@ def on_board(
             if not unique:
                 return _result(board, values, sol)
             try:
-                found = _boards.solve(values, table, board.fill, board.touch, 2, max_nodes)
+                # (the board search alone: the same puzzles with or without python-sat)
+                found = _boards.solve(
+                    values, table, board.fill, board.touch, 2, max_nodes, sat=False
+                )
             except SearchLimitExceeded:  # the longest eighth of the paths are cut in the middle
                 ranked = sorted(paths.paths.values(), key=len, reverse=True)  # (ties: in order)
                 top = ranked[: max(1, len(ranked) // 8)]

@@ -375,7 +375,10 @@ class Puzzle:
         Then a router that lets paths share nodes at a rising price (negotiated congestion, as
         circuit routers do) tries first, within a bounded number of rounds; it settles crowded
         boards the complete search cannot, and the complete search answers when it finds
-        nothing. With ``fill``, a colour count refutes some boards before any search.
+        nothing. With ``fill``, a colour count refutes some boards before any search, and on a
+        board that is not a grid puzzle, when python-sat is installed (the extra ``sat``), a SAT
+        model of the board takes turns with the board search (``method="sat"`` when it
+        answers).
 
         Sets ``solution`` when exactly one solution was found (with ``limit >= 2`` that proves it
         unique).

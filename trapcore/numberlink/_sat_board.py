@@ -1,0 +1,216 @@
+"""The SAT turn of a board of any shape with fill (hexagons, wrapping edges, warps, bridges,
+layers, a plain graph): Numberlink as SAT on the board's neighbour table, solved by CaDiCaL
+(python-sat, the extra ``sat``), as ``_sat.SatSearch`` does for grids.
+
+The model, with fill (every non-solid node lies on a path):
+
+- an edge variable per pair of neighbouring non-solid nodes (a pair joined twice, as on a
+  two-wide wrap, is one pair);
+- a path-number variable per non-solid node and number; an endpoint has its own number and no
+  other; an edge that is on gives its two ends the same numbers (both ways, per number), so a
+  path of on edges carries one endpoint's number from end to end and never joins two numbers;
+- an endpoint has exactly one edge on, any other node exactly two (at least two: without any one
+  of its edges, one is on; at most two: of any three, one is off);
+- under the no-touch rule, two neighbours of the same number are joined by their edge.
+
+The clauses allow cycles of nodes without endpoints; each one a model holds is cut lazily by a
+clause that some edge leaves its nodes (with fill, a path through them must leave them to reach
+its ends). Each solution found is blocked by the set of its edges, so ``limit=2`` proves
+uniqueness. ``tests/numberlink/test_sat_board.py`` checks it against the brute force of every
+kind of board and against the reference SAT model written from the rules of each variant.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from trapcore._threads import _CtrlCNoted
+from trapcore.numberlink._grid import Table, Values
+from trapcore.numberlink._sat import MAX_LITERALS, PROOF_OPTIONS, _configure, _solve_limited
+
+
+def pairs(values: Values, table: Table) -> npt.NDArray[np.int64]:
+    """The (m, 2) pairs ``u < w`` of neighbouring non-solid nodes, each once, in order."""
+    n, d = table.shape
+    u = np.repeat(np.arange(n), d)
+    w = table.ravel().astype(np.int64)
+    keep = w >= 0
+    u, w = u[keep], w[keep]
+    keep = (values[u] >= 0) & (values[w] >= 0) & (u != w)
+    a, b = np.minimum(u[keep], w[keep]), np.maximum(u[keep], w[keep])
+    if a.size == 0:
+        return np.zeros((0, 2), np.int64)
+    return np.unique(np.stack([a, b], axis=1), axis=0)
+
+
+def fits(values: Values, table: Table) -> bool:
+    """True when the model of the board is small enough to build (``_sat.MAX_LITERALS``)."""
+    k = int(values.max(initial=0))
+    d = table.shape[1]
+    per_node = 6 * k * d + (3 * d * (d - 1) * (d - 2) // 6) + d * d + k
+    return bool(int((values >= 0).sum()) * per_node <= MAX_LITERALS)
+
+
+class BoardSatSearch:
+    """One CDCL solver on the SAT model of a validated board with fill, run in steps as
+    ``_sat.SatSearch``: ``step(conflicts)`` searches on from where the last step stopped;
+    ``solutions`` holds the labellings found (``int16`` (n,): ``k`` on path ``k``'s nodes,
+    ``-1`` on solids); ``close()`` frees the solver."""
+
+    def __init__(self, values: Values, table: Table, limit: int, touch: bool, solver: str) -> None:
+        from pysat.solvers import Solver  # type: ignore[import-untyped]
+
+        self._values = values
+        self._limit = limit
+        self.solutions: list[Values] = []
+        self.conflicts = 0
+        self.finished = False
+        n = values.size
+        k = int(values.max(initial=0))
+        self._k = k
+        self._pairs = pairs(values, table)
+        m = len(self._pairs)
+        self._base = 1 + n * k  # colour of node v, number j (1..k): 1 + v * k + j - 1
+        self._m = m
+        clauses = self._clauses(touch)
+        self._s = Solver(name=solver)
+        if clauses is None:
+            self.finished = True  # a node cannot meet its degree: no solution
+        else:
+            self._s.append_formula(clauses)
+
+    def _clauses(self, touch: bool) -> list[list[int]] | None:
+        """The clauses (None: a node has fewer neighbours than its degree needs)."""
+        values, k, base = self._values, self._k, self._base
+        p = self._pairs
+        live = np.flatnonzero(values >= 0)
+        clauses: list[list[int]] = []
+
+        def colour(v: int, j: int) -> int:
+            return 1 + v * k + (j - 1)
+
+        # each non-solid node has a number (with fill); an endpoint its own and no other
+        if k:
+            at_least = 1 + live[:, None] * k + np.arange(k)[None, :]
+            clauses += at_least.tolist()
+        for v in np.flatnonzero(values > 0).tolist():
+            own = int(values[v])
+            clauses += [[colour(v, own)]]
+            clauses += [[-colour(v, j)] for j in range(1, k + 1) if j != own]
+        # an edge that is on gives its ends the same numbers
+        if len(p) and k:
+            e = base + np.arange(len(p))
+            cu = 1 + p[:, 0:1] * k + np.arange(k)[None, :]
+            cw = 1 + p[:, 1:2] * k + np.arange(k)[None, :]
+            ee = np.broadcast_to(-e[:, None], cu.shape)
+            clauses += np.stack([ee, -cu, cw], axis=-1).reshape(-1, 3).tolist()
+            clauses += np.stack([ee, -cw, cu], axis=-1).reshape(-1, 3).tolist()
+            if not touch:  # two neighbours of one number are joined by their edge
+                clauses += np.stack([-cu, -cw, -ee], axis=-1).reshape(-1, 3).tolist()
+        # degrees: an endpoint one edge, any other node two
+        incident: list[list[int]] = [[] for _ in range(values.size)]
+        for i, (a, b) in enumerate(p.tolist()):
+            incident[a].append(base + i)
+            incident[b].append(base + i)
+        for v in live.tolist():
+            edges = incident[v]
+            need = 1 if values[v] > 0 else 2
+            if len(edges) < need:
+                return None
+            if need == 1:
+                clauses.append(list(edges))
+                clauses += [[-x, -y] for x, y in combinations(edges, 2)]
+            else:
+                clauses += [[x for x in edges if x != y] for y in edges]
+                clauses += [[-x, -y, -z] for x, y, z in combinations(edges, 3)]
+        return clauses
+
+    def step(self, conflicts: int) -> bool:
+        """Search on for about ``conflicts`` more conflicts; True once finished (``limit``
+        solutions found, or no more)."""
+        s = self._s
+        target = self.conflicts + conflicts
+        with _CtrlCNoted(np.zeros(1, np.int32)) as noted:  # as in _sat.SatSearch.step
+            while not self.finished:
+                if len(self.solutions) >= self._limit:
+                    self.finished = True
+                    break
+                budget = max(1, target - self.conflicts)
+                s.conf_budget(budget)
+                ok = _solve_limited(s, noted)
+                used = int(s.accum_stats().get("conflicts", 0))
+                if ok is None:
+                    if used - self.conflicts < budget:
+                        raise KeyboardInterrupt  # (as in _sat.SatSearch.step)
+                    self.conflicts = used
+                    return False
+                self.conflicts = used
+                if not ok:
+                    self.finished = True
+                    break
+                model = np.asarray(s.get_model(), np.int64)
+                value = np.zeros(self._base + self._m + 1, bool)
+                value[np.abs(model)] = model > 0
+                on = value[self._base : self._base + self._m]
+                labels, loops = self._paths(on)
+                if loops:
+                    cuts = [self._cut(loop) for loop in loops]
+                    if not all(cuts):  # a cycle that no edge leaves: nothing can fill it
+                        self.finished = True
+                        break
+                    for cut in cuts:
+                        s.add_clause(cut)
+                    continue
+                self.solutions.append(labels)
+                s.add_clause((-(np.flatnonzero(on) + self._base)).tolist())
+                if len(self.solutions) == 1 and self._limit > 1:
+                    _configure(s, PROOF_OPTIONS)
+            return True
+
+    def _paths(self, on: npt.NDArray[np.bool_]) -> tuple[Values, list[npt.NDArray[np.bool_]]]:
+        """The labelling of the model's edges, and the node sets of its cycles."""
+        values = self._values
+        n = values.size
+        adj: list[list[int]] = [[] for _ in range(n)]
+        for a, b in self._pairs[on].tolist():
+            adj[a].append(b)
+            adj[b].append(a)
+        labels = np.where(values < 0, -1, 0).astype(np.int16)
+        for v in np.flatnonzero(values > 0).tolist():
+            if labels[v]:
+                continue
+            prev, cur = -1, v
+            while True:
+                labels[cur] = values[v]
+                nxt = [w for w in adj[cur] if w != prev]
+                if not nxt or (cur != v and values[cur] > 0):
+                    break
+                prev, cur = cur, nxt[0]
+        loops = []
+        rest = (labels == 0) & (values >= 0)
+        while rest.any():
+            start = int(np.flatnonzero(rest)[0])
+            seen = np.zeros(n, bool)
+            stack = [start]
+            seen[start] = True
+            while stack:
+                u = stack.pop()
+                for w in adj[u]:
+                    if not seen[w]:
+                        seen[w] = True
+                        stack.append(w)
+            loops.append(seen)
+            rest &= ~seen
+        return labels, loops
+
+    def _cut(self, inside: npt.NDArray[np.bool_]) -> list[int]:
+        """Some edge leaves the cycle's nodes."""
+        p = self._pairs
+        cross = inside[p[:, 0]] != inside[p[:, 1]]
+        return [int(x) for x in np.flatnonzero(cross) + self._base]
+
+    def close(self) -> None:
+        self._s.delete()
