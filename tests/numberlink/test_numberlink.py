@@ -718,3 +718,26 @@ def test_difficulty_band_errors():
         nl.difficulty_level(np.zeros((5, 5), np.int16))
     read = next(nl.parse_puzzles(nl.generate(9, seed=2).to_text()))  # difficulty when asked
     assert nl.difficulty_level(read) in nl.DIFFICULTY_LEVELS
+
+
+def test_cli_solve_within_max_nodes(tmp_path, capsys, monkeypatch):
+    """``--max-nodes`` bounds each puzzle's search: a puzzle not settled within it is reported
+    (status 1), with the solution found when the search for one fits (the strict turn's), and
+    the others of the file are still solved."""
+    p = nl.generate(12, seed=3)
+    path = tmp_path / "p.txt"
+    path.write_text(p.to_text() + "\n" + nl.generate(5, seed=0).to_text())
+    status, out = run_cli(capsys, monkeypatch, "solve", str(path), "--max-nodes", "1000")
+    assert status == 1 and "a solution; whether there are others was not settled" in out
+    (one,) = nl.solve(p.grid, limit=1, max_nodes=1000)
+    assert nl.check(p.grid, one)  # a solution, and the one printed
+    assert nl.Puzzle(p.grid, one, symbols=p.symbols).to_text(solution=True) in out
+    assert "# puzzle 2: 5 x 5, unique" in out
+    status, out = run_cli(capsys, monkeypatch, "solve", str(path), "--max-nodes", "100")
+    assert status == 1 and "# puzzle 1: 12 x 12, not settled within --max-nodes 100" in out
+    status, out = run_cli(capsys, monkeypatch, "solve", str(path))
+    assert status == 0 and out.count("unique") == 2
+    with pytest.raises(ValueError, match="--max-nodes must be >= 1"):
+        run_cli(capsys, monkeypatch, "solve", str(path), "--max-nodes", "0")
+    with pytest.raises(ValueError, match="--max-nodes only applies to 'solve'"):
+        run_cli(capsys, monkeypatch, "9", "--max-nodes", "10")

@@ -14,6 +14,9 @@ import time
 from trapcore import numberlink as nl
 from trapcore._progress import eta_text, timer
 from trapcore.cli import add_progress_flags, progress_stream
+from trapcore.errors import SearchLimitExceeded
+from trapcore.numberlink._grid import Grid
+from trapcore.numberlink.solve import DEFAULT_MAX_NODES
 
 _EPILOG = """examples:
   trapcore numberlink 9 --seed 1              a unique 9x9 puzzle
@@ -106,6 +109,14 @@ def add_parser(
         default=None,
         help="with 'solve': solutions to look for per puzzle (default 2, which proves uniqueness)",
     )
+    p.add_argument(
+        "--max-nodes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with 'solve': the search's budget per puzzle (nodes and SAT conflicts; default "
+        "10**9); a puzzle not settled within it is reported, with a solution when one was found",
+    )
     add_progress_flags(p, "a progress line")
     p.set_defaults(func=run, cli_names={"rows": "N"})
     return p
@@ -117,7 +128,8 @@ def run(args: argparse.Namespace) -> int:
     Returns
     -------
     int
-        The exit status: 0, or 1 when a puzzle of the file has no solution.
+        The exit status: 0, or 1 when a puzzle of the file has no solution or was not settled
+        within ``--max-nodes``.
 
     Raises
     ------
@@ -136,6 +148,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(f"N must be an integer or 'solve', got {args.what!r}") from None
     from trapcore.cli import say_seed, used_seed
 
+    if args.max_nodes is not None:
+        raise ValueError("--max-nodes only applies to 'solve' (generation has its own budgets)")
     if args.limit is not None:
         raise ValueError(
             "--limit only applies to 'solve' (a generated puzzle always has exactly one solution)"
@@ -239,7 +253,24 @@ _LAYERED = re.compile(
 )
 
 
-def _solve_layers(args: argparse.Namespace, text: str, source: str, limit: int) -> int:
+def _solve_within(
+    grid: Grid, fill: bool, touch: bool, limit: int, budget: int
+) -> tuple[list[Grid] | None, bool]:
+    """``solve`` within ``budget``: (solutions, True); over it, (one solution, False) when one
+    is found within the budget (``limit=1``), else (None, False)."""
+    try:
+        return list(nl.solve(grid, fill=fill, touch=touch, limit=limit, max_nodes=budget)), True
+    except SearchLimitExceeded:
+        if limit == 1:
+            return None, False
+    try:
+        found = nl.solve(grid, fill=fill, touch=touch, limit=1, max_nodes=budget)
+    except SearchLimitExceeded:
+        return None, False
+    return list(found), False
+
+
+def _solve_layers(args: argparse.Namespace, text: str, source: str, limit: int, budget: int) -> int:
     """Solve a contest board of layers; print the contest's answer text of each solution."""
     if args.fill is not None or args.touch is not None or args.style != "header":
         raise ValueError(
@@ -248,7 +279,7 @@ def _solve_layers(args: argparse.Namespace, text: str, source: str, limit: int) 
         )
     board = nl.parse_contest_board(text, source=source)
     with timer("solving the board of layers", progress_stream(args)):
-        sols = board.solve(limit=limit)
+        sols = board.solve(limit=limit, max_nodes=budget)
     d, h, w = board.shape or (0, 0, 0)
     if not sols:
         sys.stdout.write(f"# {w} x {h} x {d}, no solution\n")
@@ -289,12 +320,15 @@ def _solve(args: argparse.Namespace) -> int:
     limit = 2 if args.limit is None else args.limit
     if limit < 1:
         raise ValueError(f"--limit must be >= 1, got {limit}")
+    budget = DEFAULT_MAX_NODES if args.max_nodes is None else args.max_nodes
+    if budget < 1:
+        raise ValueError(f"--max-nodes must be >= 1, got {budget}")
     from trapcore._io import read_stream, read_text  # bounded, BOM accepted, errors name it
 
     source = "<stdin>" if args.file == "-" else args.file
     text = read_stream(sys.stdin, source) if args.file == "-" else read_text(args.file)
     if _LAYERED.search(text):
-        return _solve_layers(args, text, source, 1 if args.limit is None else limit)
+        return _solve_layers(args, text, source, 1 if args.limit is None else limit, budget)
     puzzles = list(nl.parse_puzzles(text, source=source))
     if not puzzles:
         raise ValueError(
@@ -311,19 +345,32 @@ def _solve(args: argparse.Namespace) -> int:
         if i:  # an estimate from the puzzles solved so far
             label += f", ETA {eta_text((time.perf_counter() - start) * (len(puzzles) - i) / i)},"
         with timer(label, stream):
-            sols = nl.solve(p.grid, fill=fill, touch=touch, limit=limit)
+            sols, settled = _solve_within(p.grid, fill, touch, limit, budget)
         if i:
             sys.stdout.write("\n")
         rows, cols = p.grid.shape
-        if not sols:
+        if sols is None:
+            sys.stdout.write(
+                f"# puzzle {i + 1}: {cols} x {rows}, not settled within --max-nodes {budget}\n"
+            )
+            status = 1
+            continue
+        if not settled:
+            sys.stdout.write(
+                f"# puzzle {i + 1}: {cols} x {rows}, a solution; whether there are others was not "
+                f"settled within --max-nodes {budget}\n"
+            )
+            status = 1
+        elif not sols:
             sys.stdout.write(f"# puzzle {i + 1}: {cols} x {rows}, no solution\n")
             status = 1
             continue
-        if len(sols) == 1:
+        elif len(sols) == 1:
             note = "unique" if limit >= 2 else "1 solution (--limit 1: not checked for others)"
+            sys.stdout.write(f"# puzzle {i + 1}: {cols} x {rows}, {note}\n")
         else:
             note = f"{'at least ' if len(sols) >= limit else ''}{len(sols)} solutions"
-        sys.stdout.write(f"# puzzle {i + 1}: {cols} x {rows}, {note}\n")
+            sys.stdout.write(f"# puzzle {i + 1}: {cols} x {rows}, {note}\n")
         style = args.style if (args.style == "header" or rows == cols) else "header"
         for j, s in enumerate(sols):
             q = nl.Puzzle(p.grid, s, symbols=p.symbols, fill=fill, touch=touch)
