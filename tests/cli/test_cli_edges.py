@@ -200,7 +200,7 @@ def test_an_unknown_option_is_refused_by_its_subcommand(capsys):
             "trapcore dataset maze",
             "--num-shards 4",
         ),
-        (["numberlink", "5", "--max-nodes", "0"], "trapcore numberlink", "--max-nodes 0"),
+        (["numberlink", "5", "--budget", "0"], "trapcore numberlink", "--budget 0"),
         (["cat", "solve", "--nodes", "5"], "trapcore cat solve", "--nodes 5"),
         (["--bogus"], "trapcore", "--bogus"),
     ]:
