@@ -172,7 +172,7 @@ def test_ctrl_c_goes_through_the_grid_models_interruptible_solve(monkeypatch):
         calls.append(solver)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(_sat_board, "_solve_limited", interrupted)
+    monkeypatch.setattr(_sat, "_solve_limited", interrupted)
     board = torus(70)
     search = _sat_board.BoardSatSearch(board.values, board.neighbours, 2, True, _sat.SOLVER)
     try:

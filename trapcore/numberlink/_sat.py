@@ -17,7 +17,7 @@ import functools
 import signal
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -130,56 +130,92 @@ class SatSearch:
 
     def _found(self, solution: Grid, edges: npt.NDArray[np.bool_]) -> None:
         """Keep a solution (``edges``: its paths' edges) and exclude it."""
-        self.solutions.append(solution)
-        self._s.add_clause((-(np.flatnonzero(edges) + self._base)).tolist())
-        if len(self.solutions) == 1 and self._limit > 1:
-            _configure(self._s, PROOF_OPTIONS)
+        _keep(self, solution, (np.flatnonzero(edges) + self._base).tolist())
 
     def step(self, conflicts: int) -> bool:
         """Search on for about ``conflicts`` more conflicts; True once finished (``limit``
         solutions found, or no more)."""
-        s, g, base = self._s, self._g, self._base
+        return _step(self, conflicts)
+
+    def _read(self, model: npt.NDArray[np.int64]) -> tuple[list[list[int]], Grid, list[int]]:
+        """A model's loop cuts (none: it is a solution), its solution and its edge literals."""
+        g, base = self._g, self._base
         rows, cols = g.shape
-        target = self.conflicts + conflicts
-        # one note-taking SIGINT handler for the whole step: between two solves a Ctrl-C is noted,
-        # not raised (raised, it could land in a weakref callback, which swallows it)
-        with _CtrlCNoted(np.zeros(1, np.int32)) as noted:
-            while not self.finished:
-                if len(self.solutions) >= self._limit:
-                    self.finished = True
-                    break
-                budget = max(1, target - self.conflicts)
-                s.conf_budget(budget)
-                ok = _solve_limited(s, noted)
-                used = int(s.accum_stats().get("conflicts", 0))
-                if ok is None:
-                    if used - self.conflicts < budget:
-                        # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
-                        # short of its budget
-                        raise KeyboardInterrupt
-                    self.conflicts = used
-                    return False
-                self.conflicts = used
-                if not ok:
-                    self.finished = True
-                    break
-                model = np.asarray(s.get_model(), np.int64)
-                value = np.zeros(self._nvars + 1, bool)  # variables in no clause are not in it
-                value[np.abs(model)] = model > 0
-                edges = value[base : base + 2 * rows * cols] & self._real  # the others are free
-                east = np.ascontiguousarray(edges[0::2].reshape(rows, cols), np.uint8)
-                south = np.ascontiguousarray(edges[1::2].reshape(rows, cols), np.uint8)
-                label, number = _cnf.paths(g, east, south)
-                loops = np.unique(label[(label > 0) & (number == 0)])
-                if loops.size:
-                    for lab in loops.tolist():
-                        s.add_clause(_cut(label == lab, g, east, south, base, self._fill))
-                    continue
-                self._found(np.where(g < 0, -1, number).astype(np.int16), edges)
-            return True
+        value = np.zeros(self._nvars + 1, bool)  # variables in no clause are not in it
+        value[np.abs(model)] = model > 0
+        edges = value[base : base + 2 * rows * cols] & self._real  # the others are free
+        east = np.ascontiguousarray(edges[0::2].reshape(rows, cols), np.uint8)
+        south = np.ascontiguousarray(edges[1::2].reshape(rows, cols), np.uint8)
+        label, number = _cnf.paths(g, east, south)
+        loops = np.unique(label[(label > 0) & (number == 0)])
+        cuts = [_cut(label == lab, g, east, south, base, self._fill) for lab in loops.tolist()]
+        solution = np.where(g < 0, -1, number).astype(np.int16)
+        return cuts, solution, (np.flatnonzero(edges) + base).tolist()
 
     def close(self) -> None:
         self._s.delete()
+
+
+class _Stepped(Protocol):
+    """What ``_step`` drives: a python-sat solver ``_s``, the solutions found, the conflicts
+    spent, whether finished, and ``_read`` (a model's loop cuts, its solution, its edge
+    literals)."""
+
+    _s: Any
+    _limit: int
+    solutions: list[Any]
+    conflicts: int
+    finished: bool
+
+    def _read(self, model: npt.NDArray[np.int64]) -> tuple[list[list[int]], Any, list[int]]: ...
+
+
+def _keep(search: _Stepped, solution: Any, on: list[int]) -> None:
+    """Keep a solution (``on``: the literals of its edges) and exclude it; once the first is
+    found with ``limit > 1``, CaDiCaL is set for the proof."""
+    search.solutions.append(solution)
+    search._s.add_clause([-x for x in on])
+    if len(search.solutions) == 1 and search._limit > 1:
+        _configure(search._s, PROOF_OPTIONS)
+
+
+def _step(search: _Stepped, conflicts: int) -> bool:
+    """Search on for about ``conflicts`` more conflicts (the loop of ``SatSearch`` and of the
+    boards' model): each model's loops cut, each solution kept and excluded; True once finished
+    (``limit`` solutions found, or no more)."""
+    s = search._s
+    target = search.conflicts + conflicts
+    # one note-taking SIGINT handler for the whole step: between two solves a Ctrl-C is noted,
+    # not raised (raised, it could land in a weakref callback, which swallows it)
+    with _CtrlCNoted(np.zeros(1, np.int32)) as noted:
+        while not search.finished:
+            if len(search.solutions) >= search._limit:
+                search.finished = True
+                break
+            budget = max(1, target - search.conflicts)
+            s.conf_budget(budget)
+            ok = _solve_limited(s, noted)
+            used = int(s.accum_stats().get("conflicts", 0))
+            if ok is None:
+                if used - search.conflicts < budget:
+                    # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
+                    # short of its budget
+                    raise KeyboardInterrupt
+                search.conflicts = used
+                return False
+            search.conflicts = used
+            if not ok:
+                search.finished = True
+                break
+            cuts, solution, on = search._read(np.asarray(s.get_model(), np.int64))
+            if not cuts:
+                _keep(search, solution, on)
+            elif not all(cuts):  # a loop that no edge can leave: nothing fills it
+                search.finished = True
+            else:
+                for cut in cuts:
+                    s.add_clause(cut)
+        return True
 
 
 def _cut(

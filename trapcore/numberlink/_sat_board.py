@@ -27,9 +27,8 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._threads import _CtrlCNoted
 from trapcore.numberlink._grid import Table, Values
-from trapcore.numberlink._sat import MAX_LITERALS, PROOF_OPTIONS, _configure, _solve_limited
+from trapcore.numberlink._sat import MAX_LITERALS, _step
 
 
 def pairs(values: Values, table: Table) -> npt.NDArray[np.int64]:
@@ -131,44 +130,19 @@ class BoardSatSearch:
     def step(self, conflicts: int) -> bool:
         """Search on for about ``conflicts`` more conflicts; True once finished (``limit``
         solutions found, or no more)."""
-        s = self._s
-        target = self.conflicts + conflicts
-        with _CtrlCNoted(np.zeros(1, np.int32)) as noted:  # as in _sat.SatSearch.step
-            while not self.finished:
-                if len(self.solutions) >= self._limit:
-                    self.finished = True
-                    break
-                budget = max(1, target - self.conflicts)
-                s.conf_budget(budget)
-                ok = _solve_limited(s, noted)
-                used = int(s.accum_stats().get("conflicts", 0))
-                if ok is None:
-                    if used - self.conflicts < budget:
-                        raise KeyboardInterrupt  # (as in _sat.SatSearch.step)
-                    self.conflicts = used
-                    return False
-                self.conflicts = used
-                if not ok:
-                    self.finished = True
-                    break
-                model = np.asarray(s.get_model(), np.int64)
-                value = np.zeros(self._base + self._m + 1, bool)
-                value[np.abs(model)] = model > 0
-                on = value[self._base : self._base + self._m]
-                labels, loops = self._paths(on)
-                if loops:
-                    cuts = [self._cut(loop) for loop in loops]
-                    if not all(cuts):  # a cycle that no edge leaves: nothing can fill it
-                        self.finished = True
-                        break
-                    for cut in cuts:
-                        s.add_clause(cut)
-                    continue
-                self.solutions.append(labels)
-                s.add_clause((-(np.flatnonzero(on) + self._base)).tolist())
-                if len(self.solutions) == 1 and self._limit > 1:
-                    _configure(s, PROOF_OPTIONS)
-            return True
+        return _step(self, conflicts)
+
+    def _read(self, model: npt.NDArray[np.int64]) -> tuple[list[list[int]], Values, list[int]]:
+        """A model's cycle cuts (none: it is a solution), its labelling and its edge literals."""
+        value = np.zeros(self._base + self._m + 1, bool)
+        value[np.abs(model)] = model > 0
+        on = value[self._base : self._base + self._m]
+        labels, loops = self._paths(on)
+        return (
+            [self._cut(loop) for loop in loops],
+            labels,
+            (np.flatnonzero(on) + self._base).tolist(),
+        )
 
     def _paths(self, on: npt.NDArray[np.bool_]) -> tuple[Values, list[npt.NDArray[np.bool_]]]:
         """The labelling of the model's edges, and the node sets of its cycles."""
