@@ -115,15 +115,12 @@ def test_variants_sat(benchmark, kind, fill):
     assert counts == [len(b.solve(limit=2)) for b in boards]
 
 
-def torus(seed):
+def torus(seed: int) -> nl.Puzzle:
     """A 9x8 torus (wrapping both ways: not bipartite, so the colour count cannot refute it) with
     four random pairs, fill."""
-    rng = np.random.default_rng(seed)
-    g = np.zeros((9, 8), np.int16)
-    cells = rng.choice(72, 8, replace=False)
-    for i in range(4):
-        g.flat[cells[2 * i]] = g.flat[cells[2 * i + 1]] = i + 1
-    return nl.grid_board(g, wrap="both")
+    from reference.numberlink_rules import random_pairs
+
+    return nl.grid_board(random_pairs(seed, 9, 8, 4), wrap="both")
 
 
 #: random tori on which the board search alone needs 10**5 to 4*10**6 nodes (seeds 0-101 that

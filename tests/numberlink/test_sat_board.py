@@ -104,12 +104,11 @@ def test_counts_as_the_reference_sat_model_on_larger_boards(seed, touch):
 
 
 def torus(seed: int) -> nl.Puzzle:
-    rng = np.random.default_rng(seed)
-    g = np.zeros((9, 8), np.int16)
-    cells = rng.choice(72, 8, replace=False)
-    for i in range(4):
-        g.flat[cells[2 * i]] = g.flat[cells[2 * i + 1]] = i + 1
-    return nl.grid_board(g, wrap="both")
+    """A 9x8 torus (wrapping both ways: not bipartite, so the colour count cannot refute it) with
+    four random pairs, fill."""
+    from reference.numberlink_rules import random_pairs
+
+    return nl.grid_board(random_pairs(seed, 9, 8, 4), wrap="both")
 
 
 @pytest.mark.parametrize("seed", [70, 73])

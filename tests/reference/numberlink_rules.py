@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["brute_solutions", "is_solution", "random_grid"]
+__all__ = ["brute_solutions", "is_solution", "random_grid", "random_pairs"]
 
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
@@ -152,4 +152,16 @@ def random_grid(rng, rows, cols, pairs, solids):
         if i < rows * cols:
             g.flat[cells[i]] = -1
             i += 1
+    return g
+
+
+def random_pairs(seed: int, rows: int, cols: int, pairs: int) -> np.ndarray:
+    """A rows x cols grid with ``pairs`` numbers on random squares (numpy's ``default_rng(seed)``
+    choosing 2 * pairs squares; pair i on the (2i)th and (2i+1)th), the rest empty: the 9x8 tori
+    of the boards' SAT turn (its test and its benchmark) are made from these."""
+    rng = np.random.default_rng(seed)
+    g = np.zeros((rows, cols), np.int16)
+    cells = rng.choice(rows * cols, 2 * pairs, replace=False)
+    for i in range(pairs):
+        g.flat[cells[2 * i]] = g.flat[cells[2 * i + 1]] = i + 1
     return g

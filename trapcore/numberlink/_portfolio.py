@@ -284,6 +284,7 @@ class _Probe(_Board):
 
 class _Sat:
     method, solver = "sat", _sat.SOLVER
+    search: _sat.SatSearch | _sat_board.BoardSatSearch
 
     def __init__(self, task: Task) -> None:
         assert task.grid is not None  # (the schedules give it grids only)
@@ -291,7 +292,7 @@ class _Sat:
             task.grid, task.limit, task.fill, task.touch, _sat.SOLVER, task.known
         )
 
-    def turn(self, units: int) -> tuple[list[Grid] | None, int]:
+    def turn(self, units: int) -> tuple[list[Grid] | list[Values] | None, int]:
         before = self.search.conflicts
         finished = self.search.step(units)
         return (self.search.solutions if finished else None), self.search.conflicts - before
@@ -300,20 +301,12 @@ class _Sat:
         self.search.close()
 
 
-class _BoardSat:
-    method, solver = "sat", _sat.SOLVER
+class _BoardSat(_Sat):
+    """The SAT model of a board that is not a grid puzzle (``_sat_board``), in the same turns."""
 
     def __init__(self, task: Task) -> None:
         values, table = _board_of(task)
         self.search = _sat_board.BoardSatSearch(values, table, task.limit, task.touch, _sat.SOLVER)
-
-    def turn(self, units: int) -> tuple[list[Values] | None, int]:
-        before = self.search.conflicts
-        finished = self.search.step(units)
-        return (self.search.solutions if finished else None), self.search.conflicts - before
-
-    def close(self) -> None:
-        self.search.close()
 
 
 SEARCHES: dict[str, Callable[[Task], Search]] = {

@@ -27,6 +27,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._rng import components
 from trapcore.numberlink._grid import Table, Values
 from trapcore.numberlink._sat import MAX_LITERALS, _step
 
@@ -109,22 +110,32 @@ class BoardSatSearch:
             clauses += np.stack([ee, -cw, cu], axis=-1).reshape(-1, 3).tolist()
             if not touch:  # two neighbours of one number are joined by their edge
                 clauses += np.stack([-cu, -cw, -ee], axis=-1).reshape(-1, 3).tolist()
-        # degrees: an endpoint one edge, any other node two
-        incident: list[list[int]] = [[] for _ in range(values.size)]
-        for i, (a, b) in enumerate(p.tolist()):
-            incident[a].append(base + i)
-            incident[b].append(base + i)
-        for v in live.tolist():
-            edges = incident[v]
-            need = 1 if values[v] > 0 else 2
-            if len(edges) < need:
-                return None
-            if need == 1:
-                clauses.append(list(edges))
-                clauses += [[-x, -y] for x, y in combinations(edges, 2)]
-            else:
-                clauses += [[x for x in edges if x != y] for y in edges]
-                clauses += [[-x, -y, -z] for x, y, z in combinations(edges, 3)]
+        # degrees: an endpoint one edge, any other node two; by groups of nodes with as many
+        # edges (each row: a node's edge literals, in one dense block per group)
+        ends_of = np.concatenate([p[:, 0], p[:, 1]])
+        lits = np.concatenate([np.arange(len(p)), np.arange(len(p))]) + base
+        order = np.argsort(ends_of, kind="stable")
+        ends_of, lits = ends_of[order], lits[order]
+        degree = np.bincount(ends_of, minlength=values.size)
+        need = np.where(values > 0, 1, 2)
+        if (degree[live] < need[live]).any():
+            return None
+        start = np.concatenate([[0], np.cumsum(degree)[:-1]])
+        for d in np.unique(degree[live]).tolist():
+            for one in (True, False):
+                nodes = live[(degree[live] == d) & ((values[live] > 0) == one)]
+                if nodes.size == 0:
+                    continue
+                rows = lits[start[nodes, None] + np.arange(d)[None, :]]  # (nodes, d)
+                if one:  # at least one, and of any two one is off
+                    clauses += rows.tolist()
+                    for i, j in combinations(range(d), 2):
+                        clauses += (-rows[:, [i, j]]).tolist()
+                else:  # without any one edge, one is on (at least two); of any three, one off
+                    for i in range(d):
+                        clauses += np.delete(rows, i, axis=1).tolist()
+                    for i, j, m in combinations(range(d), 3):
+                        clauses += (-rows[:, [i, j, m]]).tolist()
         return clauses
 
     def step(self, conflicts: int) -> bool:
@@ -145,40 +156,17 @@ class BoardSatSearch:
         )
 
     def _paths(self, on: npt.NDArray[np.bool_]) -> tuple[Values, list[npt.NDArray[np.bool_]]]:
-        """The labelling of the model's edges, and the node sets of its cycles."""
+        """The labelling of the model's edges, and the node sets of its cycles: the parts of the
+        graph of its edges (the union-find kernel of ``_rng``); a part holding an endpoint is
+        that endpoint's path (the clauses keep its numbers), one holding none a cycle."""
         values = self._values
-        n = values.size
-        adj: list[list[int]] = [[] for _ in range(n)]
-        for a, b in self._pairs[on].tolist():
-            adj[a].append(b)
-            adj[b].append(a)
-        labels = np.where(values < 0, -1, 0).astype(np.int16)
-        for v in np.flatnonzero(values > 0).tolist():
-            if labels[v]:
-                continue
-            prev, cur = -1, v
-            while True:
-                labels[cur] = values[v]
-                nxt = [w for w in adj[cur] if w != prev]
-                if not nxt or (cur != v and values[cur] > 0):
-                    break
-                prev, cur = cur, nxt[0]
-        loops = []
-        rest = (labels == 0) & (values >= 0)
-        while rest.any():
-            start = int(np.flatnonzero(rest)[0])
-            seen = np.zeros(n, bool)
-            stack = [start]
-            seen[start] = True
-            while stack:
-                u = stack.pop()
-                for w in adj[u]:
-                    if not seen[w]:
-                        seen[w] = True
-                        stack.append(w)
-            loops.append(seen)
-            rest &= ~seen
-        return labels, loops
+        part = components(values.size, self._pairs[on].astype(np.int32))
+        number = np.zeros(values.size, np.int16)
+        ends = values > 0
+        number[part[ends]] = values[ends]
+        labels = np.where(values < 0, -1, number[part]).astype(np.int16)
+        cycles = np.unique(part[(labels == 0) & (values >= 0)])
+        return labels, [part == c for c in cycles.tolist()]
 
     def _cut(self, inside: npt.NDArray[np.bool_]) -> list[int]:
         """Some edge leaves the cycle's nodes."""
