@@ -132,13 +132,16 @@ def test_hash_parts_cross_block_boundaries(tmp_path, client):
     assert alone.content_hash == on_dask.content_hash
 
 
-@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 def test_a_ctrl_c_dropped_in_a_release_is_raised_at_the_next_check():
     """Python drops a KeyboardInterrupt raised inside ``__del__`` (a Dask future's release):
     the shards' loop notes every Ctrl-C and raises it again at its next check (the Ctrl-C test
-    above once saw the run go on to the end, exit status 0, in CI)."""
+    above once saw the run go on to the end, exit status 0, in CI), and Python's report of the
+    dropped one ("Exception ignored in: <function Future.__del__ ...>", which the Ctrl-C test
+    saw 1 run in 25 on a busy machine) is not printed; other exceptions dropped in the block
+    are reported as before, and the hook is put back on leaving."""
     import os
     import signal
+    import sys
 
     from trapcore.datasets.cluster import _CtrlCKept
 
@@ -146,13 +149,27 @@ def test_a_ctrl_c_dropped_in_a_release_is_raised_at_the_next_check():
         def __del__(self) -> None:
             os.kill(os.getpid(), signal.SIGINT)  # the handler runs here, inside __del__
 
-    with _CtrlCKept() as kept:
-        assert kept._previous is not None, "the test needs Python's own SIGINT handler"
-        release = Release()
-        del release  # "Exception ignored in ...": the KeyboardInterrupt is gone
-        with pytest.raises(KeyboardInterrupt):
-            kept.check()
-        kept.check()  # raised once
+    class Broken:
+        def __del__(self) -> None:
+            raise ValueError("not a Ctrl-C")
+
+    reported = []
+    hook, sys.unraisablehook = sys.unraisablehook, reported.append
+    try:
+        with _CtrlCKept() as kept:
+            assert kept._previous is not None, "the test needs Python's own SIGINT handler"
+            release = Release()
+            del release  # Python drops the KeyboardInterrupt: noted, not reported
+            assert reported == []
+            with pytest.raises(KeyboardInterrupt):
+                kept.check()
+            kept.check()  # raised once
+            broken = Broken()
+            del broken
+            assert [type(r.exc_value) for r in reported] == [ValueError]
+        assert sys.unraisablehook == reported.append
+    finally:
+        sys.unraisablehook = hook
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
