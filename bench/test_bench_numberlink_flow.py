@@ -11,7 +11,10 @@ the 29 Flow levels, and every 6th Janko puzzle up to 17x17 (41 of 270; ``NL_BENC
 all 270, 8x8 to 36x20, which takes both sides hours: some 14x24 puzzles take either SAT model
 minutes).
 
-``test_janko_one_solution_each`` times ``solve(limit=1)`` alone on all 270 Janko puzzles.
+``test_janko_one_solution_each`` times ``solve(limit=1)`` alone on all 270 Janko puzzles;
+``test_janko_15_pair_uniqueness`` (slow, minutes) asks the independent SAT models whether the
+four 14x24 puzzles whose uniqueness the portfolio leaves open are unique under Flow's rules and
+under the no-touch rule.
 
 ``test_flow_solver_c`` compares with Matt Zucker's ``flow_solver`` (C, best-first search with
 dead-end, stranded-colour and bottleneck pruning; https://github.com/mzucker/flow_solver), built
@@ -132,6 +135,49 @@ def test_janko_one_solution_each(benchmark):
     }
     benchmark.extra_info.update(info)
     print(f"\njanko, one solution each: {info}")
+
+
+@needs_puzzles
+@pytest.mark.slow
+@pytest.mark.benchmark(group="Flow rules: uniqueness of the 14x24 Janko puzzles with 15 pairs")
+def test_janko_15_pair_uniqueness(benchmark):
+    """Whether the 14x24 Janko puzzles with 15 pairs (147, 168, 188 and 218 in file order; the
+    portfolio's default budget settles every other Janko puzzle) are unique under Flow Free's
+    rules. trapcore's solution (``solve(limit=1)``) is excluded and the independent compact SAT
+    model (``reference.numberlink_sat_bits``, CaDiCaL) looks for another, with
+    ``NL_JANKO_CONFLICTS`` conflicts a puzzle (default 3,000,000: minutes); one found is
+    checked by the rules' checker (the model's last clause makes its paths differ). Each is
+    also counted under the no-touch rule by the reference SAT model of every rule set. Prints,
+    per puzzle, "two solutions", "unique" or "over budget" with the CPU time, and the no-touch
+    count."""
+    from reference.numberlink_rules import is_solution
+    from reference.numberlink_sat import sat_solutions
+    from reference.numberlink_sat_bits import OVER, second_solution
+
+    budget = int(os.environ.get("NL_JANKO_CONFLICTS", 3_000_000))
+    puzzles = list(tc.numberlink.read_puzzles(ROOT / "thomasahle" / "janko"))
+    picked = [i for i, p in enumerate(puzzles) if p.shape == (14, 24) and p.grid.max() == 15]
+    assert picked == [147, 168, 188, 218]
+    found: dict[str, str] = {}
+
+    def run():
+        for i in picked:
+            g = puzzles[i].grid
+            first = tc.numberlink.solve(g, limit=1)[0]
+            other, t = cpu(lambda g=g, first=first: second_solution(g, first, max_conflicts=budget))
+            if other is OVER:
+                found[str(i)] = f"over budget ({t:.0f} s)"
+            elif other is None:
+                found[str(i)] = f"unique ({t:.1f} s)"
+            else:
+                assert is_solution(g, other, fill=True, touch=True)
+                found[str(i)] = f"two solutions ({t:.1f} s)"
+            strict = len(sat_solutions(g, touch=False, limit=2))
+            found[str(i)] += f"; without touching: {'unique' if strict == 1 else strict}"
+
+    benchmark.pedantic(run, rounds=1)
+    benchmark.extra_info.update({"conflicts": budget, **found})
+    print(f"\njanko 14x24, 15 pairs, under Flow's rules: {found}")
 
 
 @pytest.mark.parametrize("n", [10, 15])

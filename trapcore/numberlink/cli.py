@@ -72,7 +72,7 @@ def add_parser(
         "--prover",
         choices=["search", "sat"],
         default="search",
-        help="what proves the puzzle unique: the solver's search (default), or 'sat': long "
+        help="what proves the puzzle unique: the solver's search (default), or 'sat': longer "
         "paths at every size, proven by the search with a small budget then a SAT model "
         "(Flow's rules only; needs python-sat, pip install 'trapcore[sat]')",
     )

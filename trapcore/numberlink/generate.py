@@ -332,8 +332,9 @@ def generate(
         conflicts a square; ``SAT_QUICK_CONFLICTS`` in a board's first ``SAT_QUICK_CHECKS``
         checks); a second solution cuts a path where it differs, a check over both budgets
         cuts the longest eighth of the paths. Paths come out about twice as long as
-        with ``"search"`` past 15 x 15, in the range of published puzzles (median 10-12
-        squares at 15 x 15 and 30 x 30; see the Benchmarks page). With ``"sat"``,
+        with ``"search"`` past 15 x 15: at 15 x 15 like published puzzles (a median path of
+        11 squares; Janko's 14 x 14: 12), at 30 x 30 and 50 x 50 still shorter than in large
+        published ones (10-10.5 against 13-17; see the Benchmarks page). With ``"sat"``,
         ``difficulty`` is not available and ``Puzzle.difficulty`` is computed on first use.
 
     Returns
