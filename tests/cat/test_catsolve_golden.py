@@ -83,7 +83,7 @@ def test_smart_cat_steps_to_a_free_neighbour(pos, seed):
     if hexgrid.distance_to_border(board)[cell] < 0:
         assert q is None
     else:
-        assert q in hexgrid.neighbors(cell, (rows, cols)) and board[q] == 0
+        assert q in hexgrid.neighbours(cell, (rows, cols)) and board[q] == 0
         assert hexgrid.distance_to_border(board)[q] >= 0
 
 

@@ -80,6 +80,13 @@ def test_bad_options(options, name, error):
     "kwargs",
     [{}, {"size": 5, "blocked": 2, "rules": "surrounded"}, {"size": (6, 8), "blocked": 10}],
 )
+# api_test's advice, not failures: the observation is a dict with an action mask (as in
+# PettingZoo's own classic games), and the two agents are "blocker" and "cat", whose
+# observations differ in size by design
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:We recommend agents to be named in the format")
+@pytest.mark.filterwarnings("ignore:Agents have different observation space sizes")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 def test_pettingzoo_api_test(kwargs):
     api_test(trap_the_cat_v0.env(**kwargs), num_cycles=300)
 
