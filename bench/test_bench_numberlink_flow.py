@@ -141,10 +141,10 @@ def test_janko_one_solution_each(benchmark):
 @pytest.mark.slow
 @pytest.mark.benchmark(group="Flow rules: uniqueness of the 14x24 Janko puzzles with 15 pairs")
 def test_janko_15_pair_uniqueness(benchmark):
-    """Whether the 14x24 Janko puzzles with 15 pairs (147, 168, 188 and 218 in file order; the
-    portfolio's default budget settles every other Janko puzzle) are unique under Flow Free's
-    rules. trapcore's solution (``solve(limit=1)``) is excluded and the independent compact SAT
-    model (``reference.numberlink_sat_bits``, CaDiCaL) looks for another, with
+    """Whether the 14x24 Janko puzzles with 15 pairs (147, 168, 188 and 218 in file order: the
+    four whose uniqueness the portfolio left open within its default budget) are unique under
+    Flow Free's rules. trapcore's solution (``solve(limit=1)``) is excluded and the independent
+    compact SAT model (``reference.numberlink_sat_bits``, CaDiCaL) looks for another, with
     ``NL_JANKO_CONFLICTS`` conflicts a puzzle (default 3,000,000: minutes); one found is
     checked by the rules' checker (the model's last clause makes its paths differ). Each is
     also counted under the no-touch rule by the reference SAT model of every rule set. Prints,

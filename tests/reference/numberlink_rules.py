@@ -158,7 +158,10 @@ def random_grid(rng, rows, cols, pairs, solids):
 def random_pairs(seed: int, rows: int, cols: int, pairs: int) -> np.ndarray:
     """A rows x cols grid with ``pairs`` numbers on random squares (numpy's ``default_rng(seed)``
     choosing 2 * pairs squares; pair i on the (2i)th and (2i+1)th), the rest empty: the 9x8 tori
-    of the boards' SAT turn (its test and its benchmark) are made from these."""
+    of the boards' SAT turn (its test and its benchmark) are made from these. Not
+    ``random_grid``, which draws its squares by a permutation: other boards for the same seed,
+    and the seeds of those tori (70 and 73, hard for the board search) were picked with this
+    draw."""
     rng = np.random.default_rng(seed)
     g = np.zeros((rows, cols), np.int16)
     cells = rng.choice(rows * cols, 2 * pairs, replace=False)
