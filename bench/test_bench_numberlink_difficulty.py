@@ -1,7 +1,8 @@
-"""Does ``Puzzle.difficulty`` measure how hard a puzzle is? It is the kernel's own effort (solver
-nodes per non-solid square of its proof of uniqueness); this compares it, puzzle by puzzle, with
-the effort of two solvers that share nothing with the kernel, under Flow Free's rules (the
-defaults of ``generate``):
+"""Does ``Puzzle.difficulty`` measure how hard a puzzle is? It is the kernel's own effort (nodes
+per non-solid square of a proof of uniqueness: under the touch rules the lesser of the sweeps'
+nodes and the board search's, plus a thousandth of the sweeps'; ``_portfolio.difficulty``);
+this compares it, puzzle by puzzle, with the effort of two solvers that share nothing with the
+kernel, under Flow Free's rules (the defaults of ``generate``):
 
 - the SAT model: ``trapcore.numberlink.solve(grid, limit=2, method="sat")``, its CaDiCaL
   conflicts (``Solutions.nodes``) and its CPU time (``time.process_time``, one run);
@@ -9,14 +10,15 @@ defaults of ``generate``):
   then guesses, depth first), its guesses and its forced moves, with ``limit=2`` (the proof of
   uniqueness, as the difficulty's).
 
-For each size (7, 10, 12, 15; 16 seeds each of ``generate(n, seed=s)``) it reports the Spearman
+For each size (7, 10, 12, 15; 64 seeds each of ``generate(n, seed=s)``) it reports the Spearman
 rank correlation (average ranks for ties, then Pearson's, in numpy) of the difficulty with the SAT
 conflicts, the SAT CPU time and the human guesses, and of ``difficulty_level`` (easy, medium,
-hard as 0, 1, 2) with the human guesses; then the same over all sizes pooled. The figures go to
-``extra_info``; ``-s`` prints a table. ``NL_DIFFICULTY_SEEDS=64`` takes 64 seeds a size instead
-of 16 (with 16 puzzles a rank correlation below about 0.5 may be chance). It asserts only that
-every correlation is a number: how strong they are is the finding, recorded in
-docs/benchmarks.md.
+hard as 0, 1, 2) with the human guesses; for comparison, of the sweeps' nodes per square alone
+(``count_nodes(limit=2)``, the difficulty before 0.3) with the SAT conflicts and the guesses;
+then the same over all sizes pooled. The figures go to ``extra_info``; ``-s`` prints a table.
+``NL_DIFFICULTY_SEEDS=16`` takes 16 seeds a size (quicker, but with 16 puzzles a rank
+correlation below about 0.5 may be chance). It asserts only that every correlation is a number:
+how strong they are is the finding, recorded in docs/benchmarks.md.
 
 Run: ``nice pytest bench/test_bench_numberlink_difficulty.py -s -m "slow or not slow"``.
 """
@@ -37,8 +39,8 @@ pytest.importorskip("pysat")
 
 nl = tc.numberlink
 SIZES = (7, 10, 12, 15)
-#: 16 seeds a size; NL_DIFFICULTY_SEEDS=64 (say) measures more, to see how much 16 leave to chance
-SEEDS = range(int(os.environ.get("NL_DIFFICULTY_SEEDS", 16)))
+#: 64 seeds a size; NL_DIFFICULTY_SEEDS=16 (say) measures fewer, sooner
+SEEDS = range(int(os.environ.get("NL_DIFFICULTY_SEEDS", 64)))
 LEVELS = {"easy": 0, "medium": 1, "hard": 2}
 #: each size's rows of figures, kept for the pooled test (which measures what is missing)
 MEASURED: dict[int, list[dict[str, float]]] = {}
@@ -88,9 +90,11 @@ def measure(n: int) -> list[dict[str, float]]:
         sat, t_sat = cpu(lambda p=p: nl.solve(p.grid, limit=2, method="sat"))
         (sols, guesses, forced), t_human = cpu(lambda p=p: human_solve(p.grid, limit=2))
         assert len(sat) == len(sols) == 1 and np.array_equal(sat[0], sols[0])
+        squares = int((p.grid >= 0).sum())
         rows.append(
             {
                 "difficulty": p.difficulty,
+                "sweeps": nl.count_nodes(p.grid, limit=2) / squares,
                 "level": LEVELS[nl.difficulty_level(p)],
                 "sat_conflicts": sat.nodes,
                 "sat_cpu_s": t_sat,
@@ -111,6 +115,8 @@ def correlations(rows: list[dict[str, float]]) -> dict[str, float]:
         "rho_difficulty_guesses": spearman(d, col["guesses"]),
         "rho_level_guesses": spearman(col["level"], col["guesses"]),
         "rho_difficulty_forced": spearman(d, col["forced"]),
+        "rho_sweeps_sat_conflicts": spearman(col["sweeps"], col["sat_conflicts"]),
+        "rho_sweeps_guesses": spearman(col["sweeps"], col["guesses"]),
         "rho_guesses_sat_conflicts": spearman(col["guesses"], col["sat_conflicts"]),
     }
 
@@ -132,7 +138,7 @@ def summary(rows: list[dict[str, float]]) -> dict[str, float]:
 HEADER = (
     f"{'n':>6} {'puzzles':>7} {'med d':>7} {'med confl':>9} {'med guess':>9} "
     f"{'rho(d,confl)':>12} {'rho(d,cpu)':>10} {'rho(d,guess)':>12} {'rho(lvl,guess)':>14} "
-    f"{'rho(guess,confl)':>16}"
+    f"{'rho(guess,confl)':>16} {'rho(sw,confl)':>13} {'rho(sw,guess)':>13}"
 )
 
 
@@ -142,7 +148,8 @@ def line(name: str, info: dict) -> str:
         f"{info['median_sat_conflicts']:>9} {info['median_guesses']:>9} "
         f"{info['rho_difficulty_sat_conflicts']:>12.2f} {info['rho_difficulty_sat_cpu']:>10.2f} "
         f"{info['rho_difficulty_guesses']:>12.2f} {info['rho_level_guesses']:>14.2f} "
-        f"{info['rho_guesses_sat_conflicts']:>16.2f}"
+        f"{info['rho_guesses_sat_conflicts']:>16.2f} {info['rho_sweeps_sat_conflicts']:>13.2f} "
+        f"{info['rho_sweeps_guesses']:>13.2f}"
     )
 
 

@@ -82,8 +82,10 @@ def test_solve_and_count_options_are_keyword_only():
 def test_difficulty_known_for_generated_and_computed_otherwise():
     p = nl.generate(9, seed=2)
     assert p.difficulty == Puzzle(p.grid).difficulty
+    # at most the sweeps' nodes (and a thousandth) per square: the board search may need fewer
+    # (tests/numberlink/test_difficulty.py checks the whole definition)
     nodes = nl.count_nodes(p.grid, limit=2)
-    assert p.difficulty == round(nodes / int((p.grid >= 0).sum()), 3)
+    assert 0 < p.difficulty <= round(nodes * 1.001 / int((p.grid >= 0).sum()), 3)
 
 
 @pytest.mark.parametrize(

@@ -94,6 +94,13 @@ def safe(f: Callable[[], Any]) -> Any:
         return type(exc).__name__ + ": " + str(exc)
 
 
+def sweeps_difficulty(q: Puzzle) -> float:
+    """0.2's ``Puzzle.difficulty`` of a grid puzzle: the sweeps' nodes per square. 0.3 changed
+    the difficulty on purpose (tests/numberlink/test_difficulty.py); the quantity 0.2 gave is
+    still ``count_nodes(limit=2)`` per square, and must not have changed."""
+    return round(q.count_nodes(limit=2) / max(1, int((q.grid >= 0).sum())), 3)
+
+
 def record(kind: str) -> list[list[Any]]:
     rows: list[list[Any]] = []
     if kind.startswith("board "):
@@ -124,7 +131,7 @@ def record(kind: str) -> list[list[Any]]:
                 h(*sols),
                 c,
                 h(*one),
-                safe(lambda q=q: q.difficulty),
+                safe(lambda q=q: sweeps_difficulty(q)),
                 str(q),
                 repr(q),
             ]

@@ -113,8 +113,8 @@ _LEGEND = {
     "`decision_points` cells of the path with a choice, `distance` Manhattan distance "
     "from the entrance to the exit.\n",
     "numberlink": "`grid`: 0 empty, -1 solid, k > 0 an end of path k; `solution`: each square's "
-    "path; `difficulty`: solver nodes per square; `median_length`: the median path's squares "
-    "(as `trapcore.numberlink.measure`); `solids`: solid squares.\n",
+    "path; `difficulty`: `Puzzle.difficulty`, search nodes per square; `median_length`: the "
+    "median path's squares (as `trapcore.numberlink.measure`); `solids`: solid squares.\n",
     "cat": "`board`: even-r (even rows shifted half a cell right), 0 free, 1 blocked; `cat`: the "
     "cat's cell; `winnable`: 1 proven won for the player moving first, 0 proven lost, -1 "
     "not checked.\n",

@@ -24,7 +24,7 @@ __all__ = [
 #: cells of the solution (before the goal) where the walker has a choice, and the Manhattan
 #: distance from the entrance to the exit.
 MAZE_MEASURES = ("path_length", "dead_ends", "decision_points", "distance")
-#: Measures of a Numberlink item: how many paths, and the solver's nodes per square.
+#: Measures of a Numberlink item: how many paths, ``Puzzle.difficulty`` (search nodes per square).
 NUMBERLINK_MEASURES = ("numbers", "difficulty", "median_length", "solids")
 
 #: A bound of a filter: a number, or ``None`` for no bound.

@@ -30,7 +30,7 @@ __all__ = [
 SeedLike: TypeAlias = int | np.integer[Any] | np.random.SeedSequence | np.random.Generator | None
 
 #: ``generate(difficulty=...)`` levels: each is a third of the puzzles ``generate`` makes for that
-#: board size under those rules, by ``Puzzle.difficulty`` (the solver's nodes per square): the
+#: board size under those rules, by ``Puzzle.difficulty`` (search nodes per square): the
 #: easiest third, the middle third, the hardest third. The values are those shares.
 DIFFICULTY_LEVELS = types.MappingProxyType(
     {"easy": (0.0, 1 / 3), "medium": (1 / 3, 2 / 3), "hard": (2 / 3, 1.0)}
@@ -40,17 +40,21 @@ DIFFICULTY_LEVELS = types.MappingProxyType(
 #: are interpolated in log scale over ``sqrt(rows * cols)``; past the last side the lower one
 #: follows the table's trend and the upper one keeps the last ratio.
 _CALIBRATION: dict[tuple[bool, bool], tuple[tuple[int, float, float], ...]] = {
-    (True, True): ((5, 1.88, 3.08), (6, 2.954, 4.907), (7, 3.217, 6.034), (8, 6.813, 13.21),
-                   (10, 24.86, 63.57), (12, 58.79, 104.5), (15, 49.61, 67.21), (16, 121.2, 738.6),
-                   (20, 769.8, 2557)),
-    (True, False): ((5, 1.24, 1.44), (6, 1.444, 1.806), (7, 1.374, 1.823), (8, 1.771, 2.172),
-                    (10, 2.28, 3.27), (12, 3.079, 5.088), (15, 6.315, 11.7), (16, 8.668, 11.22),
-                    (20, 13.13, 25.21)),
-    (False, True): ((5, 3.2, 6.347), (6, 4.732, 13.04), (7, 5.041, 10.16), (8, 12.6, 31.41),
-                    (10, 73.13, 115.3), (12, 68.47, 107), (15, 51.96, 68.31), (16, 2432, 4671)),
-    (False, False): ((5, 3.8, 10.13), (6, 7.657, 28.78), (7, 8.905, 53.76), (8, 42.57, 156.2),
-                     (10, 70.57, 159.9), (12, 56.74, 84.5), (15, 46.08, 64.75), (16, 11390, 22090),
-                     (20, 6286, 11610)),
+    (True, True): ((5, 0.8425, 0.8828), (6, 0.8549, 0.9004), (7, 0.9211, 0.9469),
+                   (8, 0.9592, 3.819), (10, 4.029, 23.71), (12, 2.945, 32.64), (15, 1.091, 2.014),
+                   (16, 7.419, 118.8), (20, 14.55, 755.9), (25, 0.8982, 1.097),
+                   (30, 0.8522, 0.9102), (40, 1.419, 1.435), (50, 1.166, 1.17)),
+    (True, False): ((5, 1.241, 1.441), (6, 1.446, 1.807), (7, 1.375, 1.825), (8, 1.773, 2.174),
+                    (10, 2.282, 3.273), (12, 3.082, 5.093), (15, 6.322, 11.72), (16, 8.676, 11.24),
+                    (20, 13.15, 25.23), (25, 34.69, 49.97), (30, 173.4, 250.6), (40, 3714, 4297),
+                    (50, 1989, 2521)),
+    (False, True): ((5, 0.8446, 0.8867), (6, 0.8595, 0.9118), (7, 0.9237, 1.997),
+                    (8, 1.234, 29.22), (10, 4.402, 74.18), (12, 0.996, 3.398), (15, 0.8645, 1.108),
+                    (16, 19.33, 91.33), (20, 11.05, 18.8)),
+    (False, False): ((5, 3.804, 10.14), (6, 7.665, 28.81), (7, 8.914, 53.81), (8, 42.62, 156.3),
+                     (10, 70.64, 160), (12, 56.8, 84.58), (15, 46.12, 64.82),
+                     (16, 1.141e+04, 2.212e+04), (20, 6293, 1.162e+04), (25, 2174, 6989),
+                     (30, 4699, 5215), (40, 2005, 4765)),
 }  # fmt: skip
 
 
@@ -114,9 +118,12 @@ def difficulty_band(
     """The range of ``Puzzle.difficulty`` that ``generate(difficulty=level)`` accepts for a
     ``rows x cols`` board under the rules ``fill`` and ``touch``: the easiest, middle or hardest
     third of the puzzles ``generate`` makes there (see ``DIFFICULTY_LEVELS``), so every level
-    exists at every size. The thirds were measured on 5 x 5 to 20 x 20 boards (to 16 x 16 under
-    ``fill=False, touch=True``, whose bigger boards are slow to generate) with generate's default
-    paths (long from 7 x 7 to 15 x 15: both 15 and 16 are measured); past them they are
+    exists at every size. The thirds were measured on 5 x 5 to 50 x 50 boards (to 20 x 20 under
+    ``fill=False, touch=True``, whose bigger boards are slow to generate, from only 8 at 20 x 20;
+    to 40 x 40 under ``fill=False, touch=False``) with generate's default paths (long from 7 x 7
+    to 15 x 15: both 15 and 16 are measured) and budgets (under the touch rules a smaller one past
+    20 x 20: both 20 and 25 are measured; past it nearly every puzzle is proven without
+    backtracking, and the thirds lie close together); past them they are
     extrapolated, and a level's share there, or with other ``long_paths``, is approximate.
 
     Parameters
@@ -133,7 +140,7 @@ def difficulty_band(
     Returns
     -------
     tuple of float
-        ``(low, high)``: the level's range of ``Puzzle.difficulty`` (solver nodes per square).
+        ``(low, high)``: the level's range of ``Puzzle.difficulty`` (search nodes per square).
 
     Raises
     ------
@@ -311,7 +318,7 @@ def generate(
     unique : bool, default True
         Guarantee exactly one solution.
     difficulty : {"easy", "medium", "hard"} or (low, high), optional
-        Regenerate until ``Puzzle.difficulty`` (solver nodes per square) falls in this range. A
+        Regenerate until ``Puzzle.difficulty`` (search nodes per square) falls in this range. A
         level is the easiest, middle or hardest third of the puzzles made for this size under
         these rules (:func:`difficulty_band`), so about three boards are tried per puzzle at any
         size; a ``(low, high)`` pair is taken as it is. Needs ``unique=True``.
@@ -435,8 +442,8 @@ def generate(
         grid, sol, nodes, used = out
         attempts += used
         score: float | None = None
-        if unique:
-            score = round(int(nodes) / max(1, int((grid >= 0).sum())), 3)
+        if unique:  # the kernel's proof took the sweeps' nodes, as count_nodes(limit=2) would
+            score = _portfolio.difficulty(grid, fill, touch, int(nodes))
         if band is None or (
             score is not None and (band[0] <= score < band[1] or band[1] == score == band[0])
         ):

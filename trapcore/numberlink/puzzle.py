@@ -23,7 +23,7 @@ import numpy.typing as npt
 from trapcore import _pictures
 from trapcore._renamed import renamed
 from trapcore._validate import as_choice, frozen_copy
-from trapcore.numberlink import _boards, _puzzle_state, _puzzle_text
+from trapcore.numberlink import _boards, _portfolio, _puzzle_state, _puzzle_text
 from trapcore.numberlink._grid import (
     Grid,
     Table,
@@ -352,15 +352,33 @@ class Puzzle:
 
     @property
     def difficulty(self) -> float:
-        """Search effort of proving the solution unique: solver nodes per non-solid square.
+        """How hard the puzzle is: the search effort of proving its solution unique, in nodes
+        per non-solid square (node), under the puzzle's rules.
 
-        About 1 means the sweep never backtracks; more means more guessing. Known for generated
-        puzzles; otherwise computed with ``count_nodes(limit=2)`` under the puzzle's rules on
-        first access (which raises ``SearchLimitExceeded`` past 10**9 nodes).
+        A grid puzzle's effort is, under the touch rules, the lesser of two searches' for two
+        solutions: the kernel's sweeps (``count_nodes(limit=2)``) and the board search (paths
+        grown from their ends, the most constrained end first, with dead-end and region checks,
+        much as a person works; given at most 64 nodes a square); under the no-touch rule the
+        sweeps'. Plus a thousandth of the sweeps' nodes, which orders the puzzles whose least
+        ties (most small puzzles need no guess at all). A board that is not a grid: its board
+        search's (``count_nodes(limit=2)``). About 1 means the search never backtracks; more
+        means more guessing. Under Flow Free's rules it ranks the puzzles of one size much as a
+        SAT model's conflicts and a human-style solver's guesses do (Spearman's rho about
+        0.6-0.8; docs: Benchmarks, "difficulty against solving effort"); before 0.3 it was the
+        sweeps' nodes alone, which ranked them far worse.
+
+        Known for generated puzzles; otherwise computed on first access (which raises
+        ``SearchLimitExceeded`` when the sweeps need more than 10**9 nodes).
         """
         if self._difficulty is None:
-            nodes = self.count_nodes(limit=2)
-            self._difficulty = round(nodes / max(1, int((self._values >= 0).sum())), 3)
+            if self._kind == GRID:
+                sweeps = self.count_nodes(limit=2)
+                self._difficulty = _portfolio.difficulty(
+                    self._values, self._fill, self._touch, sweeps
+                )
+            else:
+                nodes = self.count_nodes(limit=2)
+                self._difficulty = round(nodes / max(1, int((self._values >= 0).sum())), 3)
         return self._difficulty
 
     # -- solving -----------------------------------------------------------------------------
