@@ -25,10 +25,15 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     g = nl.generate(8, seed=1).grid
     task = _portfolio.Task(g, None, True, True, 2)
     monkeypatch.setattr(_sat, "available", lambda: True)
-    assert turns(task, n=7) == [
-        ("probe", 20 * 64), ("strict", 250 * 64), ("sweeps", 60 * 64), ("sat", 300),
-        ("sweeps", 600 * 64), ("sat", 10**9),
+    assert turns(task, n=8) == [
+        ("probe", 20 * 64), ("strict", 250 * 64), ("second", 10_000), ("sweeps", 60 * 64),
+        ("sat", 300), ("sweeps", 600 * 64), ("sat", 10**9),
     ]  # fmt: skip
+    three = _portfolio.Task(g, None, True, True, 3)  # the second turn answers limit=2 only
+    assert ("second", 10_000) not in turns(three, n=8)
+    solid = g.copy()
+    solid[solid == 0] = -1  # (no longer solvable: the schedule alone is checked)
+    assert "second" not in [n for n, _ in turns(_portfolio.Task(solid, None, True, True, 2))]
     one = _portfolio.Task(g, None, True, True, 1)  # the probe proves nothing for limit=1
     assert turns(one) == [
         ("strict", 250 * 64), ("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64),
@@ -128,13 +133,18 @@ def test_the_probe_answers_only_with_a_proof(spy):
     assert probed.method == "router" and spy == [("probe", 20 * 49)]
     assert np.array_equal(probed[0], nl.solve(unique, method="sweeps")[0])
     many = nl.generate(7, seed=5, unique=False).grid  # a great many solutions
-    for limit in (2, 3):
-        spy.clear()
-        sols = nl.solve(many, limit=limit)
-        sweeps = nl.solve(many, limit=limit, method="sweeps")
-        assert spy[0][0] == "probe" and sols.method == "sweeps" and len(sols) == limit
-        assert all(np.array_equal(a, b) for a, b in zip(sols, sweeps))
-        assert all(nl.check(many, s) for s in sols)
+    spy.clear()
+    sols = nl.solve(many, limit=3)
+    sweeps = nl.solve(many, limit=3, method="sweeps")
+    assert spy[0][0] == "probe" and sols.method == "sweeps" and len(sols) == 3
+    assert all(np.array_equal(a, b) for a, b in zip(sols, sweeps))
+    assert all(nl.check(many, s) for s in sols)
+    # limit=2: the second turn answers, with the strict turn's solution and another
+    spy.clear()
+    sols = nl.solve(many, limit=2)
+    assert [name for name, _ in spy] == ["probe", "strict", "second"] and sols.method == "sat"
+    assert len(sols) == 2 and np.array_equal(sols[0], nl.solve(many, limit=1)[0])
+    assert all(nl.check(many, s) for s in sols)
     spy.clear()
     # no solution, and the colour count does not see it: the probe's refutation answers
     blocked = [[1, 0, 0, 0, 0], [0, 3, 0, 0, 0], [0, 2, 0, 0, 3], [2, 0, 0, 0, 0], [0, 0, 1, 0, 0]]
@@ -255,3 +265,25 @@ def test_every_janko_puzzle_solves_under_flow_rules(spy):
         sols = nl.solve(p.grid, limit=1, max_nodes=10**7)
         assert len(sols) == 1 and spy == [("strict", 250 * p.grid.size)]
         assert is_solution(p.grid, sols[0], fill=True, touch=True)
+
+
+@pytest.mark.parametrize("seed", seeds(8, 40))
+def test_the_second_turn_against_the_reference_model(seed):
+    """``limit=2`` under Flow's rules, where the strict turn finds a solution and the compact
+    model that excludes it answers: as many solutions as the independent reference SAT model
+    finds, each one by the rules' checker (boards with one solution and with many); on boards
+    of long paths with two or more, the second turn is what answered."""
+    pytest.importorskip("pysat")
+    from reference.numberlink_rules import is_solution
+    from reference.numberlink_sat import sat_solutions
+
+    for unique in (True, False):
+        g = nl.generate(6 + seed % 4, 7 + seed % 3, seed=seed, unique=unique).grid
+        sols = nl.solve(g, limit=2)
+        assert len(sols) == len(sat_solutions(g, limit=2))
+        assert all(is_solution(g, s) for s in sols)
+    g = nl.generate(8, seed=seed, unique=False, long_paths=True).grid
+    sols = nl.solve(g, limit=2)
+    assert len(sols) == len(sat_solutions(g, limit=2)) and all(is_solution(g, s) for s in sols)
+    if len(sols) == 2:  # (the probe proves some of these boards unique first)
+        assert sols.method == "sat"
