@@ -34,6 +34,7 @@ import pytest
 
 import trapcore as tc
 from reference.numberlink_human import human_solve
+from reference.ranking import spearman
 
 pytest.importorskip("pysat")
 
@@ -44,36 +45,6 @@ SEEDS = range(int(os.environ.get("NL_DIFFICULTY_SEEDS", 64)))
 LEVELS = {"easy": 0, "medium": 1, "hard": 2}
 #: each size's rows of figures, kept for the pooled test (which measures what is missing)
 MEASURED: dict[int, list[dict[str, float]]] = {}
-
-
-def ranks(x) -> np.ndarray:
-    """Ranks 1..n of ``x``, tied values sharing the average of their ranks."""
-    x = np.asarray(x, dtype=float)
-    order = np.argsort(x, kind="stable")
-    r = np.empty(len(x))
-    r[order] = np.arange(1, len(x) + 1)
-    values, inverse = np.unique(x, return_inverse=True)
-    total = np.bincount(inverse, weights=r, minlength=len(values))
-    count = np.bincount(inverse, minlength=len(values))
-    return (total / count)[inverse]
-
-
-def spearman(x, y) -> float:
-    """Spearman's rank correlation: Pearson's on the average ranks (nan when either side is
-    constant)."""
-    rx, ry = ranks(x), ranks(y)
-    rx, ry = rx - rx.mean(), ry - ry.mean()
-    den = math.sqrt(float((rx * rx).sum() * (ry * ry).sum()))
-    return float((rx * ry).sum() / den) if den else math.nan
-
-
-def test_spearman_against_known_values():
-    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
-    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
-    # with ties: scipy.stats.spearmanr([1, 2, 2, 3], [1, 3, 2, 4]) = 0.9486832980505138
-    assert spearman([1, 2, 2, 3], [1, 3, 2, 4]) == pytest.approx(0.9486832980505138)
-    assert list(ranks([5, 1, 5, 3])) == [3.5, 1.0, 3.5, 2.0]
-    assert math.isnan(spearman([1, 1, 1], [1, 2, 3]))
 
 
 def cpu(f):

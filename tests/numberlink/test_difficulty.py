@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 import trapcore as tc
 from reference.numberlink_human import human_solve
 from reference.numberlink_rules import random_grid
+from reference.ranking import ranks, spearman
 from trapcore.numberlink import Puzzle, _graph, _portfolio
 from trapcore.numberlink.variants import grid_board
 
@@ -106,19 +107,13 @@ def test_every_level_past_the_calibrated_sizes_of_0_2(level):
     assert lo <= p.difficulty < hi and nl.difficulty_level(p) == level
 
 
-def spearman(x, y) -> float:
-    """Spearman's rank correlation (average ranks for ties)."""
-
-    def ranks(v):
-        v = np.asarray(v, float)
-        order = np.argsort(v, kind="stable")
-        r = np.empty(len(v))
-        r[order] = np.arange(1, len(v) + 1)
-        values, inverse = np.unique(v, return_inverse=True)
-        return (np.bincount(inverse, r) / np.bincount(inverse))[inverse]
-
-    rx, ry = ranks(x) - (len(x) + 1) / 2, ranks(y) - (len(y) + 1) / 2
-    return float((rx * ry).sum() / math.sqrt((rx * rx).sum() * (ry * ry).sum()))
+def test_spearman_against_known_values():
+    assert spearman([1, 2, 3, 4], [10, 20, 30, 40]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3, 4], [4, 3, 2, 1]) == pytest.approx(-1.0)
+    # with ties: scipy.stats.spearmanr([1, 2, 2, 3], [1, 3, 2, 4]) = 0.9486832980505138
+    assert spearman([1, 2, 2, 3], [1, 3, 2, 4]) == pytest.approx(0.9486832980505138)
+    assert list(ranks([5, 1, 5, 3])) == [3.5, 1.0, 3.5, 2.0]
+    assert math.isnan(spearman([1, 1, 1], [1, 2, 3]))
 
 
 @pytest.mark.parametrize("n, floor", [(7, 0.6), (9, 0.75)])

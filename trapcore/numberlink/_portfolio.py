@@ -511,8 +511,10 @@ def difficulty(g: Grid, fill: bool, touch: bool, sweeps: int) -> float:
     where the sweeps' nodes alone gave 0.1-0.3 against the SAT model's (docs: Benchmarks)."""
     squares = max(1, int((g >= 0).sum()))
     least = sweeps
+    # (sweeps is 0, so no board search, where count_nodes answers at once: a grid without
+    # numbers, or one the colour count refutes)
     cap = min(sweeps, DIFFICULTY_BOARD_NODES_PER_SQUARE * squares)
-    if touch and cap >= 1 and without_numbers(g, fill) is None and not (fill and colour_refutes(g)):
+    if touch and cap >= 1:
         from trapcore.numberlink._boards import square_table  # (_boards imports this module)
 
         table = square_table(*g.shape)  # grid_board's table, without its checks
