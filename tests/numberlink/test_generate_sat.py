@@ -7,6 +7,7 @@ puzzles' properties (every square on a path, no solids, paths of ``min_length`` 
 solution by the brute force, the colour-per-square SAT model or the compact reference model),
 determinism per seed, path lengths against the search-proven default, and bad arguments."""
 
+import itertools
 import subprocess
 import sys
 
@@ -67,12 +68,13 @@ def test_repair_matches_twin(n):
     assert tried["longest"] and (n < 9 or tried["other"])
 
 
-def test_compact_model_agrees_with_its_twin():
+@pytest.mark.parametrize("near", [False, True])
+def test_compact_model_agrees_with_its_twin(near):
     verdicts = set()
     for n in (3, 4, 5, 6, 8):
         for seed in range(10):
             grid, sol = raw(n, seed, long_paths=seed % 2 == 0)
-            unique, other = _sat.second_solution(grid, sol, 10**6)
+            unique, other = _sat.second_solution(grid, sol, 10**6, near)
             assert unique == (twin_second(grid, sol) is None), (n, seed)
             if n <= 5:
                 assert unique == (len(sat_solutions(grid, limit=2)) == 1)
@@ -205,3 +207,25 @@ def test_no_search_budget_limit(monkeypatch):
     assert is_unique(*(lambda p: (p.grid, p.solution))(nl.generate(9, seed=0, prover="sat")))
     with pytest.raises(AssertionError, match="consulted"):
         nl.generate(9, seed=0)
+
+
+def test_the_phases_are_the_known_solution_in_the_kernels_model():
+    """``near``'s first decisions (``_sat._phases``) are the known solution written in the
+    variables of ``_cnf.bits_clauses``: as an assignment it satisfies every clause of the model
+    that excludes another solution, and breaks only the last clause (not all of its edges) of
+    the model that excludes it."""
+    for n, seed in itertools.product((4, 7, 10), range(4)):
+        grid, sol = raw(n, seed, long_paths=seed % 2 == 0)
+        k = int(grid.max())
+        _, other = _sat.second_solution(grid, sol, 10**6)
+        for excluded, broken in ((sol, True), (other, False)):
+            if excluded is None:
+                continue
+            cnf, nvars = _cnf.bits_clauses(grid, k, excluded)
+            base = nvars - 2 * grid.size + 1
+            value = np.zeros(nvars + 1, bool)
+            lits = np.asarray(_sat._phases(sol, k, base))
+            value[np.abs(lits)] = lits > 0
+            clauses = np.split(cnf, np.flatnonzero(cnf == 0) + 1)[:-1]  # each with its 0
+            ok = [(value[np.abs(c[:-1])] == (c[:-1] > 0)).any() for c in clauses]
+            assert all(ok[:-1]) and ok[-1] != broken, (n, seed)

@@ -98,7 +98,8 @@ def test_portfolio_says_which_search_answered(monkeypatch):
     probed = nl.solve(g)  # the board search's first turn proves it unique
     assert probed.method == "router" and len(probed) == 1 and probed.nodes > 0
     monkeypatch.setattr(portfolio, "BOARD_NODES_PER_SQUARE", 0)  # no probe,
-    monkeypatch.setattr(portfolio, "SECOND_CONFLICTS", 0)  # no second turn: the sweeps
+    monkeypatch.setattr(portfolio, "NEAR_CONFLICTS", 0)  # no compact model's turns: the sweeps
+    monkeypatch.setattr(portfolio, "SECOND_CONFLICTS", 0)
     sols = nl.solve(g)
     assert sols.method == "sweeps" and len(sols) == 1 and key(sols) == key(probed)
     # a share too small for the sweeps: the SAT model answers, with the same solution

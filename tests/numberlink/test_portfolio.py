@@ -26,14 +26,15 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     task = _portfolio.Task(g, None, True, True, 2)
     monkeypatch.setattr(_sat, "available", lambda: True)
     assert turns(task, n=8) == [
-        ("probe", 20 * 64), ("strict", 250 * 64), ("second", 10_000), ("sweeps", 60 * 64),
-        ("sat", 300), ("sweeps", 600 * 64), ("sat", 10**9),
+        ("probe", 20 * 64), ("strict", 250 * 64), ("near", 1_000), ("second", 10_000),
+        ("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64), ("sat", 10**9),
     ]  # fmt: skip
-    three = _portfolio.Task(g, None, True, True, 3)  # the second turn answers limit=2 only
-    assert ("second", 10_000) not in turns(three, n=8)
+    three = _portfolio.Task(g, None, True, True, 3)  # the compact model answers limit=2 only
+    assert not {"near", "second"} & {n for n, _ in turns(three, n=8)}
     solid = g.copy()
     solid[solid == 0] = -1  # (no longer solvable: the schedule alone is checked)
-    assert "second" not in [n for n, _ in turns(_portfolio.Task(solid, None, True, True, 2))]
+    solid_turns = {n for n, _ in turns(_portfolio.Task(solid, None, True, True, 2), n=8)}
+    assert not {"near", "second"} & solid_turns
     one = _portfolio.Task(g, None, True, True, 1)  # the probe proves nothing for limit=1
     assert turns(one) == [
         ("strict", 250 * 64), ("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64),
@@ -139,10 +140,10 @@ def test_the_probe_answers_only_with_a_proof(spy):
     assert spy[0][0] == "probe" and sols.method == "sweeps" and len(sols) == 3
     assert all(np.array_equal(a, b) for a, b in zip(sols, sweeps))
     assert all(nl.check(many, s) for s in sols)
-    # limit=2: the second turn answers, with the strict turn's solution and another
+    # limit=2: the near turn answers, with the strict turn's solution and another
     spy.clear()
     sols = nl.solve(many, limit=2)
-    assert [name for name, _ in spy] == ["probe", "strict", "second"] and sols.method == "sat"
+    assert [name for name, _ in spy] == ["probe", "strict", "near"] and sols.method == "sat"
     assert len(sols) == 2 and np.array_equal(sols[0], nl.solve(many, limit=1)[0])
     assert all(nl.check(many, s) for s in sols)
     spy.clear()
@@ -287,3 +288,24 @@ def test_the_second_turn_against_the_reference_model(seed):
     assert len(sols) == len(sat_solutions(g, limit=2)) and all(is_solution(g, s) for s in sols)
     if len(sols) == 2:  # (the probe proves some of these boards unique first)
         assert sols.method == "sat"
+
+
+def test_the_near_turn_looks_next_to_the_known_solution():
+    """The near turn's first decisions are the known solution, so on boards with many solutions
+    the other one it finds lies next to it: over 8 boards of long paths each of 10x10 and
+    12x12, fewer squares change number in all than with the same model left to its own first
+    decisions (the "second" turn's). Each answer passes the rules' checker."""
+    pytest.importorskip("pysat")
+    from reference.numberlink_rules import is_solution
+
+    for n in (10, 12):
+        changed = {True: 0, False: 0}
+        for seed in range(8):
+            g = nl.generate(n, seed=seed, unique=False, long_paths=True).grid
+            known = no_touch_solution(g)
+            for near in (True, False):
+                unique, other = _sat.second_solution(g, known, 10**6, near)
+                if unique is False:
+                    assert is_solution(g, other)
+                    changed[near] += int((other != known).sum())
+        assert 0 < changed[True] < 0.8 * changed[False], (n, changed)

@@ -29,6 +29,8 @@ uniqueness or of no solution), and each counts its work in units that do not dep
   SAT model that excludes that solution (``_sat.second_solution``), conflicts; it answers
   ``limit=2`` (the known solution alone, or it and another). It runs only when the strict turn
   (or ``generate``'s check) has found a solution; a turn starts it afresh.
+- ``"near"``: the "second" search with CaDiCaL's first decisions set to the known solution, so
+  that it looks next to it first (where another solution, when there is one, usually is).
 
 Before any of them, with no budget spent: a grid without numbers is answered at once
 (``"empty"``); with fill, the colour count refutes some boards (``"colours"``); without fill,
@@ -39,8 +41,9 @@ The schedules (:func:`schedule`), by board and rules; each turn gets at most wha
 
 - a grid with fill, python-sat installed and the model small enough (``_sat.fits``): under the
   touch rules the probe (``limit >= 2``) with ``BOARD_NODES_PER_SQUARE`` nodes a square, the
-  strict turn with ``STRICT_NODES_PER_SQUARE``, with ``limit=2`` and no solids the "second"
-  turn with ``SECOND_CONFLICTS``, the sweeps with ``SWEEP_NODES_PER_SQUARE[0]``,
+  strict turn with ``STRICT_NODES_PER_SQUARE``, with ``limit=2`` and no solids the "near"
+  turn with ``NEAR_CONFLICTS`` and the "second" turn with ``SECOND_CONFLICTS``, the sweeps with
+  ``SWEEP_NODES_PER_SQUARE[0]``,
   the SAT model with ``SAT_CONFLICTS``, the sweeps with ``SWEEP_NODES_PER_SQUARE[1]``, then the
   SAT model with the rest (cutting CaDiCaL's run into many rounds, tried with budgets doubling
   each round, cost two to three times as much on the hard Flow levels); under the no-touch rule
@@ -89,6 +92,18 @@ SAT_CONFLICTS = 300
 #: the Flow levels and the Janko sample (ratios to the reference SAT model, median / worst):
 #: 10,000 gave 0.41 / 1.44 and 0.35 / 1.59, against 0.80 / 1.76 and 0.59 / 3.73 without it.
 SECOND_CONFLICTS = 10_000
+#: Before it, the "near" turn's conflicts: the same model, CaDiCaL's first decisions set to the
+#: known solution. On boards with two solutions or more it finds another in a few conflicts
+#: where the "second" turn needs tens of thousands (Janko 96, 126, 174, 186, 258, 14x14 to
+#: 17x17, under these rules: 1-898 conflicts against 14,000 to over 300,000; the 14x24 puzzles
+#: 147, 188 and 218, whose second solution the reference model takes 4-77 s to find: 0.03-0.06
+#: s in all), and proves uniqueness about as fast; on a few boards the known solution's
+#: neighbourhood is a trap (Janko 24: 5,642 conflicts against 580; 228 and 264), hence a short
+#: turn, and the "second" turn afresh after it. Measured against 500, 2,000, 3,000, 5,000 and
+#: 10,000 on the sets of bench/test_bench_numberlink_flow.py: larger budgets lose on those
+#: boards (Janko worst ratio 3.7-7), smaller ones miss boards that need about 900 (Janko 258,
+#: Flow jumbo 14x14 19).
+NEAR_CONFLICTS = 1_000
 #: With fill and the touch rules, the board search's turn before the sweeps', in nodes per
 #: square (a node costs about 1 us). The board search (paths grown from their ends, the most
 #: constrained end first, with dead-end and region checks) is bimodal on published puzzles: it
@@ -267,19 +282,27 @@ class _Second:
     conflicts it may spend."""
 
     method, solver = "sat", _sat.SOLVER
+    near = False
 
     def __init__(self, task: Task) -> None:
         assert task.grid is not None and task.known is not None
         self.g, self.known = task.grid, task.known
 
     def turn(self, units: int) -> tuple[list[Grid] | None, int]:
-        unique, other = _sat.second_solution(self.g, self.known, units)
+        unique, other = _sat.second_solution(self.g, self.known, units, self.near)
         if unique is None:
             return None, units
         return [self.known] if unique else [self.known, other], units  # type: ignore[list-item]
 
     def close(self) -> None:
         pass
+
+
+class _Near(_Second):
+    """The "second" search with CaDiCaL's first decisions set as in ``task.known``, so that it
+    looks next to it first."""
+
+    near = True
 
 
 class _Probe(_Board):
@@ -324,6 +347,7 @@ SEARCHES: dict[str, Callable[[Task], Search]] = {
     "probe": _Probe,
     "strict": _Strict,
     "sat": _Sat,
+    "near": _Near,
     "second": _Second,
     "boardsat": _BoardSat,
 }
@@ -363,8 +387,9 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
     first = [("probe", BOARD_NODES_PER_SQUARE * g.size)] if probe else []
     if method == "auto" and task.touch:
         first.append(("strict", STRICT_NODES_PER_SQUARE * g.size))
-        if sat and task.limit == 2 and SECOND_CONFLICTS > 0 and _second_fits(g):
-            first.append(("second", SECOND_CONFLICTS))
+        if sat and task.limit == 2 and _second_fits(g):
+            compact = [("near", NEAR_CONFLICTS), ("second", SECOND_CONFLICTS)]
+            first += [(name, units) for name, units in compact if units]
     if not sat:
         yield from [*first, ("sweeps", budget)]
         return
@@ -397,7 +422,7 @@ def solve(
         for name, units in schedule(task, budget, method) if turns is None else turns:
             if spent >= budget:
                 break
-            if name == "second" and task.known is None:  # the strict turn found no solution
+            if name in ("near", "second") and task.known is None:  # the strict turn found none
                 continue
             if name not in searches:
                 searches[name] = SEARCHES[name](task)

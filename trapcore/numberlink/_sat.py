@@ -17,7 +17,7 @@ import functools
 import signal
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -357,7 +357,27 @@ def _join(worker: threading.Thread, stopper: tuple[int, int] | None) -> None:
         raise
 
 
-def second_solution(g: Grid, solution: Grid, max_conflicts: int) -> tuple[bool | None, Grid | None]:
+def _phases(solution: Grid, K: int, base: int) -> list[int]:
+    """The compact model's variables (``_cnf.bits_clauses``) set as in ``solution``, for
+    CaDiCaL's first decisions: the search starts next to the known solution, where another one,
+    when there is one, usually lies (a few paths rerouted), instead of anywhere on the board."""
+    rows, cols = solution.shape
+    bits = max(1, (K - 1).bit_length())
+    value = (solution.ravel().astype(np.int64) - 1)[:, None] >> np.arange(bits) & 1
+    number = np.arange(1, rows * cols * bits + 1).reshape(rows * cols, bits)
+    edges = np.zeros((rows, cols, 2), bool)
+    edges[:, :-1, 0] = solution[:, :-1] == solution[:, 1:]
+    edges[:-1, :, 1] = solution[:-1, :] == solution[1:, :]
+    edge = np.arange(base, base + 2 * rows * cols)
+    both = np.concatenate(
+        (np.where(value > 0, number, -number).ravel(), np.where(edges.ravel(), edge, -edge))
+    )
+    return cast(list[int], both.tolist())
+
+
+def second_solution(
+    g: Grid, solution: Grid, max_conflicts: int, near: bool = False
+) -> tuple[bool | None, Grid | None]:
     """Whether ``solution`` is the only solution of ``g`` under Flow Free's rules (fill, touching
     allowed), by CaDiCaL on the compact model ``_cnf.bits_clauses`` (log2 K bits a square, so
     it stays small on 50 x 50 boards with hundreds of pairs), loops cut lazily as in
@@ -381,6 +401,8 @@ def second_solution(g: Grid, solution: Grid, max_conflicts: int) -> tuple[bool |
     s = Solver(name=SOLVER)
     try:
         s.append_formula([lits[a:b] for a, b in zip(starts, ends.tolist())])
+        if near:
+            s.set_phases(_phases(solution, K, base))
         with _CtrlCNoted(np.zeros(1, np.int32)) as noted:  # as in SatSearch.step
             while True:
                 used = int(s.accum_stats().get("conflicts", 0))
