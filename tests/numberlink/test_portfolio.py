@@ -124,7 +124,7 @@ def test_the_sat_provers_checks_go_through_the_portfolio(spy):
     assert len(sat_solutions(p.grid, limit=2)) == 1
 
 
-def test_the_probe_answers_only_with_a_proof(spy):
+def test_the_probe_answers_only_with_a_proof(spy, monkeypatch):
     """The board search's first turn on a grid counts when it proves the grid unique or without
     solution; when it lists ``limit`` solutions (which ones is its own choice) the grid's
     searches answer, listing what they listed before the probe: the same solutions as
@@ -146,6 +146,13 @@ def test_the_probe_answers_only_with_a_proof(spy):
     assert [name for name, _ in spy] == ["probe", "strict", "near"] and sols.method == "sat"
     assert len(sols) == 2 and np.array_equal(sols[0], nl.solve(many, limit=1)[0])
     assert all(nl.check(many, s) for s in sols)
+    # a near turn too short (one conflict): the second turn answers, from its own first decisions
+    monkeypatch.setattr(_portfolio, "NEAR_CONFLICTS", 1)
+    spy.clear()
+    again = nl.solve(many, limit=2)
+    assert [name for name, _ in spy] == ["probe", "strict", "near", "second"]
+    assert again.method == "sat" and len(again) == 2 and np.array_equal(again[0], sols[0])
+    assert nl.check(many, again[1]) and not np.array_equal(again[1], sols[1])
     spy.clear()
     # no solution, and the colour count does not see it: the probe's refutation answers
     blocked = [[1, 0, 0, 0, 0], [0, 3, 0, 0, 0], [0, 2, 0, 0, 3], [2, 0, 0, 0, 0], [0, 0, 1, 0, 0]]

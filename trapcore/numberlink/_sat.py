@@ -384,7 +384,9 @@ def second_solution(
     ``SatSearch``. ``g`` has no solids and numbers 1..K; ``solution``'s paths never run beside
     themselves (the generator's never do). Returns ``(True, None)``: unique; ``(False, other)``:
     ``other`` is another solution (its paths differ; its numbers may agree everywhere);
-    ``(None, None)``: over ``max_conflicts`` conflicts in all."""
+    ``(None, None)``: over ``max_conflicts`` conflicts in all. ``near``: CaDiCaL's first
+    decisions are ``solution`` (``_phases``), so that another solution next to it is found
+    first (the answer is the same; which other solution, and the cost, may not be)."""
     from pysat.solvers import Solver
 
     rows, cols = g.shape
@@ -402,7 +404,10 @@ def second_solution(
     try:
         s.append_formula([lits[a:b] for a, b in zip(starts, ends.tolist())])
         if near:
-            s.set_phases(_phases(solution, K, base))
+            try:
+                s.set_phases(_phases(solution, K, base))
+            except NotImplementedError:  # (a python-sat without it for this solver: no hint)
+                pass
         with _CtrlCNoted(np.zeros(1, np.int32)) as noted:  # as in SatSearch.step
             while True:
                 used = int(s.accum_stats().get("conflicts", 0))
