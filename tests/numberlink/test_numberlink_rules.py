@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference.numberlink_rules import brute_solutions, is_solution, random_grid
+from reference.numberlink_rules import _STEPS, brute_solutions, is_solution, random_grid
 from trapcore import errors as tc_errors
 from trapcore import numberlink as nl
 
@@ -194,3 +194,38 @@ def test_uniqueness_agrees_with_a_sat_model(size, fill, touch):
             assert key(mine) == key(sat)
         for s in mine + sat:
             assert nl.check(g, s, fill=fill, touch=touch)
+
+
+def _every_order(cells, a, b):
+    """Whether some order of all of ``cells`` walks from a to b in steps to a neighbour: every
+    order tried (the reference checker's search, without its pruning)."""
+    import itertools
+
+    inner = sorted(cells - {a, b})
+    for order in itertools.permutations(inner):
+        walk = [a, *order, b]
+        if all(abs(p[0] - q[0]) + abs(p[1] - q[1]) == 1 for p, q in zip(walk, walk[1:])):
+            return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_checkers_path_search_against_every_order(data):
+    """The reference checker's search for a path through all of a number's squares prunes (two
+    free neighbours a square, the squares left connected); it agrees with trying every order
+    of the squares, on up to 9 squares of a 3x4 box visited by a random walk (so that they hang
+    together, as a number's squares do) and a stray square or none."""
+    from reference.numberlink_rules import _threads
+
+    r, c = data.draw(st.sampled_from([(r, c) for r in range(3) for c in range(4)]))
+    cells = {(r, c)}
+    for dr, dc in data.draw(st.lists(st.sampled_from(_STEPS), min_size=1, max_size=14)):
+        r, c = min(2, max(0, r + dr)), min(3, max(0, c + dc))
+        if len(cells) < 9:
+            cells.add((r, c))
+    cells |= set(data.draw(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 3)), max_size=1)))
+    if len(cells) < 2:
+        return
+    a, b = data.draw(st.lists(st.sampled_from(sorted(cells)), min_size=2, max_size=2, unique=True))
+    assert _threads(cells, a, b) == _every_order(cells, a, b)

@@ -86,17 +86,40 @@ def brute_solutions(
 
 
 def _threads(cells: set, a, b) -> bool:
-    """Is there a path from a to b through every square of ``cells`` exactly once?"""
+    """Is there a path from a to b through every square of ``cells`` exactly once?
+
+    A depth-first search for a Hamiltonian path, pruned where no completion can exist: every
+    square left (but ``b``) needs two neighbours among the squares left and the path's head, and
+    the squares left must hang together with the head (without these, a number whose squares
+    form wide blocks, as paths that touch themselves do, took minutes)."""
     n = len(cells)
     seen = {a}
+
+    def near(q):
+        r, c = q
+        return [(r + dr, c + dc) for dr, dc in _STEPS if (r + dr, c + dc) in cells]
+
+    def hopeless(head) -> bool:
+        left = cells - seen
+        for x in left:
+            free = sum(1 for y in near(x) if y in left or y == head)
+            if free < (1 if x == b else 2):
+                return True
+        reached, todo = {head}, [head]
+        while todo:
+            for y in near(todo.pop()):
+                if y in left and y not in reached:
+                    reached.add(y)
+                    todo.append(y)
+        return len(reached) != len(left) + 1
 
     def dfs(cell, m) -> bool:
         if cell == b:
             return m == n
-        r, c = cell
-        for dr, dc in _STEPS:
-            q = (r + dr, c + dc)
-            if q in cells and q not in seen:
+        if hopeless(cell):
+            return False
+        for q in near(cell):
+            if q not in seen:
                 seen.add(q)
                 if dfs(q, m + 1):
                     return True
