@@ -224,7 +224,7 @@ def test_the_phases_are_the_known_solution_in_the_kernels_model():
             cnf, nvars = _cnf.bits_clauses(grid, k, excluded)
             base = nvars - 2 * grid.size + 1
             value = np.zeros(nvars + 1, bool)
-            lits = np.asarray(_sat._phases(sol, k, base))
+            lits = np.asarray(_sat._phases(sol, base))
             value[np.abs(lits)] = lits > 0
             clauses = np.split(cnf, np.flatnonzero(cnf == 0) + 1)[:-1]  # each with its 0
             ok = [(value[np.abs(c[:-1])] == (c[:-1] > 0)).any() for c in clauses]

@@ -2,6 +2,8 @@
 and a SAT model under every rule set, the checker against an independent one, rules on Puzzle
 and in its text files."""
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -199,8 +201,6 @@ def test_uniqueness_agrees_with_a_sat_model(size, fill, touch):
 def _every_order(cells, a, b):
     """Whether some order of all of ``cells`` walks from a to b in steps to a neighbour: every
     order tried (the reference checker's search, without its pruning)."""
-    import itertools
-
     inner = sorted(cells - {a, b})
     for order in itertools.permutations(inner):
         walk = [a, *order, b]

@@ -97,7 +97,7 @@ SECOND_CONFLICTS = 10_000
 #: where the "second" turn needs tens of thousands (Janko 96, 126, 174, 186, 258, 14x14 to
 #: 17x17, under these rules: 1-898 conflicts against 14,000 to over 300,000; the 14x24 puzzles
 #: 147, 188 and 218, whose second solution the reference model takes 4-77 s to find: 0.03-0.06
-#: s in all), and proves uniqueness about as fast; on a few boards the known solution's
+#: s each), and proves uniqueness about as fast; on a few boards the known solution's
 #: neighbourhood is a trap (Janko 24: 5,642 conflicts against 580; 228 and 264), hence a short
 #: turn, and the "second" turn afresh after it. Measured against 500, 2,000, 3,000, 5,000 and
 #: 10,000 on the sets of bench/test_bench_numberlink_flow.py: larger budgets lose on those

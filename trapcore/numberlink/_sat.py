@@ -123,10 +123,7 @@ class SatSearch:
         starts = [0, *(ends[:-1] + 1).tolist()]
         self._s.append_formula([lits[a:b] for a, b in zip(starts, ends.tolist())])
         if known is not None:
-            edges = np.zeros((rows, cols, 2), bool)
-            edges[:, :-1, 0] = (known[:, :-1] == known[:, 1:]) & (known[:, 1:] > 0)
-            edges[:-1, :, 1] = (known[:-1, :] == known[1:, :]) & (known[1:, :] > 0)
-            self._found(np.asarray(known, np.int16), edges.ravel())
+            self._found(np.asarray(known, np.int16), _edges_of(known))
 
     def _found(self, solution: Grid, edges: npt.NDArray[np.bool_]) -> None:
         """Keep a solution (``edges``: its paths' edges) and exclude it."""
@@ -357,20 +354,28 @@ def _join(worker: threading.Thread, stopper: tuple[int, int] | None) -> None:
         raise
 
 
-def _phases(solution: Grid, K: int, base: int) -> list[int]:
-    """The compact model's variables (``_cnf.bits_clauses``) set as in ``solution``, for
-    CaDiCaL's first decisions: the search starts next to the known solution, where another one,
-    when there is one, usually lies (a few paths rerouted), instead of anywhere on the board."""
-    rows, cols = solution.shape
-    bits = max(1, (K - 1).bit_length())
-    value = (solution.ravel().astype(np.int64) - 1)[:, None] >> np.arange(bits) & 1
-    number = np.arange(1, rows * cols * bits + 1).reshape(rows * cols, bits)
+def _edges_of(known: Grid) -> npt.NDArray[np.bool_]:
+    """The edges (East, South per square, as the models lay them out) of a solution whose paths
+    never run beside themselves: its pairs of neighbouring squares of one number."""
+    rows, cols = known.shape
     edges = np.zeros((rows, cols, 2), bool)
-    edges[:, :-1, 0] = solution[:, :-1] == solution[:, 1:]
-    edges[:-1, :, 1] = solution[:-1, :] == solution[1:, :]
-    edge = np.arange(base, base + 2 * rows * cols)
+    edges[:, :-1, 0] = (known[:, :-1] == known[:, 1:]) & (known[:, 1:] > 0)
+    edges[:-1, :, 1] = (known[:-1, :] == known[1:, :]) & (known[1:, :] > 0)
+    return edges.ravel()
+
+
+def _phases(solution: Grid, base: int) -> list[int]:
+    """The compact model's variables (``_cnf.bits_clauses``: ``base - 1`` bit variables, the same
+    number a square, then the edges from ``base``) set as in ``solution``, for CaDiCaL's first
+    decisions: the search starts next to the known solution, where another one, when there is
+    one, usually lies (a few paths rerouted), instead of anywhere on the board."""
+    n = solution.size
+    bits = (base - 1) // n
+    value = (solution.ravel().astype(np.int64) - 1)[:, None] >> np.arange(bits) & 1
+    number = np.arange(1, n * bits + 1).reshape(n, bits)
+    edge = np.arange(base, base + 2 * n)
     both = np.concatenate(
-        (np.where(value > 0, number, -number).ravel(), np.where(edges.ravel(), edge, -edge))
+        (np.where(value > 0, number, -number).ravel(), np.where(_edges_of(solution), edge, -edge))
     )
     return cast(list[int], both.tolist())
 
@@ -405,7 +410,7 @@ def second_solution(
         s.append_formula([lits[a:b] for a, b in zip(starts, ends.tolist())])
         if near:
             try:
-                s.set_phases(_phases(solution, K, base))
+                s.set_phases(_phases(solution, base))
             except NotImplementedError:  # (a python-sat without it for this solver: no hint)
                 pass
         with _CtrlCNoted(np.zeros(1, np.int32)) as noted:  # as in SatSearch.step
