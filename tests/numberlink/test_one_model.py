@@ -70,11 +70,18 @@ GOLDEN_0_2 = {
     "board vias 2x4x4": "f5ca844cb473241e",
     "board layers 2x3x3": "d3379b0b9bd39b13",
     "board ladder 2x6": "83c5c1aadf181011",
-    # 0.3: ``solve(limit=1)`` under the touch rules lists the strict turn's solution (paths
-    # that never run beside themselves); one of the 7x7's differs. 0.2's "6e36059fbcaa5b76"
-    # holds without that turn (test_outputs_of_0_2_without_the_strict_turn)
+    # 0.3: ``solve(limit=1)`` under the touch rules, and without fill, lists the strict turn's
+    # solution when it finds one first (paths that fill the grid and never run beside
+    # themselves); 0.2's outputs hold without that turn (``WITHOUT_THE_STRICT_TURN``,
+    # test_outputs_of_0_2_without_the_strict_turn)
     "puzzle fill=True touch=True": "6ef5174f6d6e6ea4",
     "puzzle fill=True touch=False": "8e7f55bfd205983d",
+    "puzzle fill=False touch=True": "d0016006c155ea51",
+    "puzzle fill=False touch=False": "fdbea19844767cc6",
+}
+#: 0.2's outputs that the strict turn changed
+WITHOUT_THE_STRICT_TURN = {
+    "puzzle fill=True touch=True": "6e36059fbcaa5b76",
     "puzzle fill=False touch=True": "16e0b9f985ed82b8",
     "puzzle fill=False touch=False": "e9204ae6c7176da6",
 }
@@ -316,7 +323,8 @@ def test_new_names_do_not_warn():
     assert tc.numberlink.Puzzle is tc.Puzzle is Puzzle and p.numbers > 0
 
 
-def test_outputs_of_0_2_without_the_strict_turn(monkeypatch):
+@pytest.mark.parametrize("kind", sorted(WITHOUT_THE_STRICT_TURN))
+def test_outputs_of_0_2_without_the_strict_turn(kind, monkeypatch):
     """The one output 0.3 changed on purpose is the strict turn's: without it, 0.2's."""
     from trapcore.numberlink import _portfolio
 
@@ -326,5 +334,5 @@ def test_outputs_of_0_2_without_the_strict_turn(monkeypatch):
         return ((n, u) for n, u in schedule(task, budget, method) if n != "strict")
 
     monkeypatch.setattr(_portfolio, "schedule", without)
-    got = hashlib.sha256(json.dumps(record("puzzle fill=True touch=True")).encode()).hexdigest()
-    assert got[:16] == "6e36059fbcaa5b76"
+    got = hashlib.sha256(json.dumps(record(kind)).encode()).hexdigest()
+    assert got[:16] == WITHOUT_THE_STRICT_TURN[kind]

@@ -50,6 +50,19 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
         ("board", 1 << 14), ("sweeps", 1 << 16),
     ]  # fmt: skip
     assert turns(sparse, method="sweeps") == [("sweeps", 10**9)]
+    routed = _portfolio.Task(g, None, False, True, 1)  # one solution without fill
+    assert turns(routed, n=20) == [
+        ("strict", 40 * 64), ("route", 0), ("strict", 250 * 64),
+        ("board", 1 << 12), ("sweeps", 1 << 14), ("board", 1 << 13), ("sweeps", 1 << 15),
+        ("board", 1 << 14), ("sweeps", 1 << 16), ("board", 1 << 15), ("sweeps", 1 << 17),
+        ("sat", 10**9),
+    ]  # fmt: skip
+    odd = np.zeros((8, 8), np.int16)
+    odd[0, 0] = odd[0, 2] = 1  # two black ends on a board of as many black squares as white
+    assert _portfolio.colour_refutes(odd)
+    assert turns(_portfolio.Task(odd, None, False, True, 1), n=3) == [
+        ("route", 0), ("board", 1 << 12), ("sweeps", 1 << 14)
+    ]  # fmt: skip
     board = nl.hex_board(np.zeros((4, 4), np.int16))
     on_board = _portfolio.Task(board.values, board.neighbours, True, True, 2)
     assert turns(on_board) == [
@@ -61,6 +74,7 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     assert turns(on_board) == [("board", 10**9)]
     assert turns(task) == [("probe", 20 * 64), ("strict", 250 * 64), ("sweeps", 10**9)]
     assert turns(no_touch) == [("sweeps", 10**9)]
+    assert ("sat", 10**9) not in turns(routed, n=40)
     monkeypatch.setattr(_sat, "available", lambda: True)
     monkeypatch.setattr(_sat, "MAX_LITERALS", 10)  # a model too big: no SAT model
     assert turns(task) == [("probe", 20 * 64), ("strict", 250 * 64), ("sweeps", 10**9)]
@@ -168,9 +182,12 @@ def test_what_is_answered_at_once_spends_nothing(spy):
     assert layers.solve().method == "colours"
     sparse = np.zeros((5, 5), np.int16)
     sparse[0, 0], sparse[0, 4], sparse[4, 0], sparse[4, 4] = 1, 1, 2, 2
+    assert spy == []
+    # a grid's router is a turn (after the strict turn's, which the colour count rules out
+    # here), one that spends nothing
     one = nl.solve(sparse, fill=False, limit=1)
     assert one.method == "router" and nl.check(sparse, one[0], fill=False)
-    assert spy == []
+    assert spy == [("route", 0)] and one.nodes == 0
 
 
 def test_method_sweeps_means_the_sweeps_alone_under_every_rule_set(spy):
@@ -222,6 +239,42 @@ def test_the_strict_turn_answers_one_solution_under_flow_rules(seed, spy):
     assert len(one) == len(brute) and all(is_solution(small, s) for s in one)
     if no_touch_solution(small) is None and spy:  # (spy is empty when the colours refute it)
         assert spy[0][0] == "strict" and len(spy) > 1  # it found nothing: the others answered
+
+
+@pytest.mark.parametrize("seed", seeds(12, 60))
+def test_without_fill_one_solution_may_fill_the_grid(seed, spy, monkeypatch):
+    """Without fill, for one solution, the strict turn (paths that fill the grid and never run
+    beside themselves) goes first: on a puzzle that has such paths it answers, with a solution
+    under either touch rule by the independent checker; where the colour count rules such paths
+    out, or the strict turn finds none, the router and the searches without fill answer, and
+    with python-sat, once the sweeps' share has grown, the SAT model (the router made to find
+    nothing, and the shares made small, so that the later turns are reached)."""
+    from reference.numberlink_rules import brute_solutions, is_solution, random_grid
+    from trapcore.numberlink import _boards
+
+    rng = np.random.default_rng(seed)
+    touch = bool(seed % 2)
+    g = nl.generate(int(rng.integers(5, 10)), seed=seed, unique=False, touch=touch).grid
+    one = nl.solve(g, fill=False, touch=touch, limit=1)
+    assert spy[0][0] == "strict" and len(spy) == 1 and one.method == "sweeps"
+    assert is_solution(g, one[0], fill=False, touch=touch)
+    monkeypatch.setattr(_boards, "route", lambda values, table: [])
+    monkeypatch.setattr(_portfolio, "FIRST_SHARE", 4)
+    monkeypatch.setattr(_portfolio, "NO_FILL_SAT_SHARE", 8)
+    small = random_grid(rng, *(int(v) for v in rng.integers(3, 6, 2)), int(rng.integers(1, 4)), 0)
+    brute = brute_solutions(small, fill=False, touch=touch, limit=1)
+    spy.clear()
+    one = nl.solve(small, fill=False, touch=touch, limit=1)
+    assert len(one) == len(brute) and all(
+        is_solution(small, s, fill=False, touch=touch) for s in one
+    )
+    names = [name for name, _ in spy]
+    if _portfolio.colour_refutes(small):
+        assert "strict" not in names
+    if one and one.method != "sweeps":
+        assert "strict" not in names or nl.solve(small, limit=1, touch=False, method="sweeps") == []
+    if _sat.available() and names[-1] == "sat":
+        assert names[-3:-1] == ["board", "sweeps"]
 
 
 @pytest.mark.parametrize("seed", seeds(12, 60))

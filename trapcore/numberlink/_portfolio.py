@@ -21,10 +21,13 @@ uniqueness or of no solution), and each counts its work in units that do not dep
   it ran).
 - ``"sat"`` (grids, with python-sat): the SAT model (``_sat.SatSearch``, CaDiCaL), conflicts; a
   turn resumes where the last one stopped.
-- ``"strict"`` (grids with fill under the touch rules): the kernel's sweeps under the no-touch
-  rule, for one solution, which is one under the touch rules too. With ``limit=1`` it answers;
-  else the SAT model starts from it (``SatSearch``'s ``known``: it excluded, CaDiCaL set for
-  the proof), so that only the proof is left, and no search lists other solutions first.
+- ``"strict"`` (grids with fill under the touch rules; grids without fill, ``limit=1``): the
+  kernel's sweeps with fill under the no-touch rule, for one solution, which is one under the
+  touch rules and without fill too. With ``limit=1`` it answers; else the SAT model starts from
+  it (``SatSearch``'s ``known``: it excluded, CaDiCaL set for the proof), so that only the proof
+  is left, and no search lists other solutions first.
+- ``"route"`` (grids without fill, ``limit=1``): the negotiated-congestion router (``_route``,
+  bounded rounds, no units); finding nothing proves nothing.
 - ``"second"`` (grids under Flow Free's rules whose solution is known, no solids): the compact
   SAT model that excludes that solution (``_sat.second_solution``), conflicts; it answers
   ``limit=2`` (the known solution alone, or it and another). It runs only when the strict turn
@@ -33,9 +36,9 @@ uniqueness or of no solution), and each counts its work in units that do not dep
   that it looks next to it first (where another solution, when there is one, usually is).
 
 Before any of them, with no budget spent: a grid without numbers is answered at once
-(``"empty"``); with fill, the colour count refutes some boards (``"colours"``); without fill,
-for one solution, the negotiated-congestion router (``_route``, bounded rounds) tries
-(``"router"``; finding nothing proves nothing, and the schedule runs).
+(``"empty"``); with fill, the colour count refutes some boards (``"colours"``); on a board that
+is not a grid, without fill, for one solution, the negotiated-congestion router (``_route``,
+bounded rounds) tries (``"router"``; finding nothing proves nothing, and the schedule runs).
 
 The schedules (:func:`schedule`), by board and rules; each turn gets at most what is left:
 
@@ -52,8 +55,12 @@ The schedules (:func:`schedule`), by board and rules; each turn gets at most wha
 - a grid with fill otherwise: under the touch rules the probe's turn (``limit >= 2``) and the
   strict turn, then the sweeps with the rest; under no-touch, or with ``method="sweeps"``, the
   sweeps with the whole budget; ``method="sat"``: the SAT model alone, in the same turns;
-- a grid without fill: the board search and the sweeps by turns, from ``FIRST_SHARE`` nodes,
-  doubling each round (a board-search node visits every square: it gets a quarter);
+- a grid without fill: for one solution, the strict turn with ``FILLED_FIRST`` nodes a square
+  (unless the colour count refutes the grid with fill), the router, the strict turn with
+  ``STRICT_NODES_PER_SQUARE``; then the board search and the sweeps by turns, from
+  ``FIRST_SHARE`` nodes, doubling each round (a board-search node visits every square: it gets
+  a quarter), and for one solution, python-sat installed and the model small enough, the SAT
+  model with the rest once the sweeps' share has reached ``NO_FILL_SAT_SHARE``;
 - any other board: with fill, python-sat installed and the model small enough
   (``_sat_board.fits``), the board search with ``BOARD_SAT_NODES_PER_NODE[0]`` nodes a node, the
   SAT model with ``SAT_CONFLICTS``, the board search with ``BOARD_SAT_NODES_PER_NODE[1]``, then
@@ -117,6 +124,17 @@ BOARD_NODES_PER_SQUARE = 20
 #: 270 Janko puzzles within 220 nodes a square (99% within 40; the Flow levels within 5), in
 #: microseconds to 7 ms, where the touch rules' searches need up to minutes (Janko 168, 14x24).
 STRICT_NODES_PER_SQUARE = 250
+#: Without fill, for one solution: the strict turn's first share in nodes per square, before the
+#: router (then the strict turn with ``STRICT_NODES_PER_SQUARE``, when the router has found
+#: nothing). Paths that fill the grid and never run beside themselves are a solution under
+#: either touch rule, and boards made for people or contests often have one: the DA Symposium
+#: contest's boards of 2015 that the router leaves (6 of 8; 16x32 to 36x36, 12 to 31 pairs,
+#: paths that wind across the whole board) take the strict turn 973 to 213,751 nodes (5 of them
+#: under 10 a square), under 15 ms, where the router spends 0.3-1.8 s in vain and the searches
+#: without fill did not finish within 10**7 nodes. A short first share, since the router settles
+#: crowded boards in milliseconds (36x36, 0.1's short paths: 8-20 ms, where the strict turn
+#: needs 115-230 nodes a square or finds nothing in 250, at 12-50 ms).
+FILLED_FIRST = 40
 #: Any other board with fill, python-sat installed and the model small enough: the board
 #: search's two turns, in nodes per node of the board, before the SAT model's (``_sat_board``).
 BOARD_SAT_NODES_PER_NODE = (100, 1000)
@@ -124,6 +142,14 @@ BOARD_SAT_NODES_PER_NODE = (100, 1000)
 NO_TOUCH_SWEEP_NODES_PER_SQUARE = 20_000
 #: Without fill, the first turn's share (the sweeps'; the board search gets a quarter).
 FIRST_SHARE = 1 << 14
+#: Without fill, for one solution, python-sat installed and the model small enough: the sweeps'
+#: share after which the SAT model takes the rest of the budget (the sweeps and the board search
+#: have had about 2**18 and 2**16 nodes by then: 0.5-1.2 s on 20x20 and 30x30, most of it the
+#: board search's). The DA Symposium contest's boards of 2015 that neither the strict turn (no
+#: solution with fill: the colour count) nor the router settles, 20x20 with 15 pairs and 30x30
+#: with 24, take CaDiCaL 62,810 and 343,750 conflicts (4 s and 43 s), where the sweeps and the
+#: board search did not finish within 10**7 nodes.
+NO_FILL_SAT_SHARE = 1 << 17
 #: The values of ``solve``'s ``method``.
 METHODS = ("auto", "sweeps", "sat")
 
@@ -254,14 +280,15 @@ class _Board:
 
 
 class _Strict:
-    """The sweeps under the no-touch rule, for one solution of a grid with fill under the touch
-    rules (a path that never runs beside itself is one of theirs too): it answers ``limit=1``,
-    and otherwise leaves its solution in ``found`` for the SAT model to start from."""
+    """The sweeps with fill under the no-touch rule, for one solution of a grid with fill under
+    the touch rules or of a grid without fill (paths that fill the grid and never run beside
+    themselves are a solution under every rule set): it answers ``limit=1``, and otherwise
+    leaves its solution in ``found`` for the SAT model to start from."""
 
     method, solver = "sweeps", ""
 
     def __init__(self, task: Task) -> None:
-        assert task.grid is not None and task.fill and task.touch
+        assert task.grid is not None and (task.touch or not task.fill)
         self.g, self.limit = task.grid, task.limit
         self.found: Grid | None = None
 
@@ -271,6 +298,26 @@ class _Strict:
             self.found = sols[0]
         answer = [self.found] if self.found is not None and self.limit == 1 else None
         return answer, min(int(nodes), units)
+
+    def close(self) -> None:
+        pass
+
+
+class _Route:
+    """The negotiated-congestion router (``_boards.route``, bounded rounds) on a grid without
+    fill, for one solution: finding nothing proves nothing. Its turn spends no units."""
+
+    method, solver = "router", ""
+
+    def __init__(self, task: Task) -> None:
+        assert task.grid is not None and not task.fill and task.limit == 1
+        self.task = task
+
+    def turn(self, units: int) -> tuple[list[Grid] | None, int]:
+        from trapcore.numberlink import _boards
+
+        found = _boards.route(*_board_of(self.task))
+        return ([found[0].reshape(self.task.values.shape)] if found else None), 0
 
     def close(self) -> None:
         pass
@@ -346,6 +393,7 @@ SEARCHES: dict[str, Callable[[Task], Search]] = {
     "board": _Board,
     "probe": _Probe,
     "strict": _Strict,
+    "route": _Route,
     "sat": _Sat,
     "near": _Near,
     "second": _Second,
@@ -378,10 +426,20 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
         return
     sat = method == "sat" or (method == "auto" and _sat.available() and _sat.fits(g))
     if not task.fill and method == "auto":
+        if task.limit == 1:  # paths that fill the grid (see FILLED_FIRST), the router, ...
+            filled = not colour_refutes(g)
+            if filled:
+                yield "strict", FILLED_FIRST * g.size
+            yield "route", 0
+            if filled:
+                yield "strict", STRICT_NODES_PER_SQUARE * g.size
         share = FIRST_SHARE
         while True:
             yield "board", share // 4
             yield "sweeps", share
+            if sat and task.limit == 1 and share >= NO_FILL_SAT_SHARE:
+                yield "sat", budget
+                return
             share *= 2
     probe = method == "auto" and task.touch and task.limit >= 2
     first = [("probe", BOARD_NODES_PER_SQUARE * g.size)] if probe else []
@@ -420,7 +478,7 @@ def solve(
     spent = 0
     try:
         for name, units in schedule(task, budget, method) if turns is None else turns:
-            if spent >= budget:
+            if spent >= budget and units:  # (a turn without units, the router's, still runs)
                 break
             if name in ("near", "second") and task.known is None:  # the strict turn found none
                 continue
@@ -470,7 +528,7 @@ def _at_once(task: Task, method: str) -> Solutions | None:
         else:
             refuted = _boards.parity_refutes(task.values, _board_of(task)[1], True)
         return Solutions([], "colours", 0) if refuted else None
-    if task.limit != 1 or method != "auto":
+    if task.limit != 1 or method != "auto" or g is not None:  # (a grid's router: a turn)
         return None
     found = _boards.route(*_board_of(task))
     if not found:
