@@ -281,3 +281,107 @@ def test_cli_solves_a_board_of_layers(tmp_path, capsys):
     )
     assert main(["numberlink", "solve", str(path)]) == 1  # line 3 cannot reach layer 3
     assert "no solution" in capsys.readouterr().out
+
+
+# The contest's own checker's rules, in an independent twin (tests/reference/numberlink_contest.py)
+
+
+def _answer(p, sol):
+    """trapcore's answer text of a solution."""
+    return nl.contest_text(nl.Puzzle(p.grid, sol, fill=False), solution=True)
+
+
+def _no_touch(solution):
+    """Whether no path of ``solution`` runs beside itself (checked by the twin of the rules)."""
+    from reference.numberlink_rules import _touches
+
+    for k in np.unique(solution[solution > 0]):
+        squares = {tuple(map(int, rc)) for rc in np.argwhere(solution == k)}
+        start = next((sq for sq in squares if sum(_step(sq, q) for q in squares) == 1), None)
+        if start is None:  # (both ends beside their own path)
+            return False
+        path, seen = [start], {start}
+        while nxt := [q for q in squares if q not in seen and _step(path[-1], q)]:
+            path.append(nxt[0])
+            seen.add(nxt[0])
+        if len(path) != len(squares) or _touches(path):
+            return False
+    return True
+
+
+def _around(r, c, n):
+    return [
+        (r + dr, c + dc)
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+        if 0 <= r + dr < n and 0 <= c + dc < n
+    ]
+
+
+def _step(a, b):
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def _any_answer(grid):
+    """The answer text of any grid of numbers, solution or not."""
+    rows = [",".join(str(int(v)) for v in row) for row in grid]
+    return "\n".join([f"SIZE {grid.shape[1]}X{grid.shape[0]}", *rows]) + "\n"
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), n=st.integers(5, 9), cuts=st.integers(0, 3))
+def test_the_contests_checker_agrees_with_check(seed, n, cuts):
+    """On contest problems made from generated puzzles (fill or not), on the generator's
+    solutions (under the touch rules their paths may run beside themselves), and on solutions
+    with squares changed at random, the contest's checker (its twin, which reads the texts) and
+    ``check(fill=False, touch=False)`` accept the same answers; ``solve`` for one solution gives
+    an answer the contest accepts."""
+    from reference.numberlink_contest import accepts
+
+    rng = np.random.default_rng(seed)
+    made = nl.generate(n, seed=seed, unique=False, touch=bool(seed % 2), fill=bool(seed % 3))
+    g = np.where(made.grid < 0, 0, made.grid).astype(np.int16)
+    p = nl.Puzzle(g, fill=False, touch=False)
+    problem = nl.contest_text(p)
+    (sol,) = nl.solve(g, fill=False, touch=False, limit=1)
+    assert accepts(problem, _answer(p, sol))
+    generated = np.where(made.solution < 0, 0, made.solution)
+    assert accepts(problem, _any_answer(generated)) == _no_touch(made.solution)
+    # a stub: an empty square beside a path joins it (a branch, or a path beside itself)
+    for r, c in np.argwhere(sol == 0)[rng.permutation(int((sol == 0).sum()))]:
+        beside = [sol[q] for q in _around(r, c, n) if sol[q] > 0]
+        if beside:
+            stub = sol.copy()
+            stub[r, c] = beside[0]
+            assert not accepts(problem, _any_answer(stub))
+            with pytest.raises(ValueError):
+                nl.check(g, stub, fill=False, touch=False)
+            break
+    changed = sol.copy()
+    for _ in range(cuts + 1):
+        r, c = rng.integers(0, n, size=2)
+        changed[r, c] = rng.integers(0, g.max() + 1)
+    changed[g > 0] = g[g > 0]  # the ends keep their numbers (else the answer is no solution)
+    try:
+        want = nl.check(g, changed, fill=False, touch=False)
+    except ValueError:  # check names the broken rule
+        want = False
+    assert accepts(problem, _any_answer(changed)) == want
+
+
+def test_the_contests_checker_rejects_what_the_rules_forbid():
+    from reference.numberlink_contest import accepts, quality
+
+    problem = "SIZE 4X3\nLINE_NUM 2\nLINE#1 (0,0)-(3,0)\nLINE#2 (0,2)-(3,2)\n"
+    good = "SIZE 4X3\n1,1,1,1\n0,0,0,0\n2,2,2,2\n"
+    assert accepts(problem, good) and quality(good) == 1 / 8
+    bent = "SIZE 4X3\n1,0,0,1\n1,1,1,1\n2,2,2,2\n"  # 1 runs beside 2: allowed; 2 corners
+    assert accepts(problem, bent) and quality(bent) == 1 / (10 + 2)
+    for bad in (
+        "SIZE 4X3\n1,1,0,1\n0,0,0,0\n2,2,2,2\n",  # broken line
+        "SIZE 4X3\n1,1,1,1\n0,1,0,0\n2,2,2,2\n",  # a branch
+        "SIZE 4X3\n1,1,1,1\n1,1,1,1\n2,2,2,2\n",  # the line runs beside itself
+        "SIZE 4X3\n1,1,1,1\n0,0,0,0\n2,2,2,3\n",  # no line 3
+        "SIZE 4X3\n1,1,1,1\n0,0,0,1\n2,2,2,2\n",  # a stray square of line 1
+        "SIZE 4X3\n0,0,0,0\n0,0,0,0\n0,0,0,0\n",  # nothing
+    ):
+        assert not accepts(problem, bad), bad
