@@ -247,6 +247,29 @@ def test_crowded_solve(benchmark, n):
     benchmark.extra_info["boards"] = len(grids)
 
 
+@pytest.mark.parametrize("n", [15, 25, 36])
+@pytest.mark.benchmark(group="crowded boards without fill, limit=1")
+def test_crowded_solve_without_the_strict_turn(benchmark, n, monkeypatch):
+    """The same, with the schedule as it was before the strict turn (paths that fill the grid)
+    came first without fill: what that turn costs where the router answers."""
+    from trapcore.numberlink import _portfolio
+
+    schedule = _portfolio.schedule
+    monkeypatch.setattr(
+        _portfolio,
+        "schedule",
+        lambda task, budget, method="auto": (
+            (name, units) for name, units in schedule(task, budget, method) if name != "strict"
+        ),
+    )
+    grids = crowded(n, range(8))
+    sols = benchmark.pedantic(
+        lambda: [nl.solve(g, fill=False, touch=False, limit=1) for g in grids], rounds=3
+    )
+    for g, (s,) in zip(grids, sols, strict=True):
+        assert nl.check(g, s, fill=False, touch=False)
+
+
 @pytest.mark.parametrize("n", [15, pytest.param(25, marks=pytest.mark.slow)])
 @pytest.mark.benchmark(group="crowded boards without fill, limit=1")
 def test_crowded_sat(benchmark, n):

@@ -4,9 +4,10 @@
   ``LINE_NUM N`` and one ``LINE#k (x1,y1)-(x2,y2)`` line per pair (``x`` the column, ``y`` the
   row, both from 0); an answer is ``SIZE WxH`` then H rows of W comma-separated numbers, ``0``
   for a square no line uses. Its boards need not be filled, and an answer gives each line's
-  squares only, so a line may not run beside itself: its squares would not read back as one line
-  (the rules page of 2018 asks for lines "without branches"; we read the no-touch rule from that
-  and the answer format, the contest's own checker was not at hand): they read with
+  squares only, so a line may not run beside itself: the contest's own checker (``nlcheck.py``,
+  dasadc/conmgr) accepts an answer when each line's ends have one neighbour of its number, no
+  square has three, and every square of a line is reached from its first end, so its squares
+  must form one chain with no two non-consecutive squares side by side. They read with
   ``fill=False, touch=False``. The later contests' boards of
   several layers (``SIZE WxHxD``, squares ``(x,y,z)`` with layers from 1), joined square by
   square (2017 on) or only at vias (``VIA#a (x,y,z) (x,y,z)``, 2016), read as a

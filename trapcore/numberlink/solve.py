@@ -77,10 +77,14 @@ def solve(
     the four row sweeps (from each corner), each remembering the frontier states without a
     solution (a dynamic programme); the first to finish answers. Without ``fill``, these sweeps
     take turns with the board search of :class:`~trapcore.numberlink.Puzzle` (paths grown toward
-    their other ends), which settles sparse boards (the contest's, puzz.link's) in milliseconds,
-    and for ``limit=1`` a negotiated-congestion router (paths share squares at a rising price
-    until none is shared) tries first on crowded ones; when a board has more than ``limit``
-    solutions, which ones are listed depends on the search that finished first.
+    their other ends), which settles sparse boards (the contest's, puzz.link's) in milliseconds.
+    For ``limit=1`` two searches go before them: the sweeps with fill under the no-touch rule
+    (paths that fill the grid and never run beside themselves solve it under either touch rule,
+    and boards made for people or contests often have them), and a negotiated-congestion router
+    (paths share squares at a rising price until none is shared) for crowded ones; with
+    python-sat the SAT model takes the rest of the budget once the turns have grown (the
+    contest's boards of 2015: all 17 routed). When a board has more than ``limit`` solutions,
+    which ones are listed depends on the search that finished first.
 
     With fill under the touch rules and ``limit >= 2``, the board search probes first (20 nodes
     a square; ``method="router"`` when it answers): its answer counts only when it proves the
