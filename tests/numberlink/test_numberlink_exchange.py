@@ -283,6 +283,25 @@ def test_cli_solves_a_board_of_layers(tmp_path, capsys):
     assert "no solution" in capsys.readouterr().out
 
 
+def test_cli_routes_a_contest_problem(tmp_path, capsys):
+    """A contest problem of one layer asks for a route: ``solve`` looks for one solution unless
+    --limit says otherwise, and prints it (the contest's checker's twin accepts it)."""
+    from reference.numberlink_contest import accepts
+    from trapcore.cli import main
+
+    path = tmp_path / "q.txt"
+    path.write_text(CONTEST)
+    assert main(["numberlink", "solve", str(path)]) == 0
+    head, _, text = capsys.readouterr().out.partition("\n")
+    assert head == "# puzzle 1: 6 x 4, 1 solution (--limit 1: not checked for others)"
+    rules, size, *rows = text.splitlines()
+    assert rules == "# rules: fill=false touch=false" and size == "6 4"
+    grid = np.array([[0 if ch == "." else int(ch) for ch in row] for row in rows])
+    assert accepts(CONTEST, _any_answer(grid))
+    assert main(["numberlink", "solve", str(path), "--limit", "2"]) == 0
+    assert capsys.readouterr().out.startswith("# puzzle 1: 6 x 4, at least 2 solutions")
+
+
 # The contest's own checker's rules, in an independent twin (tests/reference/numberlink_contest.py)
 
 

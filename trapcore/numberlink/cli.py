@@ -107,7 +107,8 @@ def add_parser(
         "--limit",
         type=int,
         default=None,
-        help="with 'solve': solutions to look for per puzzle (default 2, which proves uniqueness)",
+        help="with 'solve': solutions to look for per puzzle (default 2, which proves uniqueness; "
+        "1 for the DA Symposium contest's problems, which ask for a route)",
     )
     p.add_argument(
         "--max-nodes",
@@ -248,6 +249,9 @@ def _generate(
 # a contest board of several layers, or with vias: solved as a Puzzle of layers. Spaces only
 # within a line ([^\S\n], not \s): a \s* after ^ would rescan every following blank line from each
 # line start, quadratic in blank lines (100,000 of them took minutes)
+#: a DA Symposium contest problem (one layer or several): its boards ask for a route, so
+#: ``solve`` looks for one solution unless --limit says otherwise
+_CONTEST = re.compile(r"^[^\S\n]*LINE_NUM[^\S\n]+\d+", re.MULTILINE)
 _LAYERED = re.compile(
     r"^[^\S\n]*(SIZE[^\S\n]+\d+[^\S\n]*[Xx][^\S\n]*\d+[^\S\n]*[Xx][^\S\n]*\d+|VIA#)", re.MULTILINE
 )
@@ -329,6 +333,8 @@ def _solve(args: argparse.Namespace) -> int:
     text = read_stream(sys.stdin, source) if args.file == "-" else read_text(args.file)
     if _LAYERED.search(text):
         return _solve_layers(args, text, source, 1 if args.limit is None else limit, budget)
+    if args.limit is None and _CONTEST.search(text):  # the contest asks for a route
+        limit = 1
     puzzles = list(nl.parse_puzzles(text, source=source))
     if not puzzles:
         raise ValueError(
