@@ -10,6 +10,9 @@ uniqueness confirmed outside trapcore by a SAT model.
   (``thomasahle/solutions_go``), the Flow levels on ``flow_solver/solutions_sat``; the paths are
   the connected groups of one letter. ``generated_gen_py`` has no solutions: its mean path length
   (squares / pairs, exact under fill) is given instead.
+* ``test_published_unique_under_flow_rules`` (slow, minutes): which Janko puzzles are unique
+  under Flow Free's rules (most are not: they are made for the no-touch rule), and the paths of
+  those that are and of the others, per size; each verdict checked outside trapcore.
 * ``test_generate[prover-n]``: ``generate(n, seed=s, prover=prover)`` for a few seeds at 5, 10,
   15, 20, 30 and 50, with the default prover (``"search"``, the solver's search alone) and with
   ``"sat"`` (the search with a small budget, then a compact SAT model): CPU seconds per puzzle
@@ -33,6 +36,7 @@ import pytest
 from _suite import PUZZLES
 
 import trapcore as tc
+from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import quality
 
 pytest.importorskip("pysat")
@@ -123,6 +127,72 @@ def test_published(benchmark):
     for key, row in table.items():
         print(f"{key:45s} {row}")
     assert table, "no published puzzle measured"
+
+
+#: Janko's sizes, grouped as in docs/benchmarks.md
+JANKO_GROUPS = {
+    "8x8-12x12": {(8, 8), (9, 9), (10, 10), (11, 11), (12, 12)},
+    "14x14": {(14, 14)},
+    "17x17": {(17, 17)},
+    "14x24": {(14, 24)},
+    "20x36": {(20, 36)},
+    "25x25": {(25, 25)},
+}
+
+
+@needs_puzzles
+@pytest.mark.slow
+@pytest.mark.benchmark(group="Numberlink generation vs published sets")
+def test_published_unique_under_flow_rules(benchmark):
+    """Which of the 270 Janko puzzles (made for the no-touch rule) are unique under Flow Free's
+    rules (``solve(limit=2)``, 10**6 nodes and conflicts a puzzle; those it leaves are counted
+    apart), and their paths: the median over puzzles of each puzzle's median path, its range,
+    and the mean share of paths of 3 squares or fewer, for the unique ones and for the others.
+    Every puzzle found unique is confirmed by the reference SAT model
+    (``reference.numberlink_sat``, no budget: minutes in all), each second solution by the
+    rules' twin checker."""
+    from reference.numberlink_rules import is_solution
+    from reference.numberlink_sat import sat_solutions
+
+    puzzles = list(tc.numberlink.read_puzzles(ROOT / "thomasahle" / "janko"))
+
+    def run():
+        out = []
+        for i, p in enumerate(puzzles, 1):
+            try:
+                sols = tc.numberlink.solve(p.grid, limit=2, max_nodes=10**6)
+            except SearchLimitExceeded:
+                out.append((i, p.grid.shape, None, None))
+                continue
+            lengths = [int((sols[0] == k).sum()) for k in range(1, int(p.grid.max()) + 1)]
+            out.append((i, p.grid.shape, len(sols), _figures(lengths)))
+            if len(sols) == 1:
+                assert len(sat_solutions(p.grid, limit=2)) == 1, f"Janko {i}"
+            else:
+                assert all(is_solution(p.grid, s) for s in sols), f"Janko {i}"
+        return out
+
+    rows = benchmark.pedantic(run, rounds=1)
+    table = {}
+    for group, shapes in JANKO_GROUPS.items():
+        mine = [r for r in rows if tuple(r[1]) in shapes]
+        entry = {"puzzles": len(mine), "unsettled": [r[0] for r in mine if r[2] is None]}
+        for label, count in (("unique", 1), ("two or more", 2)):
+            figs = [r[3] for r in mine if r[2] == count]
+            med = np.array([m for m, _ in figs]) if figs else np.zeros(0)
+            entry[label] = {
+                "puzzles": len(figs),
+                "median_path": float(np.median(med)) if figs else None,
+                "median_path_range": [float(med.min()), float(med.max())] if figs else None,
+                "short_share_pct": round(100 * float(np.mean([sh for _, sh in figs])), 1)
+                if figs
+                else None,
+            }
+        table[group] = entry
+    benchmark.extra_info["janko_under_flow_rules"] = table
+    print()
+    for key, row in table.items():
+        print(f"{key:10s} {row}")
 
 
 #: (size, seeds): fewer seeds on the big boards, where one puzzle takes seconds.

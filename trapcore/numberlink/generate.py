@@ -340,8 +340,11 @@ def generate(
         checks); a second solution cuts a path where it differs, a check over both budgets
         cuts the longest eighth of the paths. Paths come out about twice as long as
         with ``"search"`` past 15 x 15: at 15 x 15 like published puzzles (a median path of
-        11 squares; Janko's 14 x 14: 12), at 30 x 30 and 50 x 50 still shorter than in large
-        published ones (10-10.5 against 13-17; see the Benchmarks page). With ``"sat"``,
+        11 squares; Janko's 14 x 14: 12), at 30 x 30 and 50 x 50 shorter than in large
+        published ones (10-10.5 against 13-17), whose long paths come with the no-touch rule:
+        none of Janko's 25 x 25 and 20 x 36 puzzles is unique under Flow's rules, and those
+        that are, up to 14 x 24, have median paths of 9-12.5 (see the Benchmarks page). With
+        ``"sat"``,
         ``difficulty`` is not available and ``Puzzle.difficulty`` is computed on first use.
 
     Returns
