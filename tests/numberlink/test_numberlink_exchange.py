@@ -404,3 +404,34 @@ def test_the_contests_checker_rejects_what_the_rules_forbid():
         "SIZE 4X3\n0,0,0,0\n0,0,0,0\n0,0,0,0\n",  # nothing
     ):
         assert not accepts(problem, bad), bad
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    fill=st.booleans(),
+    touch=st.booleans(),
+    limit=st.sampled_from([1, 2]),
+)
+def test_a_board_of_one_layer_is_solved_as_its_grid(seed, fill, touch, limit):
+    """A board of one layer (the contest's boards of 2015 in the formats from 2016 on) is a grid
+    puzzle, and is solved by the grid's searches: the same solutions as the grid's (laid out
+    node by node), each a solution of the board by its own checker and of the grid by the rules'
+    twin; with two layers the board's own searches still answer."""
+    from reference.numberlink_rules import is_solution
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(4, 8))
+    g = nl.generate(n, seed=seed, unique=False, fill=fill, touch=touch).grid
+    g = np.where(g < 0, 0, g).astype(np.int16)
+    board = nl.layered_board(g[None], fill=fill, touch=touch)
+    sols = board.solve(limit=limit)
+    on_grid = nl.solve(g, fill=fill, touch=touch, limit=limit)
+    assert sols.method == on_grid.method and len(sols) == len(on_grid)
+    for labels, s in zip(sols, on_grid, strict=True):
+        assert labels.shape == (n * n,) and np.array_equal(labels, s.ravel())
+        assert board.check(labels) and is_solution(
+            g, board.to_grid(labels)[0], fill=fill, touch=touch
+        )
+    two = nl.layered_board(np.stack([g, np.zeros_like(g)]), fill=False, touch=touch)
+    assert two.solve(limit=1).method in ("router", "colours")
