@@ -13,7 +13,9 @@ model's turn (the router, then the board search and the sweeps by turns), with 1
 
 The boards are not in this repository: they come with the contest's server code,
 https://github.com/dasadc/conmgr (``sample/ADC2015_QA``: ``Q/Q04.txt`` to ``Q/Q20.txt`` and
-``A/A04.txt`` to ``A/A20.txt``). Set ``TRAPCORE_ADC2015`` to that folder (skipped otherwise):
+``A/A04.txt`` to ``A/A20.txt``; ``Q.2016``: the same boards in the format of 2016 on, read
+with ``parse_contest_board`` and solved too). Set ``TRAPCORE_ADC2015`` to that folder (skipped
+otherwise):
 
     git clone --depth 1 https://github.com/dasadc/conmgr /tmp/conmgr
     TRAPCORE_ADC2015=/tmp/conmgr/sample/ADC2015_QA pytest bench/test_bench_numberlink_contest.py -s
@@ -71,6 +73,11 @@ def test_contest_boards(benchmark):
                 assert accepts(problem, example), f"{name}: the organisers' answer is rejected"
                 ratio = round(quality(text) / quality(example), 3)
             rows.append((name, p.grid.shape, int(p.grid.max()), sols.method, round(took, 3), ratio))
+            later = FOLDER / "Q.2016" / f"{name}.2016.txt"  # the same board in the later format
+            if later.is_file():
+                board = nl.parse_contest_board(later.read_text(), source=later.name)
+                (labels,) = board.solve(limit=1)
+                assert accepts(later.read_text(), nl.contest_answer(board, labels)), later.name
 
     benchmark.pedantic(run, rounds=1)
     for row in rows:

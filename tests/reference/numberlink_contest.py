@@ -25,13 +25,16 @@ import numpy as np
 
 __all__ = ["read_problem", "read_answer", "accepts", "quality"]
 
-_LINE = re.compile(r"LINE#(\d+)\s*\((\d+),(\d+)\)\s*[- ]\s*\((\d+),(\d+)\)", re.IGNORECASE)
+_LINE = re.compile(
+    r"LINE#(\d+)\s*\((\d+),(\d+)(?:,1)?\)\s*[- ]\s*\((\d+),(\d+)(?:,1)?\)", re.IGNORECASE
+)
 _STEPS = ((0, 1), (-1, 0), (0, -1), (1, 0))
 
 
 def read_problem(text: str) -> tuple[tuple[int, int], dict[int, tuple[tuple[int, int], ...]]]:
-    """``((rows, cols), {line: ((row, col), (row, col))})`` of a problem text of one layer."""
-    size = re.search(r"SIZE\s+(\d+)X(\d+)", text, re.IGNORECASE)
+    """``((rows, cols), {line: ((row, col), (row, col))})`` of a problem text of one layer (the
+    format of 2015, or of 2016 on with ``SIZE WxHx1`` and squares ``(x,y,1)``)."""
+    size = re.search(r"SIZE\s+(\d+)X(\d+)(?:X1)?\s*$", text, re.IGNORECASE | re.MULTILINE)
     count = re.search(r"LINE_NUM\s+(\d+)", text, re.IGNORECASE)
     assert size and count, "not a contest problem"
     ends = {}
