@@ -26,7 +26,7 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     task = _portfolio.Task(g, None, True, True, 2)
     monkeypatch.setattr(_sat, "available", lambda: True)
     assert turns(task, n=8) == [
-        ("probe", 20 * 64), ("strict", 250 * 64), ("near", 1_000), ("second", 10_000),
+        ("probe", 20 * 64), ("strict", 250 * 64), ("near", 1_000), ("second", 10**9),
         ("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64), ("sat", 10**9),
     ]  # fmt: skip
     three = _portfolio.Task(g, None, True, True, 3)  # the compact model answers limit=2 only

@@ -45,7 +45,8 @@ The schedules (:func:`schedule`), by board and rules; each turn gets at most wha
 - a grid with fill, python-sat installed and the model small enough (``_sat.fits``): under the
   touch rules the probe (``limit >= 2``) with ``BOARD_NODES_PER_SQUARE`` nodes a square, the
   strict turn with ``STRICT_NODES_PER_SQUARE``, with ``limit=2`` and no solids the "near"
-  turn with ``NEAR_CONFLICTS`` and the "second" turn with ``SECOND_CONFLICTS``, the sweeps with
+  turn with ``NEAR_CONFLICTS`` and the "second" turn with the rest (``SECOND_CONFLICTS``), then
+  (when the strict turn found nothing, so that neither ran) the sweeps with
   ``SWEEP_NODES_PER_SQUARE[0]``,
   the SAT model with ``SAT_CONFLICTS``, the sweeps with ``SWEEP_NODES_PER_SQUARE[1]``, then the
   SAT model with the rest (cutting CaDiCaL's run into many rounds, tried with budgets doubling
@@ -94,11 +95,19 @@ from trapcore.numberlink._grid import Grid, Table, Values
 SWEEP_NODES_PER_SQUARE = (60, 600)
 SAT_CONFLICTS = 300
 #: With fill and the touch rules, ``limit=2``, no solids: the "second" turn's conflicts, right
-#: after the strict turn has found a solution (the compact model that excludes it, which either
-#: proves it unique or finds another). Measured against 0, 1,000, 3,000, 30,000 and 100,000 on
-#: the Flow levels and the Janko sample (ratios to the reference SAT model, median / worst):
-#: 10,000 gave 0.41 / 1.44 and 0.35 / 1.59, against 0.80 / 1.76 and 0.59 / 3.73 without it.
-SECOND_CONFLICTS = 10_000
+#: after the strict turn has found a solution and the near turn has had its own (the compact
+#: model that excludes that solution, which either proves it unique or finds another); ``None``:
+#: the rest of the budget, so that the turns after it run only when the strict turn found
+#: nothing. Until 2026-12-07 it had 10,000 (measured against 0, 1,000, 3,000, 30,000 and
+#: 100,000, before the near turn existed), then the sweeps, the SAT model of ``SatSearch`` and
+#: the sweeps again took turns, and the SAT model with the rest: on the hard Flow levels that
+#: model proved uniqueness from scratch, in more conflicts than the compact model needs in one
+#: run (extreme 11x11 07: 0.56 s against 0.35 s; extreme 12x12 30: 1.04 s against 0.69 s; jumbo
+#: 14x14 02: 0.69 s against 0.32 s). Same run, ratios to the reference SAT model (median /
+#: worst): Flow levels 0.38 / 1.50 before, 0.33 / 1.04 after; Janko sample 0.23 / 1.88 and
+#: 0.22 / 1.70; generated 10x10 and 15x15 0.05 / 0.83 and 0.03 / 0.80 (the sets of
+#: bench/test_bench_numberlink_flow.py).
+SECOND_CONFLICTS: int | None = None
 #: Before it, the "near" turn's conflicts: the same model, CaDiCaL's first decisions set to the
 #: known solution. On boards with two solutions or more it finds another in a few conflicts
 #: where the "second" turn needs tens of thousands (Janko 96, 126, 174, 186, 258, 14x14 to
@@ -446,7 +455,8 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
     if method == "auto" and task.touch:
         first.append(("strict", STRICT_NODES_PER_SQUARE * g.size))
         if sat and task.limit == 2 and _second_fits(g):
-            compact = [("near", NEAR_CONFLICTS), ("second", SECOND_CONFLICTS)]
+            second = budget if SECOND_CONFLICTS is None else SECOND_CONFLICTS
+            compact = [("near", NEAR_CONFLICTS), ("second", second)]
             first += [(name, units) for name, units in compact if units]
     if not sat:
         yield from [*first, ("sweeps", budget)]
