@@ -442,7 +442,7 @@ class Puzzle:
             sols = solve(
                 self._values, fill=self._fill, touch=self._touch, limit=limit, max_nodes=max_nodes
             )
-        elif (grid := self._one_layer()) is not None:  # a grid puzzle: the grid's searches
+        elif (grid := _boards.one_layer_grid(self)) is not None:  # the grid's searches
             on_grid = solve(
                 grid, fill=self._fill, touch=self._touch, limit=limit, max_nodes=max_nodes
             )
@@ -458,22 +458,6 @@ class Puzzle:
         if len(sols) == 1:
             self._solution = read_only(sols[0])
         return sols
-
-    def _one_layer(self) -> Values | None:
-        """The grid of a board of one layer whose nodes are its squares in order, each joined
-        to the squares beside, above and below it (the contest's boards of one layer), or
-        ``None``: such a board is a grid puzzle, and the grid's searches are the stronger."""
-        if self._shape is None or len(self._shape) != 3 or self._shape[0] != 1:
-            return None
-        _, rows, cols = self._shape
-        if self._cells is None or not np.array_equal(self._cells.ravel(), np.arange(rows * cols)):
-            return None
-        table = _boards.square_table(rows, cols)
-        if self.neighbours.shape != table.shape or not np.array_equal(
-            np.sort(self.neighbours, axis=1), np.sort(table, axis=1)
-        ):
-            return None
-        return self._values.reshape(rows, cols)
 
     def count(self, *, max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
         """The exact number of solutions (sets of paths) under the puzzle's rules (a grid
