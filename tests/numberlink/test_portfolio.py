@@ -52,7 +52,7 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     assert turns(sparse, method="sweeps") == [("sweeps", 10**9)]
     routed = _portfolio.Task(g, None, False, True, 1)  # one solution without fill
     assert turns(routed, n=20) == [
-        ("strict", 40 * 64), ("route", 0), ("strict", 250 * 64),
+        ("strict", 250 * 64), ("route", 0),
         ("board", 1 << 12), ("sweeps", 1 << 14), ("board", 1 << 13), ("sweeps", 1 << 15),
         ("board", 1 << 14), ("sweeps", 1 << 16), ("board", 1 << 15), ("sweeps", 1 << 17),
         ("sat", 10**9),

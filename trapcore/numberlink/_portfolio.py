@@ -56,9 +56,9 @@ The schedules (:func:`schedule`), by board and rules; each turn gets at most wha
 - a grid with fill otherwise: under the touch rules the probe's turn (``limit >= 2``) and the
   strict turn, then the sweeps with the rest; under no-touch, or with ``method="sweeps"``, the
   sweeps with the whole budget; ``method="sat"``: the SAT model alone, in the same turns;
-- a grid without fill: for one solution, the strict turn with ``FILLED_FIRST`` nodes a square
-  (unless the colour count refutes the grid with fill), the router, the strict turn with
-  ``STRICT_NODES_PER_SQUARE``; then the board search and the sweeps by turns, from
+- a grid without fill: for one solution, the strict turn with ``STRICT_NODES_PER_SQUARE``
+  (unless the colour count refutes the grid with fill) and the router; then the board search
+  and the sweeps by turns, from
   ``FIRST_SHARE`` nodes, doubling each round (a board-search node visits every square: it gets
   a quarter), and for one solution, python-sat installed and the model small enough, the SAT
   model with the rest once the sweeps' share has reached ``NO_FILL_SAT_SHARE``;
@@ -133,17 +133,17 @@ BOARD_NODES_PER_SQUARE = 20
 #: 270 Janko puzzles within 220 nodes a square (99% within 40; the Flow levels within 5), in
 #: microseconds to 7 ms, where the touch rules' searches need up to minutes (Janko 168, 14x24).
 STRICT_NODES_PER_SQUARE = 250
-#: Without fill, for one solution: the strict turn's first share in nodes per square, before the
-#: router (then the strict turn with ``STRICT_NODES_PER_SQUARE``, when the router has found
-#: nothing). Paths that fill the grid and never run beside themselves are a solution under
-#: either touch rule, and boards made for people or contests often have one: the DA Symposium
-#: contest's boards of 2015 that the router leaves (6 of 8; 16x32 to 36x36, 12 to 31 pairs,
-#: paths that wind across the whole board) take the strict turn 973 to 213,751 nodes (5 of them
-#: under 10 a square), under 15 ms, where the router spends 0.3-1.8 s in vain and the searches
-#: without fill did not finish within 10**7 nodes. A short first share, since the router settles
-#: crowded boards in milliseconds (36x36, 0.1's short paths: 8-20 ms, where the strict turn
-#: needs 115-230 nodes a square or finds nothing in 250, at 12-50 ms).
-FILLED_FIRST = 40
+#: Without fill, for one solution, the strict turn comes first too (then the router): paths that
+#: fill the grid and never run beside themselves are a solution under either touch rule, and
+#: boards made for people or contests often have one: the DA Symposium contest's boards of 2015
+#: that the router leaves (6 of 8; 16x32 to 36x36, 12 to 31 pairs, paths that wind across the
+#: whole board) take it 973 to 213,751 nodes, under 15 ms, where the router spends 0.3-1.8 s in
+#: vain and the searches without fill did not finish within 10**7 nodes. Where it finds nothing
+#: it costs little: on crowded boards, which the router settles in milliseconds (0.1's short
+#: paths, 8 boards a size, the fastest of 5 rounds), a first share of 250 nodes a square took
+#: 1.6 ms, 8.5 ms and 253 ms at 15x15, 25x25 and 36x36, against 1.5, 39 and 236 ms with 40
+#: before the router and 250 after it (36x36 boards need 115-230 a square or have no such
+#: paths, and the router answers).
 #: Any other board with fill, python-sat installed and the model small enough: the board
 #: search's two turns, in nodes per node of the board, before the SAT model's (``_sat_board``).
 BOARD_SAT_NODES_PER_NODE = (100, 1000)
@@ -435,13 +435,10 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
         return
     sat = method == "sat" or (method == "auto" and _sat.available() and _sat.fits(g))
     if not task.fill and method == "auto":
-        if task.limit == 1:  # paths that fill the grid (see FILLED_FIRST), the router, ...
-            filled = not colour_refutes(g)
-            if filled:
-                yield "strict", FILLED_FIRST * g.size
-            yield "route", 0
-            if filled:
+        if task.limit == 1:  # paths that fill the grid (STRICT_NODES_PER_SQUARE), the router
+            if not colour_refutes(g):
                 yield "strict", STRICT_NODES_PER_SQUARE * g.size
+            yield "route", 0
         share = FIRST_SHARE
         while True:
             yield "board", share // 4
