@@ -414,7 +414,8 @@ class Puzzle:
         -------
         Solutions (a list of ndarray of int16)
             The solutions found, ``[]`` when there is none; ``method`` names the search that
-            answered (a board's: ``"router"`` or ``"colours"``).
+            answered (a board's: ``"router"``, ``"sat"`` or ``"colours"``; a board of one
+            layer solved as its grid: as :func:`~trapcore.numberlink.solve` says).
 
         Raises
         ------
