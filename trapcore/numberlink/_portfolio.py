@@ -132,7 +132,6 @@ BOARD_NODES_PER_SQUARE = 20
 #: too, and published puzzles are made that way: the strict sweeps find a solution of each of the
 #: 270 Janko puzzles within 220 nodes a square (99% within 40; the Flow levels within 5), in
 #: microseconds to 7 ms, where the touch rules' searches need up to minutes (Janko 168, 14x24).
-STRICT_NODES_PER_SQUARE = 250
 #: Without fill, for one solution, the strict turn comes first too (then the router): paths that
 #: fill the grid and never run beside themselves are a solution under either touch rule, and
 #: boards made for people or contests often have one: the DA Symposium contest's boards of 2015
@@ -140,10 +139,13 @@ STRICT_NODES_PER_SQUARE = 250
 #: whole board) take it 973 to 213,751 nodes, under 15 ms, where the router spends 0.3-1.8 s in
 #: vain and the searches without fill did not finish within 10**7 nodes. Where it finds nothing
 #: it costs little: on crowded boards, which the router settles in milliseconds (0.1's short
-#: paths, 8 boards a size, the fastest of 5 rounds), a first share of 250 nodes a square took
-#: 1.6 ms, 8.5 ms and 253 ms at 15x15, 25x25 and 36x36, against 1.5, 39 and 236 ms with 40
-#: before the router and 250 after it (36x36 boards need 115-230 a square or have no such
-#: paths, and the router answers).
+#: paths, 8 boards a size; bench/test_bench_numberlink_variants.py -k crowded_solve, the
+#: fastest of 3 rounds, two runs), 1.7-2.6 ms against 6.5 ms without the turn at 15x15, 9-14 ms
+#: against 52-55 ms at 25x25 (it answers most of those), 270-283 ms against 219-230 ms at 36x36
+#: (they need 115-230 nodes a square or have no such paths, and the router answers). A first
+#: share of 40 before the router and 250 after it cost 36x36 less but left the contest's Q07
+#: (165 a square) to the router's 1.3 s in vain first.
+STRICT_NODES_PER_SQUARE = 250
 #: Any other board with fill, python-sat installed and the model small enough: the board
 #: search's two turns, in nodes per node of the board, before the SAT model's (``_sat_board``).
 BOARD_SAT_NODES_PER_NODE = (100, 1000)
@@ -156,8 +158,8 @@ FIRST_SHARE = 1 << 14
 #: have had about 2**18 and 2**16 nodes by then: 0.5-1.2 s on 20x20 and 30x30, most of it the
 #: board search's). The DA Symposium contest's boards of 2015 that neither the strict turn (no
 #: solution with fill: the colour count) nor the router settles, 20x20 with 15 pairs and 30x30
-#: with 24, take CaDiCaL 62,810 and 343,750 conflicts (4 s and 43 s), where the sweeps and the
-#: board search did not finish within 10**7 nodes.
+#: with 24, take CaDiCaL 62,810 and 343,750 conflicts (4 s and 43 s with ``method="sat"``),
+#: where the sweeps and the board search did not finish within 10**7 nodes.
 NO_FILL_SAT_SHARE = 1 << 17
 #: The values of ``solve``'s ``method``.
 METHODS = ("auto", "sweeps", "sat")

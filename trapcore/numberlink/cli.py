@@ -246,12 +246,12 @@ def _generate(
         raise ValueError(f"{reason}; or try another --seed") from None
 
 
-# a contest board of several layers, or with vias: solved as a Puzzle of layers. Spaces only
-# within a line ([^\S\n], not \s): a \s* after ^ would rescan every following blank line from each
-# line start, quadratic in blank lines (100,000 of them took minutes)
 #: a DA Symposium contest problem (one layer or several): its boards ask for a route, so
 #: ``solve`` looks for one solution unless --limit says otherwise
 _CONTEST = re.compile(r"^[^\S\n]*LINE_NUM[^\S\n]+\d+", re.MULTILINE)
+# a contest board of several layers, or with vias: solved as a Puzzle of layers. Spaces only
+# within a line ([^\S\n], not \s): a \s* after ^ would rescan every following blank line from each
+# line start, quadratic in blank lines (100,000 of them took minutes)
 _LAYERED = re.compile(
     r"^[^\S\n]*(SIZE[^\S\n]+\d+[^\S\n]*[Xx][^\S\n]*\d+[^\S\n]*[Xx][^\S\n]*\d+|VIA#)", re.MULTILINE
 )
