@@ -8,6 +8,10 @@ For the index, one user-guide page and one API page (and the gallery):
    ``HTML_DIR/_screenshots/``, and the screenshot is not blank: enough pixels differ from the
    background colour, and the page's pictures cover some of them.
 
+Over every page of the site: every link to a local page finds that page, and every ``#fragment``
+finds an element with that ``id`` there (the viewcode ``[docs]`` back-links included); no page
+shows an empty navigation column (a section navigation or an "On this page" without a link).
+
 Exits 1 with one line per problem. Without Chromium it says so and checks the pictures only
 (``--require-browser`` makes a missing browser an error, as CI wants).
 """
@@ -76,6 +80,71 @@ def images(page: Path) -> tuple[list[Path], list[str]]:
         else:
             found.append(path)
     return found, problems
+
+
+class _Anchors(html.parser.HTMLParser):
+    """A page's ids, its links, and whether its navigation columns hold any link."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+        self.empty_columns: list[str] = []
+        self._open: list[tuple[str, str, int]] = []  # (tag, column name, links inside) stack
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(str(a["id"]))
+        if tag == "a" and a.get("name"):
+            self.ids.add(str(a["name"]))
+        if tag == "a" and a.get("href"):
+            self.hrefs.append(str(a["href"]))
+            self._open = [(t, name, n + 1) for t, name, n in self._open]
+        classes = str(a.get("class") or "").split()
+        column = ""
+        if tag == "nav" and "bd-docs-nav" in classes:
+            column = "section navigation"
+        elif tag == "nav" and "page-toc" in classes:
+            column = "'On this page'"
+        if column:
+            self._open.append((tag, column, 0))
+        elif self._open and tag == self._open[-1][0]:
+            self._open.append((tag, "", 0))  # a nested element of the same tag
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open and tag == self._open[-1][0]:
+            _tag, column, links = self._open.pop()
+            if column and links == 0:
+                self.empty_columns.append(column)
+
+
+def link_problems(html_dir: Path) -> list[str]:
+    """Every local link whose page or ``#fragment`` is missing, and every empty navigation
+    column, over all the site's pages (one line each)."""
+    pages: dict[Path, _Anchors] = {}
+    for page in sorted(html_dir.rglob("*.html")):
+        if "_screenshots" in page.parts:
+            continue
+        parser = _Anchors()
+        parser.feed(page.read_text(encoding="utf-8", errors="replace"))
+        pages[page.resolve()] = parser
+    problems = []
+    for page, parser in pages.items():
+        name = page.relative_to(html_dir.resolve()).as_posix()
+        problems += [f"{name}: an empty {column} column" for column in parser.empty_columns]
+        for href in parser.hrefs:
+            url = urlparse(href)
+            if url.scheme or url.netloc or not (url.path.endswith(".html") or url.fragment):
+                continue  # another site, mailto:, or a file (a download, a picture)
+            target = (page.parent / unquote(url.path)).resolve() if url.path else page
+            if target not in pages:
+                if target.suffix == ".html" and not target.is_file():
+                    problems.append(f"{name}: link to a missing page {href}")
+                continue
+            if url.fragment and unquote(url.fragment) not in pages[target].ids:
+                problems.append(f"{name}: link to a missing anchor {href}")
+    return problems
 
 
 def browser() -> str | None:
@@ -165,6 +234,10 @@ def main(argv: list[str] | None = None) -> int:
             )
         else:
             print(f"check_docs: {name}: {len(found)} pictures, {share:.0%} ink -> {out}")
+    links = link_problems(html_dir)
+    problems += links
+    if not links:
+        print("check_docs: every local link and #anchor resolves; no empty navigation column")
     figures = gallery_figures(html_dir)
     if len(figures) < GALLERY_FIGURES:
         problems.append(
