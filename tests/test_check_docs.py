@@ -63,3 +63,37 @@ def test_gallery_figures_are_counted_without_thumbnails(tmp_path):
         "sphx_glr_plot_maze_001.png",
         "sphx_glr_plot_maze_002.png",
     ]
+
+
+def test_links_to_missing_anchors_pages_and_empty_columns_are_reported(tmp_path):
+    check = load()
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "page.html").write_text(
+        '<h1 id="top">x</h1><dl><dt id="trapcore.maze.Maze">Maze</dt></dl><a name="old">'
+    )
+    (tmp_path / "_modules").mkdir()
+    (tmp_path / "_modules" / "maze.html").write_text(
+        '<a class="viewcode-back" href="../api/page.html#trapcore.maze.Maze">[docs]</a>'
+        '<a href="../api/page.html#trapcore.Maze">[docs]</a>'  # the anchor is not there
+        '<a href="../api/page.html#old">named</a><a href="#here">self</a><p id="here"></p>'
+        '<a href="../api/gone.html">gone</a><a href="https://example.org/#x">web</a>'
+        '<a href="../_downloads/x.py">a file</a>'
+    )
+    (tmp_path / "top.html").write_text(
+        '<nav class="bd-docs-nav bd-links"><p>Section Navigation</p><div></div></nav>'
+        '<nav class="page-toc"><ul><li><a href="#a">A</a></li></ul></nav><h2 id="a">A</h2>'
+    )
+    assert sorted(check.link_problems(tmp_path)) == [
+        "_modules/maze.html: link to a missing anchor ../api/page.html#trapcore.Maze",
+        "_modules/maze.html: link to a missing page ../api/gone.html",
+        "top.html: an empty section navigation column",
+    ]
+
+
+BUILT = ROOT / "docs" / "_build" / "html"
+
+
+@pytest.mark.skipif(not (BUILT / "index.html").is_file(), reason="the docs are not built")
+def test_the_built_site_has_no_broken_anchor_and_no_empty_column():
+    problems = load().link_problems(BUILT)
+    assert problems == [], "\n".join(problems[:20])
