@@ -79,6 +79,8 @@ class CatTab(Tab):
     """Trap the Cat on an even-r hex board: click a free cell to block it."""
 
     title = "Trap the Cat"
+    #: A hint when the cat escapes with best play whatever the player does.
+    LOSS_HINT = "lost against best play; this holds out longest"
 
     def __init__(self, app: DemoApp) -> None:
         super().__init__(app)
@@ -398,9 +400,9 @@ class CatTab(Tab):
     def update_status(self, note: str = "", error: bool = False) -> None:
         g = self._current()
         d = g.escape_distance()
-        dist = "none (enclosed)" if d < 0 else str(d)
         moves = f"{g.moves} move{'' if g.moves == 1 else 's'}"
-        head = f"Moves: {g.moves}.  Cat's distance to the edge: {dist}."
+        where = "enclosed" if d < 0 else f"{d} step{'' if d == 1 else 's'} from the edge"
+        head = f"Moves: {g.moves}.  Cat {where}."
         if g.status is Status.WON:
             msg = f"You trapped the cat in {moves}!  (Ctrl+N: new game)"
         elif g.status is Status.LOST:
@@ -410,7 +412,7 @@ class CatTab(Tab):
         else:
             msg = "Click a free cell to block it."
         policy, rules = self.settings
-        text = f"{head}  {note or msg}  [seed {self.seed_used}, cat {policy}, rules {rules}]"
+        text = f"{head}  {note or msg}  (seed {self.seed_used}, {policy} cat, {rules}.)"
         (self.say_error if error else self.say)(text)
 
     # the solver's view: the start's verdict, the review once the game is over
@@ -568,9 +570,8 @@ class CatTab(Tab):
             self.redraw()
             how = {
                 Verdict.WIN: "a proven win",
-                Verdict.LOSS: "the cat escapes with best play whatever you do; this holds "
-                "out longest",
-                Verdict.UNKNOWN: "the best guess (not proven either way)",
+                Verdict.LOSS: self.LOSS_HINT,
+                Verdict.UNKNOWN: "the best guess, not proven",
             }[hint.verdict]
             self.update_status(f"Hint: block {hint.block} (ringed): {how}.")
 
