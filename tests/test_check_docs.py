@@ -1,5 +1,6 @@
 """tools/check_docs.py, the look at the built site, finds what it is there to find: a missing or
-remote picture, and a blank screenshot. (The site itself is checked by tools/build_docs.sh.)"""
+remote picture, a blank screenshot, a link to a missing page or anchor, an empty navigation
+column, a maze figure resampled. (The site itself is checked by tools/build_docs.sh.)"""
 
 import importlib.util
 import pathlib
@@ -94,6 +95,26 @@ BUILT = ROOT / "docs" / "_build" / "html"
 
 
 @pytest.mark.skipif(not (BUILT / "index.html").is_file(), reason="the docs are not built")
-def test_the_built_site_has_no_broken_anchor_and_no_empty_column():
-    problems = load().link_problems(BUILT)
+def test_the_built_site_has_no_broken_anchor_no_empty_column_no_resampled_maze():
+    pytest.importorskip("PIL")
+    check = load()
+    problems = check.link_problems(BUILT) + check.resampled_figures(BUILT)
     assert problems == [], "\n".join(problems[:20])
+
+
+def test_a_maze_figure_shown_at_another_width_is_reported(tmp_path):
+    image = pytest.importorskip("PIL.Image")
+    check = load()
+    (tmp_path / "_images").mkdir()
+    image.new("RGB", (474, 300), "white").save(tmp_path / "_images" / "sphx_glr_plot_maze_001.png")
+    (tmp_path / "a.html").write_text('<img src="_images/sphx_glr_plot_maze_001.png">')
+    (tmp_path / "b.html").write_text(
+        '<img src="_images/sphx_glr_plot_maze_001.png" style="width: 474px;">'
+    )
+    assert check.resampled_figures(tmp_path) == []
+    (tmp_path / "c.html").write_text(
+        '<img alt="x" src="_images/sphx_glr_plot_maze_001.png" style="height: 9px; width: 560px;">'
+    )
+    assert check.resampled_figures(tmp_path) == [
+        "c.html: sphx_glr_plot_maze_001.png (474 px wide) shown 560 px wide"
+    ]

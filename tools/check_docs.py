@@ -10,7 +10,8 @@ For the index, one user-guide page and one API page (and the gallery):
 
 Over every page of the site: every link to a local page finds that page, and every ``#fragment``
 finds an element with that ``id`` there (the viewcode ``[docs]`` back-links included); no page
-shows an empty navigation column (a section navigation or an "On this page" without a link).
+shows an empty navigation column (a section navigation or an "On this page" without a link), and
+the maze figures (``AT_SIZE``) are shown at their own width, never resampled.
 
 Exits 1 with one line per problem. Without Chromium it says so and checks the pictures only
 (``--require-browser`` makes a missing browser an error, as CI wants).
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import html.parser
+import re
 import shutil
 import subprocess
 import sys
@@ -35,6 +37,9 @@ PAGES = {
     "api/generated/trapcore.cat.CatGame.html": 0,
     "auto_examples/index.html": 6,
 }
+#: Figures of mazes, whose one-pixel walls any resampling makes uneven: each is drawn at the size
+#: the pages show it (examples/plot_maze*.py paste the mazes pixel for pixel).
+AT_SIZE = ("sphx_glr_plot_maze_001.png", "sphx_glr_plot_maze_solve_001.png")
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
 #: The fewest pictures the gallery's examples must have drawn at build time (a thumbnail can be
 #: sphinx-gallery's placeholder; a figure ``sphx_glr_NAME_001.png`` is what an example drew).
@@ -147,6 +152,39 @@ def link_problems(html_dir: Path) -> list[str]:
     return problems
 
 
+class _Widths(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list[tuple[str, int | None]] = []  # (src, the width asked for, px)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "img" and a.get("src"):
+            found = re.search(r"(?:^|;)\s*width:\s*(\d+)px", str(a.get("style") or ""))
+            width = found.group(1) if found else str(a.get("width") or "").removesuffix("px")
+            self.shown.append((str(a["src"]), int(width) if width.isdigit() else None))
+
+
+def resampled_figures(html_dir: Path, names: tuple[str, ...] = AT_SIZE) -> list[str]:
+    """Every page that shows one of ``names`` at another width than its own."""
+    from PIL import Image
+
+    problems = []
+    for page in sorted(html_dir.rglob("*.html")):
+        parser = _Widths()
+        parser.feed(page.read_text(encoding="utf-8", errors="replace"))
+        for src, width in parser.shown:
+            path = (page.parent / unquote(urlparse(src).path)).resolve()
+            if path.name not in names or not path.is_file():
+                continue
+            with Image.open(path) as img:
+                own = img.width
+            if width is not None and width != own:
+                rel = page.relative_to(html_dir).as_posix()
+                problems.append(f"{rel}: {path.name} ({own} px wide) shown {width} px wide")
+    return problems
+
+
 def browser() -> str | None:
     for name in BROWSERS:
         path = shutil.which(name)
@@ -235,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"check_docs: {name}: {len(found)} pictures, {share:.0%} ink -> {out}")
     links = link_problems(html_dir)
-    problems += links
+    problems += links + resampled_figures(html_dir)
     if not links:
         print("check_docs: every local link and #anchor resolves; no empty navigation column")
     figures = gallery_figures(html_dir)

@@ -259,8 +259,9 @@ def test_the_keys_help_lines_up_its_columns(app, ui):
     app.show_keys()
     ui.pump(app.root)
     table = app.dialog.winfo_children()[0]
-    keys = [w for w in table.grid_slaves(column=0) if not int(w.grid_info()["columnspan"]) > 1]
-    what = table.grid_slaves(column=1)
+    cells = [w for w in table.grid_slaves() if int(w.grid_info()["columnspan"]) == 1]
+    keys = [w for w in cells if int(w.grid_info()["column"]) == 0]
+    what = [w for w in cells if int(w.grid_info()["column"]) == 1]
     assert len(keys) == len(what) >= 9
     assert len({w.winfo_rootx() for w in keys}) == 1
     assert len({w.winfo_rootx() for w in what}) == 1

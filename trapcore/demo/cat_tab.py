@@ -400,9 +400,9 @@ class CatTab(Tab):
     def update_status(self, note: str = "", error: bool = False) -> None:
         g = self._current()
         d = g.escape_distance()
+        dist = "none (enclosed)" if d < 0 else str(d)
         moves = f"{g.moves} move{'' if g.moves == 1 else 's'}"
-        where = "enclosed" if d < 0 else f"{d} step{'' if d == 1 else 's'} from the edge"
-        head = f"Moves: {g.moves}.  Cat {where}."
+        head = f"Moves: {g.moves}.  Cat to the edge: {dist}."
         if g.status is Status.WON:
             msg = f"You trapped the cat in {moves}!  (Ctrl+N: new game)"
         elif g.status is Status.LOST:
@@ -412,7 +412,7 @@ class CatTab(Tab):
         else:
             msg = "Click a free cell to block it."
         policy, rules = self.settings
-        text = f"{head}  {note or msg}  (seed {self.seed_used}, {policy} cat, {rules}.)"
+        text = f"{head}  {note or msg}  [seed {self.seed_used}, cat {policy}, rules {rules}]"
         (self.say_error if error else self.say)(text)
 
     # the solver's view: the start's verdict, the review once the game is over
