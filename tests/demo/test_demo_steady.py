@@ -221,6 +221,7 @@ def test_the_maze_view_note_leaves_save_in_place(app, ui):
             assert tab.save_button.winfo_rooty() == where, tab.view_text.get()
             # the note is never cut: its text needs no more than its box
             assert tab.view_label.winfo_reqheight() <= box, tab.view_text.get()
+            assert tab.view_label.winfo_reqwidth() <= tab.view_note.winfo_width()
     tab.view_text.set(  # the longest note there is: a zoomed view of the largest maze
         "Showing rows 3999-3999, columns 3999-3999 of 4000 x 4000 (2.8e-05% of the maze), "
         "48 px a cell. Drag to pan, wheel or +/- to zoom."

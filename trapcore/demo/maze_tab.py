@@ -157,7 +157,7 @@ class MazeTab(Tab):
         self.fit_button.pack(side="left", fill="x", expand=True, padx=1)
         # the note's box keeps NOTE_LINES lines whatever it says, so the buttons below stay put
         self.view_note = ttk.Frame(view, width=NOTE_WIDTH)
-        self.view_note.pack(anchor="w", padx=6, pady=(0, 2))
+        self.view_note.pack(fill="x", padx=6, pady=(0, 2))
         self.view_label = ttk.Label(
             self.view_note,
             textvariable=self.view_text,
