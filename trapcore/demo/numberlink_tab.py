@@ -47,24 +47,30 @@ def pair_colours(n: int) -> list[str]:
     return [hex_color(c) for c in distinct_colors(n)]
 
 
+def _side_by_side(grid: np.ndarray, reach: int) -> list[np.ndarray]:
+    """Pairs of different positive labels of ``grid`` at most ``reach`` squares apart (in rows
+    and in columns), one array of ``(a, b)`` rows per offset."""
+    rows, cols = grid.shape
+    found = []
+    for dr in range(reach + 1):
+        for dc in range(-reach, reach + 1):
+            if dr == 0 and dc <= 0:
+                continue  # each offset once: (dr, dc) and (-dr, -dc) give the same pairs
+            a = grid[: rows - dr, max(0, -dc) : cols - max(0, dc)]
+            b = grid[dr:, max(0, dc) : cols + min(0, dc)]
+            touch = (a > 0) & (b > 0) & (a != b)
+            found.append(np.stack([a[touch], b[touch]], axis=1))
+    return found
+
+
 def touching_pairs(grid: np.ndarray, solution: np.ndarray | None = None) -> np.ndarray:
     """The pairs that sit side by side, as rows ``(j, k)`` with ``j < k``: their solution paths
     touch (diagonals too), or their numbers are within two squares of each other."""
     found = [np.zeros((0, 2), dtype=np.int64)]
+    found += _side_by_side(np.asarray(grid, dtype=np.int64), 2)
     if solution is not None:
-        sol = np.asarray(solution, dtype=np.int64)
-        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-            a = sol[: sol.shape[0] - dr, max(0, -dc) : sol.shape[1] - max(0, dc)]
-            b = sol[dr:, max(0, dc) : sol.shape[1] + min(0, dc)]
-            touch = (a > 0) & (b > 0) & (a != b)
-            found.append(np.stack([a[touch], b[touch]], axis=1))
-    rc = np.argwhere(grid > 0)
-    k = np.asarray(grid)[grid > 0].astype(np.int64)
-    near = np.abs(rc[:, None, :] - rc[None, :, :]).max(axis=2) <= 2
-    i, j = np.nonzero(near & (k[:, None] != k[None, :]))
-    found.append(np.stack([k[i], k[j]], axis=1))
-    edges = np.sort(np.concatenate(found), axis=1)
-    return np.unique(edges, axis=0)
+        found += _side_by_side(np.asarray(solution, dtype=np.int64), 1)
+    return np.unique(np.sort(np.concatenate(found), axis=1), axis=0)
 
 
 def assign_colours(n: int, touching: np.ndarray) -> list[str]:
