@@ -112,7 +112,8 @@ html_theme_options = {
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version", "theme-version"],
 }
-html_sidebars = {"index": [], "changelog": [], "benchmarks": []}
+# a page at the top of the site has no section to navigate: no left column (it would be empty)
+html_sidebars = {page.stem: [] for page in Path(__file__).parent.glob("*.md")}
 html_show_sourcelink = False
 html_last_updated_fmt = None
 
@@ -125,6 +126,17 @@ API_MODULES = (
     "trapcore.envs",
     "trapcore.datasets",
 )
+
+
+def _follow_imported(app, modname, fullname):
+    """viewcode's source module for an object: ``trapcore``'s own for the names it re-exports.
+
+    viewcode keeps one back-link per source object and one module prefix per source file, so a
+    re-export's stub on the API index (``trapcore.Maze``) would take the ``[docs]`` link of
+    ``trapcore.maze.Maze`` to an anchor that page does not have. Looked up in
+    ``trapcore/__init__.py``, where it is not defined, the stub gets no source link.
+    """
+    return modname if modname == "trapcore" else None
 
 
 def _check_api_pages(app, env):
@@ -210,3 +222,4 @@ def setup(app):
     app.connect("builder-inited", _write_constants)
     app.connect("builder-inited", _write_cli_help)
     app.connect("env-check-consistency", _check_api_pages)
+    app.connect("viewcode-follow-imported", _follow_imported)

@@ -21,12 +21,19 @@ print(t)
 print(len(t.path), "cells on the path,", len(t.moves), "moves,", int(t.back.sum()), "of them back")
 print(len(shortest), "cells on the shortest path")
 
-fig, axes = plt.subplots(1, 2, figsize=(9, 4.6))
-axes[0].imshow(np.asarray(m.to_image(scale=12, wall=2, path=t.path, trace=t.moves)))
-axes[0].set_title(f"left hand: {len(t.moves)} moves")
-axes[1].imshow(np.asarray(m.to_image(scale=12, wall=2, path=shortest)))
-axes[1].set_title(f"BFS: {len(shortest)} cells")
-for ax in axes:
-    ax.axis("off")
-plt.tight_layout()
+# each maze pasted at its own pixel size (16 pixels a cell), in a figure 560 pixels wide (the
+# width the front page shows it at): no wall is resampled
+pictures = {
+    f"left hand: {len(t.moves)} moves": m.to_image(scale=16, wall=2, path=t.path, trace=t.moves),
+    f"BFS: {len(shortest)} cells": m.to_image(scale=16, wall=2, path=shortest),
+}
+WIDTH, TITLE, DPI = 560, 28, 100
+side = next(iter(pictures.values())).size[0]
+gap = (WIDTH - 2 * side) // 3
+height = side + TITLE + gap
+fig = plt.figure(figsize=(WIDTH / DPI, height / DPI), dpi=DPI)
+for i, (title, picture) in enumerate(pictures.items()):
+    x = gap + i * (side + gap)
+    fig.figimage(np.asarray(picture), xo=x, yo=gap // 2, origin="upper")
+    fig.text((x + side / 2) / WIDTH, (gap // 2 + side + 6) / height, title, ha="center")
 plt.show()

@@ -1,5 +1,6 @@
 """tools/check_docs.py, the look at the built site, finds what it is there to find: a missing or
-remote picture, and a blank screenshot. (The site itself is checked by tools/build_docs.sh.)"""
+remote picture, a blank screenshot, a link to a missing page or anchor, an empty navigation
+column, a maze figure resampled. (The site itself is checked by tools/build_docs.sh.)"""
 
 import importlib.util
 import pathlib
@@ -62,4 +63,58 @@ def test_gallery_figures_are_counted_without_thumbnails(tmp_path):
     assert [p.name for p in check.gallery_figures(tmp_path)] == [
         "sphx_glr_plot_maze_001.png",
         "sphx_glr_plot_maze_002.png",
+    ]
+
+
+def test_links_to_missing_anchors_pages_and_empty_columns_are_reported(tmp_path):
+    check = load()
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "page.html").write_text(
+        '<h1 id="top">x</h1><dl><dt id="trapcore.maze.Maze">Maze</dt></dl><a name="old">'
+    )
+    (tmp_path / "_modules").mkdir()
+    (tmp_path / "_modules" / "maze.html").write_text(
+        '<a class="viewcode-back" href="../api/page.html#trapcore.maze.Maze">[docs]</a>'
+        '<a href="../api/page.html#trapcore.Maze">[docs]</a>'  # the anchor is not there
+        '<a href="../api/page.html#old">named</a><a href="#here">self</a><p id="here"></p>'
+        '<a href="../api/gone.html">gone</a><a href="https://example.org/#x">web</a>'
+        '<a href="../_downloads/x.py">a file</a>'
+    )
+    (tmp_path / "top.html").write_text(
+        '<nav class="bd-docs-nav bd-links"><p>Section Navigation</p><div></div></nav>'
+        '<nav class="page-toc"><ul><li><a href="#a">A</a></li></ul></nav><h2 id="a">A</h2>'
+    )
+    assert sorted(check.link_problems(tmp_path)) == [
+        "_modules/maze.html: link to a missing anchor ../api/page.html#trapcore.Maze",
+        "_modules/maze.html: link to a missing page ../api/gone.html",
+        "top.html: an empty section navigation column",
+    ]
+
+
+BUILT = ROOT / "docs" / "_build" / "html"
+
+
+@pytest.mark.skipif(not (BUILT / "index.html").is_file(), reason="the docs are not built")
+def test_the_built_site_has_no_broken_anchor_no_empty_column_no_resampled_maze():
+    pytest.importorskip("PIL")
+    check = load()
+    problems = check.link_problems(BUILT) + check.resampled_figures(BUILT)
+    assert problems == [], "\n".join(problems[:20])
+
+
+def test_a_maze_figure_shown_at_another_width_is_reported(tmp_path):
+    image = pytest.importorskip("PIL.Image")
+    check = load()
+    (tmp_path / "_images").mkdir()
+    image.new("RGB", (474, 300), "white").save(tmp_path / "_images" / "sphx_glr_plot_maze_001.png")
+    (tmp_path / "a.html").write_text('<img src="_images/sphx_glr_plot_maze_001.png">')
+    (tmp_path / "b.html").write_text(
+        '<img src="_images/sphx_glr_plot_maze_001.png" style="width: 474px;">'
+    )
+    assert check.resampled_figures(tmp_path) == []
+    (tmp_path / "c.html").write_text(
+        '<img alt="x" src="_images/sphx_glr_plot_maze_001.png" style="height: 9px; width: 560px;">'
+    )
+    assert check.resampled_figures(tmp_path) == [
+        "c.html: sphx_glr_plot_maze_001.png (474 px wide) shown 560 px wide"
     ]

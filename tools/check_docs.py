@@ -8,6 +8,11 @@ For the index, one user-guide page and one API page (and the gallery):
    ``HTML_DIR/_screenshots/``, and the screenshot is not blank: enough pixels differ from the
    background colour, and the page's pictures cover some of them.
 
+Over every page of the site: every link to a local page finds that page, and every ``#fragment``
+finds an element with that ``id`` there (the viewcode ``[docs]`` back-links included); no page
+shows an empty navigation column (a section navigation or an "On this page" without a link), and
+the maze figures (``AT_SIZE``) are shown at their own width, never resampled.
+
 Exits 1 with one line per problem. Without Chromium it says so and checks the pictures only
 (``--require-browser`` makes a missing browser an error, as CI wants).
 """
@@ -16,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import html.parser
+import re
 import shutil
 import subprocess
 import sys
@@ -31,6 +37,9 @@ PAGES = {
     "api/generated/trapcore.cat.CatGame.html": 0,
     "auto_examples/index.html": 6,
 }
+#: Figures of mazes, whose one-pixel walls any resampling makes uneven: each is drawn at the size
+#: the pages show it (examples/plot_maze*.py paste the mazes pixel for pixel).
+AT_SIZE = ("sphx_glr_plot_maze_001.png", "sphx_glr_plot_maze_solve_001.png")
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "chrome")
 #: The fewest pictures the gallery's examples must have drawn at build time (a thumbnail can be
 #: sphinx-gallery's placeholder; a figure ``sphx_glr_NAME_001.png`` is what an example drew).
@@ -76,6 +85,104 @@ def images(page: Path) -> tuple[list[Path], list[str]]:
         else:
             found.append(path)
     return found, problems
+
+
+class _Anchors(html.parser.HTMLParser):
+    """A page's ids, its links, and whether its navigation columns hold any link."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+        self.empty_columns: list[str] = []
+        self._open: list[tuple[str, str, int]] = []  # (tag, column name, links inside) stack
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(str(a["id"]))
+        if tag == "a" and a.get("name"):
+            self.ids.add(str(a["name"]))
+        if tag == "a" and a.get("href"):
+            self.hrefs.append(str(a["href"]))
+            self._open = [(t, name, n + 1) for t, name, n in self._open]
+        classes = str(a.get("class") or "").split()
+        column = ""
+        if tag == "nav" and "bd-docs-nav" in classes:
+            column = "section navigation"
+        elif tag == "nav" and "page-toc" in classes:
+            column = "'On this page'"
+        if column:
+            self._open.append((tag, column, 0))
+        elif self._open and tag == self._open[-1][0]:
+            self._open.append((tag, "", 0))  # a nested element of the same tag
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open and tag == self._open[-1][0]:
+            _tag, column, links = self._open.pop()
+            if column and links == 0:
+                self.empty_columns.append(column)
+
+
+def link_problems(html_dir: Path) -> list[str]:
+    """Every local link whose page or ``#fragment`` is missing, and every empty navigation
+    column, over all the site's pages (one line each)."""
+    pages: dict[Path, _Anchors] = {}
+    for page in sorted(html_dir.rglob("*.html")):
+        if "_screenshots" in page.parts:
+            continue
+        parser = _Anchors()
+        parser.feed(page.read_text(encoding="utf-8", errors="replace"))
+        pages[page.resolve()] = parser
+    problems = []
+    for page, parser in pages.items():
+        name = page.relative_to(html_dir.resolve()).as_posix()
+        problems += [f"{name}: an empty {column} column" for column in parser.empty_columns]
+        for href in parser.hrefs:
+            url = urlparse(href)
+            if url.scheme or url.netloc or not (url.path.endswith(".html") or url.fragment):
+                continue  # another site, mailto:, or a file (a download, a picture)
+            target = (page.parent / unquote(url.path)).resolve() if url.path else page
+            if target not in pages:
+                if target.suffix == ".html" and not target.is_file():
+                    problems.append(f"{name}: link to a missing page {href}")
+                continue
+            if url.fragment and unquote(url.fragment) not in pages[target].ids:
+                problems.append(f"{name}: link to a missing anchor {href}")
+    return problems
+
+
+class _Widths(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: list[tuple[str, int | None]] = []  # (src, the width asked for, px)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "img" and a.get("src"):
+            found = re.search(r"(?:^|;)\s*width:\s*(\d+)px", str(a.get("style") or ""))
+            width = found.group(1) if found else str(a.get("width") or "").removesuffix("px")
+            self.shown.append((str(a["src"]), int(width) if width.isdigit() else None))
+
+
+def resampled_figures(html_dir: Path, names: tuple[str, ...] = AT_SIZE) -> list[str]:
+    """Every page that shows one of ``names`` at another width than its own."""
+    from PIL import Image
+
+    problems = []
+    for page in sorted(html_dir.rglob("*.html")):
+        parser = _Widths()
+        parser.feed(page.read_text(encoding="utf-8", errors="replace"))
+        for src, width in parser.shown:
+            path = (page.parent / unquote(urlparse(src).path)).resolve()
+            if path.name not in names or not path.is_file():
+                continue
+            with Image.open(path) as img:
+                own = img.width
+            if width is not None and width != own:
+                rel = page.relative_to(html_dir).as_posix()
+                problems.append(f"{rel}: {path.name} ({own} px wide) shown {width} px wide")
+    return problems
 
 
 def browser() -> str | None:
@@ -165,6 +272,10 @@ def main(argv: list[str] | None = None) -> int:
             )
         else:
             print(f"check_docs: {name}: {len(found)} pictures, {share:.0%} ink -> {out}")
+    links = link_problems(html_dir)
+    problems += links + resampled_figures(html_dir)
+    if not links:
+        print("check_docs: every local link and #anchor resolves; no empty navigation column")
     figures = gallery_figures(html_dir)
     if len(figures) < GALLERY_FIGURES:
         problems.append(

@@ -22,20 +22,32 @@ __all__ = ["DemoApp", "NoDisplay", "open_root", "run"]
 #: The smallest canvas the window keeps beside the control panel, in pixels.
 MIN_CANVAS = (300, 260)
 
-#: The Help menu's "Keys and mouse" text.
-KEYS_TEXT = """Keys (every tab)
-  Ctrl+N    new game, maze or puzzle (as the panel's fields say)
-  Ctrl+Z    undo the last block or path step
-  Esc       cancel the work in progress
-  Ctrl+1/2/3  the Trap the Cat, Maze and Numberlink tabs
-  F1        this help
-  Ctrl+Q    quit
-
-Mouse
-  Trap the Cat: click a free cell to block it; the cat replies.
-  Maze: the wheel zooms in and out; a drag moves the zoomed view.
-  Numberlink: drag from a number to draw its path to the other copy;
-    drag over a path to redraw it; right-click a path to clear it."""
+#: The Help menu's "Keys and mouse": (heading, rows of (key or tab, what it does)).
+KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
+    (
+        "Keys (every tab)",
+        (
+            ("Ctrl+N", "new game, maze or puzzle (as the panel's fields say)"),
+            ("Ctrl+Z", "undo the last block or path step"),
+            ("Esc", "cancel the work in progress"),
+            ("Ctrl+1/2/3", "the Trap the Cat, Maze and Numberlink tabs"),
+            ("F1", "this help"),
+            ("Ctrl+Q", "quit"),
+        ),
+    ),
+    (
+        "Mouse",
+        (
+            ("Trap the Cat", "click a free cell to block it; the cat replies."),
+            ("Maze", "the wheel zooms in and out; a drag moves the zoomed view."),
+            (
+                "Numberlink",
+                "drag from a number to draw its path to the other copy; drag over a path "
+                "to redraw it; right-click a path to clear it.",
+            ),
+        ),
+    ),
+)
 
 #: The Help menu's "Documentation" text.
 DOCS_TEXT = """The documentation of trapcore:
@@ -45,6 +57,24 @@ DOCS_TEXT = """The documentation of trapcore:
   help(trapcore.cat), help(trapcore.maze), help(trapcore.numberlink)
     in Python: every function's docstring.
 This demo: trapcore demo [--tab cat|maze|numberlink]"""
+
+
+def keys_table(parent: tk.Misc) -> ttk.Frame:
+    """``KEYS`` as a grid: the keys in one column, what they do in the next, lined up."""
+    table = ttk.Frame(parent, padding=12)
+    r = 0
+    for heading, rows in KEYS:
+        ttk.Label(table, text=heading, font="TkHeadingFont").grid(
+            row=r, column=0, columnspan=2, sticky="w", pady=(6 if r else 0, 2)
+        )
+        r += 1
+        for key, what in rows:
+            ttk.Label(table, text=key).grid(row=r, column=0, sticky="nw", padx=(8, 12))
+            ttk.Label(table, text=what, wraplength=440, justify="left").grid(
+                row=r, column=1, sticky="nw"
+            )
+            r += 1
+    return table
 
 
 class NoDisplay(RuntimeError):
@@ -111,6 +141,11 @@ class DemoApp:
         }
         for t in self.tabs.values():
             self.notebook.add(t.frame, text=t.title)
+        # every panel as wide as the widest, so the sidebar stays put when the tab changes
+        root.update_idletasks()
+        widest = max(t.panel.winfo_reqwidth() for t in self.tabs.values())
+        for t in self.tabs.values():
+            ttk.Frame(t.panel, width=widest, height=0).pack(side="bottom")
         self._menu()
         for seq, fn in (
             ("<Control-n>", self.new),
@@ -171,8 +206,9 @@ class DemoApp:
         self.root.configure(menu=menu)
 
     def show_keys(self) -> None:
-        """The Help menu's "Keys and mouse": every shortcut and what the mouse does per tab."""
-        self._message("Keys and mouse", KEYS_TEXT)
+        """The Help menu's "Keys and mouse": every shortcut and what the mouse does per tab, in
+        two columns (a grid, so the second column lines up in any font)."""
+        self._message("Keys and mouse", "", keys_table)
 
     def show_docs(self) -> None:
         """Where the documentation is (README, ``trapcore --help``, the docstrings)."""
@@ -188,9 +224,11 @@ class DemoApp:
             "Gymnasium and PettingZoo environments, and this demo.\n\nMIT licence.",
         )
 
-    def _message(self, title: str, text: str) -> None:
-        """A small window with ``text`` and a Close button (Escape closes it too); kept in
-        ``self.dialog`` so tests and screenshots can find it."""
+    def _message(
+        self, title: str, text: str, body: Callable[[tk.Toplevel], tk.Widget] | None = None
+    ) -> None:
+        """A small window with ``text`` (or what ``body(window)`` makes) and a Close button
+        (Escape closes it too); kept in ``self.dialog`` so tests and screenshots can find it."""
         old = getattr(self, "dialog", None)
         if old is not None:
             with contextlib.suppress(tk.TclError):
@@ -199,8 +237,11 @@ class DemoApp:
         win.title(title)
         win.configure(background=BG)
         win.transient(self.root)
-        body = ttk.Label(win, text=text, justify="left", padding=12, wraplength=640)
-        body.pack(fill="both", expand=True)
+        if body is None:
+            shown: tk.Widget = ttk.Label(win, text=text, justify="left", padding=12, wraplength=640)
+        else:
+            shown = body(win)
+        shown.pack(fill="both", expand=True)
         close = ttk.Button(win, text="Close", command=win.destroy)
         close.pack(pady=(0, 10))
         win.bind("<Escape>", _handler(win.destroy, "break"))

@@ -79,6 +79,8 @@ class CatTab(Tab):
     """Trap the Cat on an even-r hex board: click a free cell to block it."""
 
     title = "Trap the Cat"
+    #: A hint when the cat escapes with best play whatever the player does.
+    LOSS_HINT = "lost against best play; this holds out longest"
 
     def __init__(self, app: DemoApp) -> None:
         super().__init__(app)
@@ -400,7 +402,7 @@ class CatTab(Tab):
         d = g.escape_distance()
         dist = "none (enclosed)" if d < 0 else str(d)
         moves = f"{g.moves} move{'' if g.moves == 1 else 's'}"
-        head = f"Moves: {g.moves}.  Cat's distance to the edge: {dist}."
+        head = f"Moves: {g.moves}.  Cat to the edge: {dist}."
         if g.status is Status.WON:
             msg = f"You trapped the cat in {moves}!  (Ctrl+N: new game)"
         elif g.status is Status.LOST:
@@ -568,9 +570,8 @@ class CatTab(Tab):
             self.redraw()
             how = {
                 Verdict.WIN: "a proven win",
-                Verdict.LOSS: "the cat escapes with best play whatever you do; this holds "
-                "out longest",
-                Verdict.UNKNOWN: "the best guess (not proven either way)",
+                Verdict.LOSS: self.LOSS_HINT,
+                Verdict.UNKNOWN: "the best guess, not proven",
             }[hint.verdict]
             self.update_status(f"Hint: block {hint.block} (ringed): {how}.")
 

@@ -39,6 +39,9 @@ TRAIL, BACK, PATH = 2, 3, 5
 MIN_READABLE = 4
 READABLE = 8
 ZOOMS = (4, 6, 8, 12, 16, 24, 32, 48)
+#: The View box's note: its width in pixels, and the lines it always has room for (the longest
+#: note, a zoomed view of a 4000 x 4000 maze, takes five).
+NOTE_WIDTH, NOTE_LINES = 220, 5
 #: The largest maze the tab carves and draws (its drawing grid takes about 8 bytes a cell).
 MAX_CELLS = 4000 * 4000
 
@@ -152,10 +155,23 @@ class MazeTab(Tab):
         self.zoom_out_button.pack(side="left", padx=1)
         self.zoom_in_button.pack(side="left", padx=1)
         self.fit_button.pack(side="left", fill="x", expand=True, padx=1)
+        # the note's box keeps NOTE_LINES lines whatever it says, so the buttons below stay put
+        self.view_note = ttk.Frame(view, width=NOTE_WIDTH)
+        self.view_note.pack(fill="x", padx=6, pady=(0, 2))
         self.view_label = ttk.Label(
-            view, textvariable=self.view_text, foreground=MUTED, justify="left", wraplength=220
+            self.view_note,
+            textvariable=self.view_text,
+            foreground=MUTED,
+            justify="left",
+            anchor="nw",
+            wraplength=NOTE_WIDTH,
         )
-        self.view_label.pack(anchor="w", padx=6, pady=(0, 2))
+        self.view_label.pack(fill="both", expand=True)
+        self.view_text.set("\n".join(["Xg"] * NOTE_LINES))  # the box's height, padding and all
+        self.view_label.update_idletasks()
+        self.view_note.configure(height=self.view_label.winfo_reqheight())
+        self.view_note.pack_propagate(False)
+        self.view_text.set("")
         self.save_button = ttk.Button(panel, text="Save as PNG...", command=self.save_dialog)
         self.save_button.pack(fill="x", pady=(0, 4))
 
@@ -221,6 +237,7 @@ class MazeTab(Tab):
             lambda: tc.Maze.carve(rows, cols, seed=seed, method=method),
             done,
             lambda exc: self.say_error(f"Carve: {exc}"),
+            makes_board=True,
         )
 
     # the view: the whole maze when it is readable, else a region (zoom and pan)
@@ -420,7 +437,7 @@ class MazeTab(Tab):
 
     # solving
     def solve(self) -> None:
-        if self.maze is None:
+        if self.maze is None or self.wait_for_board("Solve", self.solve):
             return
         self._stop_animation()
         name = self.solver.get()
@@ -606,7 +623,7 @@ class MazeTab(Tab):
         return target
 
     def save_dialog(self) -> None:
-        if self.maze is None:
+        if self.maze is None or self.wait_for_board("Save", self.save_dialog):
             return
         name = filedialog.asksaveasfilename(
             parent=self.root,

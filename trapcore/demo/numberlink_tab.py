@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 import trapcore as tc
-from trapcore._palette import distinct_colors, hex_color, label_color
+from trapcore._palette import distinct_colors, hex_color, lab, label_color
 from trapcore.demo.widgets import BLOCKED, MUTED, Tab, mix, parse_int, parse_seed, row, spin
 from trapcore.numberlink import Puzzle
 
@@ -47,23 +47,81 @@ def pair_colours(n: int) -> list[str]:
     return [hex_color(c) for c in distinct_colors(n)]
 
 
+def _side_by_side(grid: np.ndarray, reach: int) -> list[np.ndarray]:
+    """Pairs of different positive labels of ``grid`` at most ``reach`` squares apart (in rows
+    and in columns), one array of ``(a, b)`` rows per offset."""
+    rows, cols = grid.shape
+    found = []
+    for dr in range(reach + 1):
+        for dc in range(-reach, reach + 1):
+            if dr == 0 and dc <= 0:
+                continue  # each offset once: (dr, dc) and (-dr, -dc) give the same pairs
+            a = grid[: rows - dr, max(0, -dc) : cols - max(0, dc)]
+            b = grid[dr:, max(0, dc) : cols + min(0, dc)]
+            touch = (a > 0) & (b > 0) & (a != b)
+            found.append(np.stack([a[touch], b[touch]], axis=1))
+    return found
+
+
+def touching_pairs(grid: np.ndarray, solution: np.ndarray | None = None) -> np.ndarray:
+    """The pairs that sit side by side, as rows ``(j, k)`` with ``j < k``: their solution paths
+    touch (diagonals too), or their numbers are within two squares of each other."""
+    found = [np.zeros((0, 2), dtype=np.int64)]
+    found += _side_by_side(np.asarray(grid, dtype=np.int64), 2)
+    if solution is not None:
+        found += _side_by_side(np.asarray(solution, dtype=np.int64), 1)
+    return np.unique(np.sort(np.concatenate(found), axis=1), axis=0)
+
+
+def assign_colours(n: int, touching: np.ndarray) -> list[str]:
+    """A colour for each of pairs ``1..n``: all distinct, each pair taking the one (of
+    :func:`pair_colours` of half as many again, for room to choose) farthest in CIELAB from the
+    colours of the pairs it touches (``touching``, as :func:`touching_pairs` gives), the pairs
+    with the most neighbours first: neighbours differ clearly however many pairs there are."""
+    palette = pair_colours(n + max(8, n // 2))
+    if n == 0:
+        return []
+    pts = lab([_rgb(c) for c in palette])
+    neighbours: list[list[int]] = [[] for _ in range(n + 1)]
+    for j, k in touching.tolist():
+        if 0 < j <= n and 0 < k <= n:
+            neighbours[j].append(k)
+            neighbours[k].append(j)
+    chosen: dict[int, int] = {}
+    free = np.ones(len(palette), dtype=bool)
+    for k in sorted(range(1, n + 1), key=lambda k: (-len(neighbours[k]), k)):
+        taken = [chosen[j] for j in neighbours[k] if j in chosen]
+        if taken:
+            gap = np.linalg.norm(pts[:, None, :] - pts[None, taken, :], axis=2).min(axis=1)
+            i = int(np.argmax(np.where(free, gap, -1.0)))
+        else:
+            i = int(np.argmax(free))  # the first colour left: the palette's most distinct
+        chosen[k] = i
+        free[i] = False
+    return [palette[chosen[k]] for k in range(1, n + 1)]
+
+
+#: The smallest label font, in pixels: below it a number is not drawn (pointing at its disc
+#: shows it, as the status line says).
+MIN_LABEL_PX = 7
+
+
 def label_font(
     text: str, radius: float, fonts: dict[int, tkfont.Font], root: tk.Misc
-) -> tkfont.Font:
-    """The largest bold font (in pixels) whose ``text`` fits inside a disc of ``radius``: its
-    width within 1.6 radii, its height within 1.2 radii (two digits or three fit as well as
-    one, only smaller). ``fonts`` caches them by size for ``root``'s window."""
-    size = max(6, int(radius * 1.15))
-    while True:
+) -> tkfont.Font | None:
+    """The largest bold font (in pixels) whose ``text`` fits inside a disc of ``radius``: the
+    box of its digits (width by ascent) inside the circle. None when even ``MIN_LABEL_PX``
+    spills. ``fonts`` caches them by size for ``root``'s window."""
+    for size in range(max(MIN_LABEL_PX, int(radius * 1.15)), MIN_LABEL_PX - 1, -1):
         font = fonts.get(size)
         if font is None:
             font = fonts[size] = tkfont.Font(
                 root=root, family="TkDefaultFont", size=-size, weight="bold"
             )
-        fits = font.measure(text) <= 1.6 * radius and font.metrics("ascent") <= 1.2 * radius
-        if fits or size <= 6:
+        half_w, half_h = font.measure(text) / 2 + 1, font.metrics("ascent") / 2 + 1
+        if half_w**2 + half_h**2 <= radius**2:
             return font
-        size -= 1
+    return None
 
 
 class NumberlinkTab(Tab):
@@ -83,9 +141,12 @@ class NumberlinkTab(Tab):
         self.drag: int | None = None  # the pair whose path is being dragged
         self.endpoints: Paths = {}
         self.colours: list[str] = []
+        self.touching = np.zeros((0, 2), dtype=np.int64)  # touching_pairs of the puzzle
         self._geom: tuple[float, float, float] | None = None  # left, top, cell size
         self._last_dir: str | None = None
         self._fonts: dict[int, tkfont.Font] = {}  # labels' fonts by pixel size (label_font)
+        self.hidden_labels: set[int] = set()  # pairs whose number does not fit its discs
+        self._hover: Cell | None = None  # the disc whose hidden number is shown
 
         self.size = tk.StringVar(value="7")
         self.seed = tk.StringVar(value="")
@@ -137,6 +198,7 @@ class NumberlinkTab(Tab):
         cv.bind("<B1-Motion>", self.on_drag)
         cv.bind("<ButtonRelease-1>", self.on_release)
         cv.bind("<Button-3>", self.on_right_click)
+        cv.bind("<Motion>", lambda e: self.show_hidden_label(self.cell_at(e.x, e.y)))
         self.new()
 
     # puzzle in
@@ -167,6 +229,7 @@ class NumberlinkTab(Tab):
             ),
             done,
             lambda exc: self.say_error(f"Generate: {exc}"),
+            makes_board=True,
         )
 
     def set_puzzle(self, puzzle: Puzzle, label: str = "puzzle") -> None:
@@ -181,7 +244,8 @@ class NumberlinkTab(Tab):
         self.drag = None
         ks = np.unique(grid[grid > 0])
         self.endpoints = {int(k): [(int(r), int(c)) for r, c in np.argwhere(grid == k)] for k in ks}
-        self.colours = pair_colours(int(ks.max()) if len(ks) else 0)
+        self.touching = touching_pairs(grid, self.solution)
+        self.colours = assign_colours(int(ks.max()) if len(ks) else 0, self.touching)
         rows, cols = grid.shape
         self.size.set(str(max(rows, cols)))  # the fields follow what is shown
         self.label = label
@@ -208,9 +272,12 @@ class NumberlinkTab(Tab):
         if count > 1:
             name += f" (the first of {count} puzzles)"
         self._last_dir = str(path.parent)
+        replaced = self.task_label.rstrip(".") if self.task is not None else ""
         self.cancel(quiet=True)  # a puzzle still being generated must not replace this one
         self.seed.set("")  # a loaded puzzle has no seed: the field must not claim one
         self.set_puzzle(puzzle, name)
+        if replaced:
+            self.say(f"{self.status.get()} ({replaced} cancelled.)")
         return True
 
     def load_dialog(self) -> None:
@@ -317,10 +384,13 @@ class NumberlinkTab(Tab):
                         joinstyle="round",
                         tags=("path", f"path_{k}"),
                     )
-        rad = s * 0.4
+        rad = s * 0.42
+        self.hidden_labels = set()
         for k, cells in self.endpoints.items():
             text = self.symbol(k)
             font = label_font(text, rad, self._fonts, self.root)
+            if font is None:
+                self.hidden_labels.add(k)
             for r, c in cells:
                 x, y = self.cell_center(r, c)
                 cv.create_oval(
@@ -332,9 +402,31 @@ class NumberlinkTab(Tab):
                     outline="",
                     tags=("endpoint", f"endpoint_{k}"),
                 )
-                cv.create_text(
-                    x, y, text=text, fill=ink(self.colour(k)), font=font, tags=("label",)
-                )
+                if font is not None:
+                    cv.create_text(
+                        x, y, text=text, fill=ink(self.colour(k)), font=font, tags=("label",)
+                    )
+        self._hover = None
+
+    def show_hidden_label(self, cell: Cell | None) -> None:
+        """Over a disc whose number is hidden (too big for it), show the number beside it."""
+        if cell == self._hover:
+            return
+        self._hover = cell
+        self.canvas.delete("hover")
+        k = None if cell is None or self.grid is None else int(self.grid[cell])
+        if cell is None or k is None or k not in self.hidden_labels:
+            return
+        x, y = self.cell_center(*cell)
+        s = self._geometry()[2]
+        text = self.canvas.create_text(
+            x, y - s, text=self.symbol(k), anchor="s", font="TkDefaultFont", tags=("hover",)
+        )
+        x0, y0, x1, y1 = self.canvas.bbox(text)
+        box = self.canvas.create_rectangle(
+            x0 - 3, y0 - 1, x1 + 3, y1 + 1, fill="#ffffff", outline=self.colour(k), tags=("hover",)
+        )
+        self.canvas.tag_raise(text, box)
 
     def symbol(self, k: int) -> str:
         """The label of number ``k``: the loaded file's own symbol, else ``k``."""
@@ -378,7 +470,10 @@ class NumberlinkTab(Tab):
             verdict = f"All pairs joined, but {empty} cells are still empty: fill them all."
         else:
             verdict = note or "Drag from a number to draw its path."
-        self.say(f"{done} of {len(self.endpoints)} pairs joined, {empty} empty cells.  {verdict}")
+        hidden = "  (Point at a disc to read its number.)" if self.hidden_labels else ""
+        self.say(
+            f"{done} of {len(self.endpoints)} pairs joined, {empty} empty cells.  {verdict}{hidden}"
+        )
 
     def _snapshot(self) -> None:
         self.history.append({k: list(v) for k, v in self.paths.items()})
@@ -392,6 +487,9 @@ class NumberlinkTab(Tab):
 
     # mouse
     def on_press(self, event: tk.Event[tk.Canvas]) -> None:
+        self.drag = None
+        if self.board_coming("Drawing"):
+            return
         if self.showing_solution:
             self.toggle_solution()
         cell = self.cell_at(event.x, event.y)
@@ -471,6 +569,8 @@ class NumberlinkTab(Tab):
             self.update_status()
 
     def on_right_click(self, event: tk.Event[tk.Canvas]) -> None:
+        if self.board_coming("Clearing a path"):
+            return
         cell = self.cell_at(event.x, event.y)
         if cell is None or self.grid is None:
             return
@@ -482,6 +582,8 @@ class NumberlinkTab(Tab):
             self.update_status(f"Path {k} cleared.")
 
     def undo(self) -> None:
+        if self.board_coming("Undo"):
+            return
         if self.history:
             self.paths = self.history.pop()
             self.redraw()
@@ -490,6 +592,8 @@ class NumberlinkTab(Tab):
             self.say("Nothing to undo.")
 
     def clear_all(self) -> None:
+        if self.board_coming("Clearing the paths"):
+            return
         if self.paths:
             self._snapshot()
             self.paths = {}
@@ -498,7 +602,7 @@ class NumberlinkTab(Tab):
 
     # solution
     def toggle_solution(self) -> None:
-        if self.grid is None:
+        if self.grid is None or self.wait_for_board("Show solution", self.toggle_solution):
             return
         if self.showing_solution:
             self.showing_solution = False

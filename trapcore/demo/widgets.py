@@ -210,6 +210,9 @@ class Tab:
         self.status.set("")
         self._fit_status()
         self.task: Task | None = None
+        self.task_label = ""  # what the running task does ("Carving 20 x 30...")
+        self.task_makes_board = False  # the task replaces the board (a carve, a generation)
+        self.queued: tuple[str, Callable[[], object]] | None = None  # waits for that task
         self._redraw_job: str | None = None
         body = ttk.Frame(self.frame)
         body.pack(side="top", fill="both", expand=True)
@@ -259,27 +262,57 @@ class Tab:
         fn: Callable[[], T],
         on_done: Callable[[T], object],
         on_error: Callable[[BaseException], object] | None = None,
+        *,
+        makes_board: bool = False,
     ) -> Task:
         """Run ``fn`` in a worker thread with the busy bar showing; ``on_done(result)`` runs on
-        the Tk thread. The status line says what runs (an old error goes); errors from the
-        library go to the status line."""
+        the Tk thread. The status line says what runs, and which work it cancelled; errors from
+        the library go to the status line. ``makes_board``: the result replaces the board, so
+        an action on the board waits for it (:meth:`wait_for_board`)."""
+        replaced = self.task_label if self.task is not None else ""
+        queued = self.queued
         self.cancel(quiet=True)
+        if self.task_makes_board and makes_board:
+            self.queued = queued  # it waited for a board: the new one will do
         self.busybar.show(label)
-        if self.error:
+        self.task_label, self.task_makes_board = label, makes_board
+        if replaced:
+            self.say(f"{label} ({replaced.rstrip('.')} cancelled.)")
+        elif self.error:
             self.say(label)
 
         def done(result: T) -> None:
             self.task = None
             self.busybar.hide()
             on_done(result)
+            action = self._take_queued()
+            if action is not None:
+                action()
 
         def error(exc: BaseException) -> None:
             self.task = None
             self.busybar.hide()
+            queued = self.queued
+            self.queued = None
             (on_error or self.report)(exc)
+            if queued is not None:
+                self.say_error(f"{self.status.get()} ({queued[0]} not run.)")
 
         self.task = Task(self.root, fn, done, error)
         return self.task
+
+    def _take_queued(self) -> Callable[[], object] | None:
+        queued, self.queued = self.queued, None
+        return None if queued is None else queued[1]
+
+    def wait_for_board(self, action: str, fn: Callable[[], object]) -> bool:
+        """While a new board is being made, queue ``fn`` to run on it and say so (True);
+        else False (the caller acts at once). ``action`` names it ("Solve")."""
+        if self.task is None or not self.task_makes_board:
+            return False
+        self.queued = (action, fn)
+        self.say(f"{action} waits for the new board: {self.task_label} (Esc cancels both).")
+        return True
 
     def report(self, exc: BaseException) -> None:
         self.say_error(str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}")
@@ -289,12 +322,22 @@ class Tab:
             self.task.cancel()
             self.task = None
             self.busybar.hide()
+            queued, self.queued = self.queued, None
             if not quiet:
-                self.say("Cancelled.")
+                also = f" ({queued[0]} not run.)" if queued is not None else ""
+                self.say(f"Cancelled: {self.task_label.rstrip('.')}.{also}")
 
     def close(self) -> None:
         """Drop every piece of work in flight (the window is closing)."""
         self.cancel(quiet=True)
+
+    def board_coming(self, action: str) -> bool:
+        """While a new board is being made, refuse ``action`` on the old one and say so
+        (True): what it did would vanish with the new board."""
+        if self.task is None or not self.task_makes_board:
+            return False
+        self.say(f"{action}: wait for the new board ({self.task_label} Esc cancels it).")
+        return True
 
     # canvas
     def schedule_redraw(self) -> None:
