@@ -8,7 +8,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import as_cell, as_choice
+from trapcore._validate import as_cell, as_choice, as_flag
 from trapcore.cat._board import as_board
 from trapcore.cat._types import Board, Cell, CellLike
 
@@ -108,6 +108,7 @@ def render_board(
     """
     layout = as_choice(layout, "layout", LAYOUTS)
     style = as_choice(style, "style", STYLES)
+    numbers = as_flag(numbers, "numbers")
     b = as_board(board)
     rows, cols = b.shape
     at = None if cat is None else as_cell(cat, b.shape, "cat")

@@ -175,7 +175,7 @@ def write_puzzles(
     path = file
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"file must be a str or os.PathLike, got {_describe(path)}")
-    if isinstance(puzzles, Puzzle) or not isinstance(puzzles, Iterable):
+    if isinstance(puzzles, (Puzzle, str, bytes, bytearray)) or not isinstance(puzzles, Iterable):
         raise TypeError(f"puzzles must be an iterable of Puzzle, got {_describe(puzzles)}")
     parts = []
     for i, p in enumerate(puzzles):

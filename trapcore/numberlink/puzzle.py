@@ -559,7 +559,11 @@ class Puzzle:
         True
         """
         if self._kind == GRID:
-            return check(self._values, labels, fill=self._fill, touch=self._touch)
+            s = as_labels(labels, len(self), self._values.shape)
+            try:
+                return check(self._values, s, fill=self._fill, touch=self._touch)
+            except ValueError as exc:  # check() calls them "solution"; here they are labels
+                raise ValueError("labels" + str(exc).removeprefix("solution")) from None
         s = as_labels(labels, len(self))
         return _boards.check(self._values, self.neighbours, self._fill, self._touch, s)
 

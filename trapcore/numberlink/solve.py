@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import as_grid, as_int
+from trapcore._validate import as_choice, as_grid, as_int
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _portfolio, _regions, _sat, _solver
 from trapcore.numberlink._grid import (
@@ -160,8 +160,7 @@ def solve(
     fill, touch = as_rules(fill, touch)
     limit = _as_limit(limit, g)
     budget = as_max_nodes(max_nodes)
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, not {method!r}")
+    method = as_choice(method, "method", METHODS)
     if method == "sat" and not _sat.available():
         raise ImportError('solve(method="sat") needs python-sat: pip install "trapcore[sat]"')
     return _portfolio.solve(_portfolio.Task(g, None, fill, touch, limit), budget, method)
