@@ -93,7 +93,20 @@ _HELP = (
 def _status_line(game: CatGame) -> str:
     d = game.escape_distance()
     where = "enclosed" if d < 0 else f"{d} step{'s' * (d != 1)} from the edge"
-    return f"move {game.moves}: cat at {game.cat}, {where}"
+    r, c = game.cat
+    return f"move {game.moves}: cat at {r} {c}, {where}"  # as the player types a cell
+
+
+def _block_problem(game: CatGame, r: int, c: int) -> str | None:
+    """Why the player cannot block ``r c``, in the game's words (the cell as they typed it),
+    or None: checked here, so that the API's wording (``cell = (r, c)``) never reaches them."""
+    if not (0 <= r < game.rows and 0 <= c < game.cols):
+        return f"is off the board (rows 0-{game.rows - 1}, columns 0-{game.cols - 1})"
+    if (r, c) == game.cat:
+        return "is where the cat is; block a free cell"
+    if game.board[r, c]:
+        return "is already blocked"
+    return None
 
 
 def play(args: argparse.Namespace, stdin: IO[str] | None = None, out: IO[str] | None = None) -> int:
@@ -165,11 +178,12 @@ def play(args: argparse.Namespace, stdin: IO[str] | None = None, out: IO[str] | 
                 f"`{game.cat[0]} {max(game.cat[1] - 1, 0)}`), or ? for help"
             )
             continue
-        try:
-            game.block((int(words[0]), int(words[1])))
-            redraw = True
-        except ValueError as exc:  # IllegalMoveError included
-            say(f"  {exc}")
+        problem = _block_problem(game, int(words[0]), int(words[1]))
+        if problem:
+            say(f"  {words[0]} {words[1]} {problem}")
+            continue
+        game.block((int(words[0]), int(words[1])))
+        redraw = True
     if game.status is Status.WON:
         say(f"You trapped the cat in {game.moves} moves!")
     elif game.status is Status.LOST:
