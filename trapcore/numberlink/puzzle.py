@@ -43,6 +43,7 @@ from trapcore.numberlink.solve import (
     DEFAULT_MAX_NODES,
     Solutions,
     check,
+    check_labels,
     count,
     count_nodes,
     solve,
@@ -559,11 +560,7 @@ class Puzzle:
         True
         """
         if self._kind == GRID:
-            s = as_labels(labels, len(self), self._values.shape)
-            try:
-                return check(self._values, s, fill=self._fill, touch=self._touch)
-            except ValueError as exc:  # check() calls them "solution"; here they are labels
-                raise ValueError("labels" + str(exc).removeprefix("solution")) from None
+            return check_labels(self._values, labels, self._fill, self._touch)
         s = as_labels(labels, len(self))
         return _boards.check(self._values, self.neighbours, self._fill, self._touch, s)
 
