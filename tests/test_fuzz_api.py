@@ -314,6 +314,13 @@ KEEP.same += [[[2, 3]], np.array([[2, 3]])]  # keep_free also takes a list of ce
 KEEP.bad = [b for b in KEEP.bad if repr(b) not in ("[[2, 3]]", "()", "array([[2, 3]])")]
 
 
+class _Rng:
+    """A fresh ``Generator(PCG64(1))`` at each use: the baseline and each call draw alike."""
+
+
+RNG = Kind(_Rng, ["x", b"", 1.5, True, -1, [1], object()], [np.int64(1)], [1])
+
+
 def _cat_targets():
     hg = cat.hexgrid
     bk = _board_kind(BOARD)
@@ -409,6 +416,24 @@ def _cat_targets():
                 "max_nodes": INT(2000, huge_ok=True),
             },
             2,
+        ),
+        Target(
+            "cat.SolverPlayer()",
+            cat.SolverPlayer(max_nodes=500),
+            {"board": sk, "cat": CELL((1, 1), (4, 4)), "rng": RNG},
+            3,
+        ),
+        Target(
+            "cat.SolverPlayer.hint",
+            cat.SolverPlayer(max_nodes=500).hint,
+            {"board": sk, "cat": CELL((1, 1), (4, 4))},
+            2,
+        ),
+        Target(
+            "cat.SolverCat()",
+            lambda board, cat_, rng: cat.SolverCat(max_nodes=500)(board, cat_, rng),
+            {"board": sk, "cat": CELL((1, 1), (4, 4)), "rng": RNG},
+            3,
         ),
         Target(
             "cat.SolverPlayer",
@@ -1184,6 +1209,8 @@ def _call(t, name, value):
     kw = {}
     for j, (n, kind) in enumerate(t.args.items()):
         v = value if n == name else kind.valid
+        if v is _Rng:
+            v = np.random.Generator(np.random.PCG64(1))
         if j < t.positional:
             pos.append(v)
         else:

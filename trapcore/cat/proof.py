@@ -349,8 +349,8 @@ def compact_certificate(cert: Certificate) -> dict[str, Any]:
     Raises
     ------
     ValueError
-        ``cert`` is not shaped like a certificate (a node is ``[rest, answers]``, a step
-        ``[row, col, next node or None]``, an answer ``[row, col, step]``).
+        ``cert`` (``None`` included) is not shaped like a certificate (a node is ``[rest,
+        answers]``, a step ``[row, col, next node or None]``, an answer ``[row, col, step]``).
 
     Examples
     --------

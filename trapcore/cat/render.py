@@ -86,7 +86,7 @@ def render_board(
     ------
     TypeError, ValueError
         For a board that is not 2-D of 0 and 1, a cat outside it, an unknown layout or style,
-        or numbers with ``style="digits"``.
+        ``numbers`` not a bool, or numbers with ``style="digits"``.
 
     Examples
     --------

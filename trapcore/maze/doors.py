@@ -183,8 +183,8 @@ def door(doors: Doors, cell: CellLike, side: str) -> int:
     TypeError
         If ``doors`` is not a ``uint8`` ndarray or ``cell`` not a pair of ints.
     ValueError
-        If ``doors`` is not a non-empty 2-D array, ``cell`` lies outside it or ``side`` is
-        unknown.
+        If ``doors`` is not a non-empty 2-D array, ``cell`` lies outside it, ``side`` is
+        unknown, or the cell that stores the door holds bits no door has (above bit 3, 0b10).
 
     Examples
     --------

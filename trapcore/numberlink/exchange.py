@@ -154,7 +154,7 @@ def parse_contest(text: str, *, source: str = "text") -> Puzzle:
     Raises
     ------
     TypeError
-        ``text`` is not a str.
+        ``text`` or ``source`` is not a str.
     ValueError
         A malformed or missing line (naming ``source`` and the line), a board of several layers
         or with vias, an endpoint off the board or on another's square, LINE_NUM not matching.
@@ -303,7 +303,7 @@ def contest_text(puzzle: Puzzle, *, solution: bool = False) -> str:
     Raises
     ------
     TypeError
-        ``puzzle`` is not a Puzzle.
+        ``puzzle`` is not a Puzzle, or ``solution`` not a bool.
     ValueError
         The puzzle has solid squares, or ``solution=True`` and it has no solution.
 
