@@ -294,8 +294,8 @@ def _solve_layers(args: argparse.Namespace, text: str, source: str, limit: int, 
     """Solve a contest board of layers; print the contest's answer text of each solution."""
     if args.fill is not None or args.touch is not None or args.style != "header":
         raise ValueError(
-            "--fill, --touch and --style do not apply to a board of layers (the contest's "
-            "rules, its answer format)"
+            "--no-fill, --no-touch and --style do not apply to a board of layers (the "
+            "contest's rules, its answer format)"
         )
     board = nl.parse_contest_board(text, source=source)
     with timer("solving the board of layers", progress_stream(args)):
