@@ -1255,3 +1255,23 @@ def find_defects():
 def test_every_argument_refuses_wrong_values_by_name():
     defects = find_defects()
     assert not defects, f"{len(defects)} defects:\n" + "\n".join(defects)
+
+
+# -- issue 46's reproductions, by name ---------------------------------------------------------
+@pytest.mark.parametrize(
+    "fn", [cat.odd_r_cell, cat.hexgrid.neighbours, cat.hexgrid.is_border], ids=lambda f: f.__name__
+)
+@pytest.mark.parametrize("shape", [b"zz", "zz", bytearray(b"zz"), {3: 0, 4: 0}, {3, 4}])
+def test_a_shape_of_bytes_or_a_mapping_is_refused(fn, shape):
+    with pytest.raises(TypeError, match=r"shape must be a \(rows, cols\) pair of ints"):
+        fn((1, 2), shape)
+
+
+def test_compact_certificate_of_none_is_refused():
+    with pytest.raises(ValueError, match="cert is not an escape certificate"):
+        cat.compact_certificate(None)
+
+
+def test_a_numpy_str_option_is_a_plain_str():
+    game = tc.CatGame(5, 5, 3, policy=np.str_("bfs"), seed=1)
+    assert type(game.policy) is str and "policy='bfs'" in repr(game)

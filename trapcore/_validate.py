@@ -262,4 +262,5 @@ def as_choice(value: object, name: str, choices: Collection[str]) -> str:
         raise TypeError(f"{name} must be one of {sorted(choices)}, got {_describe(value)}")
     if value not in choices:
         raise ValueError(f"{name} must be one of {sorted(choices)}, got {value!r}")
-    return str(value)  # a numpy.str_ as a plain str
+    # a plain str, whatever str subclass came (numpy.str_, a str enum: its value, not its name)
+    return value if type(value) is str else str.__str__(value)
