@@ -123,8 +123,7 @@ def as_pair(value: object, name: str, what: str = "(row, col)") -> tuple[object,
     if (
         isinstance(value, (str, bytes, bytearray, memoryview, Mapping))
         or not isinstance(value, _PairLike)
-        or isinstance(value, np.ndarray)
-        and value.ndim != 1
+        or (isinstance(value, np.ndarray) and value.ndim != 1)
     ):
         raise TypeError(f"{name} must be a {what} pair of ints, got {_describe(value)}")
     try:

@@ -116,11 +116,11 @@ def _block_problem(game: CatGame, r: int, c: int) -> str | None:
     """Why the player cannot block ``r c``, in the game's words (the cell as they typed it),
     or None: checked here, so that the API's wording (``cell = (r, c)``) never reaches them."""
     if not (0 <= r < game.rows and 0 <= c < game.cols):
-        return off_board("", game.rows, game.cols).strip()
+        return off_board(f"{r} {c}", game.rows, game.cols)
     if (r, c) == game.cat:
-        return "is where the cat is; block a free cell"
+        return f"{r} {c} is where the cat is; block a free cell"
     if game.board[r, c]:
-        return "is already blocked"
+        return f"{r} {c} is already blocked"
     return None
 
 
@@ -196,7 +196,7 @@ def play(args: argparse.Namespace, stdin: IO[str] | None = None, out: IO[str] | 
             continue
         problem = _block_problem(game, int(words[0]), int(words[1]))
         if problem:
-            say(f"  {words[0]} {words[1]} {problem}")
+            say(f"  {problem}")
             continue
         game.block((int(words[0]), int(words[1])))
         redraw = True
