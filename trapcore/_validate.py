@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numbers
 import operator
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Protocol, SupportsIndex, TypeVar, runtime_checkable
 
 import numpy as np
@@ -21,6 +21,9 @@ __all__ = [
     "as_cell",
     "as_grid",
     "as_choice",
+    "as_flag",
+    "as_pair",
+    "check_callback",
     "refuse_masked",
     "check_array_size",
     "frozen_copy",
@@ -113,24 +116,47 @@ def as_generator(seed: object, name: str = "seed") -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(seed))
 
 
+def as_pair(value: object, name: str, what: str = "(row, col)") -> tuple[object, object]:
+    """The two items of a pair (a tuple, a list, a 1-D array of length 2), unchecked; TypeError
+    naming ``name`` for anything else: a str or bytes (whose characters would unpack as two
+    numbers), a mapping (whose keys would), a set (whose order is arbitrary), a scalar."""
+    if (
+        isinstance(value, (str, bytes, bytearray, memoryview, Mapping))
+        or not isinstance(value, _PairLike)
+        or (isinstance(value, np.ndarray) and value.ndim != 1)
+    ):
+        raise TypeError(f"{name} must be a {what} pair of ints, got {_describe(value)}")
+    try:
+        if len(value) != 2:
+            raise TypeError
+        return value[0], value[1]
+    except (TypeError, KeyError, IndexError):
+        raise TypeError(f"{name} must be a {what} pair of ints, got {_describe(value)}") from None
+
+
 def as_cell(cell: object, shape: tuple[int, int], name: str) -> tuple[int, int]:
     """Validate a ``(row, col)`` coordinate inside a board of ``shape``."""
-    if not isinstance(cell, _PairLike):
-        raise TypeError(f"{name} must be a (row, col) pair of ints, got {_describe(cell)}")
-    try:
-        n = len(cell)
-    except TypeError:
-        raise TypeError(
-            f"{name} must be a (row, col) pair of ints, got {_describe(cell)}"
-        ) from None
-    if isinstance(cell, (str, bytes)) or n != 2:
-        raise TypeError(f"{name} must be a (row, col) pair of ints, got {_describe(cell)}")
-    r = as_int(cell[0], f"{name}[0] (row)")
-    c = as_int(cell[1], f"{name}[1] (col)")
+    row, col = as_pair(cell, name)
+    r = as_int(row, f"{name}[0] (row)")
+    c = as_int(col, f"{name}[1] (col)")
     rows, cols = shape
     if not (0 <= r < rows and 0 <= c < cols):
         raise ValueError(f"{name} = ({r}, {c}) is outside the {rows} x {cols} board")
     return r, c
+
+
+def check_callback(value: object, name: str, call: str = "(done, total)") -> None:
+    """TypeError naming ``name`` unless ``value`` is None or a callable (a progress callback)."""
+    if value is not None and not callable(value):
+        raise TypeError(f"{name} must be None or a callable {call}, got {_describe(value)}")
+
+
+def as_flag(value: object, name: str) -> bool:
+    """A bool option (``numpy.bool_`` accepted), as a plain bool; TypeError for anything else
+    (``0``, ``"no"`` or ``None`` would otherwise be read by their truth value)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a bool, got {_describe(value)}")
+    return bool(value)
 
 
 def refuse_masked(value: object, name: str) -> None:
@@ -235,4 +261,5 @@ def as_choice(value: object, name: str, choices: Collection[str]) -> str:
         raise TypeError(f"{name} must be one of {sorted(choices)}, got {_describe(value)}")
     if value not in choices:
         raise ValueError(f"{name} must be one of {sorted(choices)}, got {value!r}")
-    return value
+    # a plain str, whatever str subclass came (numpy.str_, a str enum: its value, not its name)
+    return value if type(value) is str else str.__str__(value)

@@ -47,12 +47,29 @@ def used_seed(seed: int | None) -> int:
     """The seed a random command uses: ``seed`` if the user gave one, else a fresh one drawn
     here, so that the command can print it and any run can be repeated."""
     if seed is not None:
-        if seed < 0:
-            raise ValueError(f"--seed must be >= 0, got {seed}")
-        return seed
+        return at_least(seed, "--seed", 0)
     import secrets
 
     return secrets.randbelow(2**32)
+
+
+def at_least(value: int, option: str, minimum: int) -> int:
+    """``value`` given for ``option``, refused below ``minimum`` in the words the option's help
+    states its bound in (``(>= 1)``): ValueError ``OPTION must be >= MINIMUM, got VALUE``."""
+    if value < minimum:
+        raise ValueError(f"{option} must be >= {minimum}, got {value}")
+    return value
+
+
+def check_cells(
+    rows: int, cols: int, max_cells: int, names: tuple[str, str] = ("--rows", "--cols")
+) -> None:
+    """Refuse a board of more than ``max_cells`` cells, naming the two options that size it."""
+    if rows * cols > max_cells:
+        raise ValueError(
+            f"{names[0]} x {names[1]} = {rows} x {cols} = {rows * cols} cells is more than the "
+            f"{max_cells} this command accepts"
+        )
 
 
 def say_seed(
@@ -197,7 +214,7 @@ def _leaf_parser(
 
 # a name not inside a path, a file name, an option or a quoted string
 _NOT_A_FLAG = object()
-_NAME_VALUE = re.compile(r"(?<![-\w.'\"/\\])([a-z][a-z0-9_]*)(?![./\\]\w)(=([\w.+-]+))?")
+_NAME_VALUE = re.compile(r"(?<![-\w.'\"/\\])([a-z][a-z0-9_]*)(?![./\\]\w)(=(['\"]?)([\w.+-]+)\3)?")
 
 
 def cli_words(
@@ -205,7 +222,8 @@ def cli_words(
 ) -> str:
     """``text`` (a library message) with the Python parameter names of ``parser``'s options put
     as the user typed them: ``max_nodes must be >= 1`` -> ``--max-nodes must be >= 1``,
-    ``min_length=9`` -> ``--min-length 9``, ``solids=True`` -> ``--solids``.
+    ``min_length=9`` -> ``--min-length 9``, ``solids=True`` -> ``--solids``,
+    ``policy='bfs'`` -> ``--policy bfs``.
 
     A name with an underscore is always replaced; a one-word name (``seed``, ``workers``) only
     where it stands as the subject of a check (``seed must ...``) or as ``name=value``, so that
@@ -222,7 +240,7 @@ def cli_words(
         options[py] = (cli, _NOT_A_FLAG)
 
     def replace(m: re.Match[str]) -> str:
-        name, value = m.group(1), m.group(3)
+        name, value = m.group(1), m.group(4)  # a value quoted or not: policy='bfs', seed=3
         if name not in options:
             return m.group(0)
         option, sets = options[name]

@@ -23,7 +23,7 @@ def test_play_reports_errors_and_keeps_going():
     play(args(), stdin=io.StringIO("foo\n99 1\n3 2\n3 2\nu\nu\nq\n"), out=out)
     text = out.getvalue()
     assert "type two numbers" in text
-    assert "outside the 7 x 7 board" in text
+    assert "99 1 is off the board (rows 0-6, columns 0-6)" in text
     assert "already blocked" in text or "cat's cell" in text
     assert "nothing to undo" in text
 

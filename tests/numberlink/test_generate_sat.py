@@ -141,7 +141,7 @@ def test_longer_paths_than_the_search_at_15():
 @pytest.mark.parametrize(
     "kwargs, exc, match",
     [
-        ({"prover": "cp"}, ValueError, "prover must be 'search' or 'sat'"),
+        ({"prover": "cp"}, ValueError, "prover must be one of \\['sat', 'search'\\]"),
         ({"prover": "sat", "touch": False}, ValueError, "Flow Free's rules only"),
         ({"prover": "sat", "fill": False}, ValueError, "Flow Free's rules only"),
         ({"prover": "sat", "solids": True}, ValueError, "Flow Free's rules only"),

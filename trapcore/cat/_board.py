@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import MAX_CELLS, as_cell, as_grid, as_size
+from trapcore._validate import MAX_CELLS, as_cell, as_grid, as_pair, as_size
 from trapcore.cat import _hexgrid
 from trapcore.cat._types import Board, Cell, CellLike, ShapeLike
 
@@ -51,10 +51,7 @@ def as_shape(
     shape: ShapeLike, name: str = "shape", *, max_cells: int = MAX_CELLS
 ) -> tuple[int, int]:
     """Validate a board shape ``(rows, cols)``: two ints >= 1, at most ``max_cells`` cells."""
-    try:
-        rows, cols = shape
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a (rows, cols) pair of ints, got {shape!r}") from None
+    rows, cols = as_pair(shape, name, "(rows, cols)")  # not the two bytes of b"zz"
     return as_size(rows, cols, names=(f"{name} rows", f"{name} cols"), max_cells=max_cells)
 
 

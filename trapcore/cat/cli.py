@@ -13,13 +13,14 @@ import numpy as np
 
 from trapcore._progress import timer
 from trapcore.cat import hexgrid
+from trapcore.cat._board import MAX_GAME_CELLS, MAX_SOLVE_CELLS
 from trapcore.cat._limits import LIMITS
 from trapcore.cat.game import CatGame, Status
 from trapcore.cat.players import PLAYERS, POLICIES, RULES
 from trapcore.cat.render import read_board, render_board
 from trapcore.cat.simulation import simulate
 from trapcore.cat.solver import SOLVE_METHODS, Solution, Verdict, solve
-from trapcore.cli import add_progress_flags, progress_stream
+from trapcore.cli import add_progress_flags, at_least, check_cells, progress_stream
 
 __all__ = ["add_parser", "play", "run_simulate", "run_solve"]
 
@@ -37,13 +38,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             "right)."
         ),
     )
-    p.add_argument("--rows", type=int, default=11, help="board rows (default 11)")
-    p.add_argument("--cols", type=int, default=11, help="board columns (default 11)")
+    p.add_argument("--rows", type=int, default=11, help="board rows (>= 1, default 11)")
+    p.add_argument("--cols", type=int, default=11, help="board columns (>= 1, default 11)")
     p.add_argument(
         "--blocked",
         type=int,
         default=None,
-        help="cells blocked at the start (default 15 on 11x11, scaled to the area)",
+        help="cells blocked at the start (>= 0; default 15 on 11x11, scaled to the area)",
     )
     p.add_argument("--policy", default="bfs", choices=POLICIES, help="how the cat moves")
     p.add_argument(
@@ -52,7 +53,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         choices=RULES,
         help="enclosed: win when the cat has no way out; surrounded: when it cannot move",
     )
-    p.add_argument("--seed", type=int, default=None, help="seed for the board and the cat")
+    p.add_argument("--seed", type=int, default=None, help="seed for the board and the cat (>= 0)")
     p.set_defaults(func=play)
     tools = p.add_subparsers(dest="cat_tool", metavar="TOOL", title="tools (instead of playing)")
     _add_simulate_parser(tools)
@@ -70,6 +71,20 @@ def default_blocks(rows: int, cols: int) -> int:
 
 def _blocks(args: argparse.Namespace) -> int:
     return default_blocks(args.rows, args.cols) if args.blocked is None else args.blocked
+
+
+def _check_board(args: argparse.Namespace, max_cells: int) -> None:
+    """--rows, --cols and --blocked against the bounds their help states, before any work."""
+    at_least(args.rows, "--rows", 1)
+    at_least(args.cols, "--cols", 1)
+    check_cells(args.rows, args.cols, max_cells)
+    if args.blocked is not None:
+        at_least(args.blocked, "--blocked", 0)
+
+
+def off_board(typed: str, rows: int, cols: int) -> str:
+    """A cell outside the board, in the words of the one who typed it (``typed``)."""
+    return f"{typed} is off the board (rows 0-{rows - 1}, columns 0-{cols - 1})"
 
 
 def start_generator(seed: int) -> np.random.Generator:
@@ -93,7 +108,20 @@ _HELP = (
 def _status_line(game: CatGame) -> str:
     d = game.escape_distance()
     where = "enclosed" if d < 0 else f"{d} step{'s' * (d != 1)} from the edge"
-    return f"move {game.moves}: cat at {game.cat}, {where}"
+    r, c = game.cat
+    return f"move {game.moves}: cat at {r} {c}, {where}"  # as the player types a cell
+
+
+def _block_problem(game: CatGame, r: int, c: int) -> str | None:
+    """Why the player cannot block ``r c``, in the game's words (the cell as they typed it),
+    or None: checked here, so that the API's wording (``cell = (r, c)``) never reaches them."""
+    if not (0 <= r < game.rows and 0 <= c < game.cols):
+        return off_board(f"{r} {c}", game.rows, game.cols)
+    if (r, c) == game.cat:
+        return f"{r} {c} is where the cat is; block a free cell"
+    if game.board[r, c]:
+        return f"{r} {c} is already blocked"
+    return None
 
 
 def play(args: argparse.Namespace, stdin: IO[str] | None = None, out: IO[str] | None = None) -> int:
@@ -102,6 +130,7 @@ def play(args: argparse.Namespace, stdin: IO[str] | None = None, out: IO[str] | 
 
     stdin = stdin or sys.stdin
     out = out or sys.stdout
+    _check_board(args, MAX_GAME_CELLS)
     seed = used_seed(args.seed)
     game = CatGame(
         args.rows,
@@ -165,11 +194,12 @@ def play(args: argparse.Namespace, stdin: IO[str] | None = None, out: IO[str] | 
                 f"`{game.cat[0]} {max(game.cat[1] - 1, 0)}`), or ? for help"
             )
             continue
-        try:
-            game.block((int(words[0]), int(words[1])))
-            redraw = True
-        except ValueError as exc:  # IllegalMoveError included
-            say(f"  {exc}")
+        problem = _block_problem(game, int(words[0]), int(words[1]))
+        if problem:
+            say(f"  {problem}")
+            continue
+        game.block((int(words[0]), int(words[1])))
+        redraw = True
     if game.status is Status.WON:
         say(f"You trapped the cat in {game.moves} moves!")
     elif game.status is Status.LOST:
@@ -197,14 +227,14 @@ def _add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
             "win rate (with a 95% interval) and mean moves for each cat x player."
         ),
     )
-    p.add_argument("--games", type=int, default=10_000, help="games per cell (default 10000)")
-    p.add_argument("--rows", type=int, default=11, help="board rows (default 11)")
-    p.add_argument("--cols", type=int, default=11, help="board columns (default 11)")
+    p.add_argument("--games", type=int, default=10_000, help="games per cell (>= 1, default 10000)")
+    p.add_argument("--rows", type=int, default=11, help="board rows (>= 1, default 11)")
+    p.add_argument("--cols", type=int, default=11, help="board columns (>= 1, default 11)")
     p.add_argument(
         "--blocked",
         type=int,
         default=None,
-        help="start blocks (default 15 on 11x11, scaled to the area)",
+        help="start blocks (>= 0; default 15 on 11x11, scaled to the area)",
     )
     p.add_argument(
         "--policy",
@@ -228,14 +258,14 @@ def _add_simulate_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser
         "--seed",
         type=int,
         default=None,
-        help="seed of the games (default: a fresh one, printed in the header)",
+        help="seed of the games (>= 0; default: a fresh one, printed in the header)",
     )
-    p.add_argument("--workers", type=int, default=None, help="threads (default 1)")
+    p.add_argument("--workers", type=int, default=None, help="threads (>= 1, default 1)")
     p.add_argument(
         "--max-nodes",
         type=int,
         default=LIMITS.player_nodes,
-        help="the solver player's budget per move",
+        help=f"the solver player's budget per move (>= 1, default {LIMITS.player_nodes})",
     )
     add_progress_flags(p, "a progress bar")
     p.set_defaults(func=run_simulate)
@@ -252,13 +282,13 @@ def run_simulate(
 
     policies = _names(args.policy, POLICIES, "--policy")
     players = _names(args.player, PLAYERS, "--player")
+    _check_board(args, MAX_SOLVE_CELLS)
     blocked = _blocks(args)
     seed = used_seed(args.seed)
-    if args.max_nodes < 1:
-        raise ValueError(f"--max-nodes must be >= 1, got {args.max_nodes}")
-    for flag, value in (("--games", args.games), ("--workers", args.workers or 1)):
-        if value < 1:
-            raise ValueError(f"{flag} must be >= 1, got {value}")
+    at_least(args.max_nodes, "--max-nodes", 1)
+    at_least(args.games, "--games", 1)
+    if args.workers is not None:
+        at_least(args.workers, "--workers", 1)
     # every other check (sizes, blocks, workers) before the header: a game-less run
     simulate(
         0,
@@ -326,20 +356,24 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ),
     )
     p.add_argument("--board", metavar="FILE", help="board file ('-' for stdin)")
-    p.add_argument("--rows", type=int, default=11, help="rows of the random board (default 11)")
-    p.add_argument("--cols", type=int, default=11, help="columns of the random board (default 11)")
+    p.add_argument(
+        "--rows", type=int, default=11, help="rows of the random board (>= 1, default 11)"
+    )
+    p.add_argument(
+        "--cols", type=int, default=11, help="columns of the random board (>= 1, default 11)"
+    )
     p.add_argument(
         "--blocked",
         type=int,
         default=None,
-        help="start blocks (default 15 on 11x11, scaled to the area: the start of "
+        help="start blocks (>= 0; default 15 on 11x11, scaled to the area: the start of "
         "`trapcore cat` with the same --seed)",
     )
     p.add_argument(
         "--seed",
         type=int,
         default=None,
-        help="seed of the random board (default: fresh, printed); not with --board",
+        help="seed of the random board (>= 0; default: fresh, printed); not with --board",
     )
     p.add_argument(
         "--cat",
@@ -359,8 +393,8 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--max-nodes",
         type=int,
         default=LIMITS.solve_nodes,
-        help=f"the search's budget in positions (default {LIMITS.solve_nodes}); when it runs out "
-        "the answer is 'unknown'",
+        help=f"the search's budget in positions (>= 1, default {LIMITS.solve_nodes}); when it "
+        "runs out the answer is 'unknown'",
     )
     p.add_argument(
         "--method",
@@ -373,8 +407,8 @@ def _add_solve_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--workers",
         type=int,
         default=None,
-        help="threads for the proof-number search (-1: every CPU; the verdict does not depend "
-        "on it)",
+        help="threads for the proof-number search (>= 1, or -1 for every CPU; the verdict does "
+        "not depend on it)",
     )
     add_progress_flags(p, "a progress line (the seconds spent searching)")
     p.set_defaults(func=run_solve)
@@ -386,6 +420,9 @@ def run_solve(args: argparse.Namespace, out: IO[str] | None = None) -> int:
     from trapcore.cli import used_seed
 
     out = out or sys.stdout
+    at_least(args.max_nodes, "--max-nodes", 1)
+    if args.workers is not None and args.workers != -1 and args.workers < 1:
+        raise ValueError(f"--workers must be >= 1, or -1 for every CPU, got {args.workers}")
     if args.board:
         given = [
             flag
@@ -402,6 +439,7 @@ def run_solve(args: argparse.Namespace, out: IO[str] | None = None) -> int:
         except ValueError as exc:
             raise ValueError(f"{'<stdin>' if args.board == '-' else args.board}: {exc}") from None
     else:
+        _check_board(args, MAX_SOLVE_CELLS)
         rows, cols = args.rows, args.cols
         seed = used_seed(args.seed)
         print(
@@ -417,6 +455,11 @@ def run_solve(args: argparse.Namespace, out: IO[str] | None = None) -> int:
         cat = None
     if args.cat is not None:
         cat = tuple(args.cat)
+        r, c = cat
+        if not (0 <= r < board.shape[0] and 0 <= c < board.shape[1]):
+            raise ValueError(off_board(f"--cat {r} {c}", *board.shape))
+        if board[r, c]:
+            raise ValueError(f"--cat {r} {c} is a blocked cell; the cat stands on a free one")
     if cat is None:
         cat = (board.shape[0] // 2, board.shape[1] // 2)
     t0 = time.perf_counter()

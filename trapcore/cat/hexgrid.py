@@ -14,13 +14,13 @@ then calls one kernel of ``trapcore.cat._hexgrid``, which runs without the GIL.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from trapcore._renamed import module_getattr
-from trapcore._validate import MAX_CELLS, as_cell, as_generator, as_int, as_size
+from trapcore._validate import MAX_CELLS, _describe, as_cell, as_generator, as_int, as_size
 from trapcore.cat import _hexgrid
 from trapcore.cat._board import as_board, as_shape, free_cell
 from trapcore.cat._types import Board, Cell, CellLike, SeedLike, ShapeLike
@@ -205,6 +205,13 @@ def _keep_mask(keep_free: CellLike | Sequence[CellLike] | None, rows: int, cols:
     mask = np.zeros(rows * cols, dtype=np.uint8)
     if keep_free is None:
         return mask
+    if isinstance(keep_free, (str, bytes, bytearray, Mapping)) or not isinstance(
+        keep_free, (Sequence, np.ndarray)
+    ):
+        raise TypeError(
+            f"keep_free must be a (row, col) cell or a sequence of cells, "
+            f"got {_describe(keep_free)}"
+        )
     single = len(keep_free) == 2 and not hasattr(keep_free[0], "__len__")
     for i, cell in enumerate([keep_free] if single else keep_free):
         r, c = as_cell(cell, (rows, cols), f"keep_free[{i}]")

@@ -58,7 +58,7 @@ def as_policy(policy: PolicyLike) -> PolicyLike:
         return policy
     if isinstance(policy, str) and policy in LEVELS:
         return LEVELS[policy]
-    if policy == "optimal":
+    if isinstance(policy, str) and policy == "optimal":
         raise ValueError(
             "policy = 'optimal' is the solver's cat (every reply searched), which has no move of "
             "its own to play: give it to solve(), hint(), SolverPlayer or CatGame.hint(); a cat "

@@ -349,8 +349,8 @@ def compact_certificate(cert: Certificate) -> dict[str, Any]:
     Raises
     ------
     ValueError
-        ``cert`` is not shaped like a certificate (a node is ``[rest, answers]``, a step
-        ``[row, col, next node or None]``, an answer ``[row, col, step]``).
+        ``cert`` (``None`` included) is not shaped like a certificate (a node is ``[rest,
+        answers]``, a step ``[row, col, next node or None]``, an answer ``[row, col, step]``).
 
     Examples
     --------
@@ -390,6 +390,8 @@ def compact_certificate(cert: Certificate) -> dict[str, Any]:
         st = pair(st, 3, "a cat step [row, col, next]")
         return [st[0], st[1], ref(st[2])]
 
+    if cert is None:  # ref() reads None as a cat step's end; an escape has a player node first
+        raise bad("the root must be a player node [rest, answers], got None")
     root = ref(cert)
     while todo:
         node = todo.pop()

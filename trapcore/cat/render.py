@@ -8,7 +8,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import as_cell, as_choice
+from trapcore._validate import as_cell, as_choice, as_flag
 from trapcore.cat._board import as_board
 from trapcore.cat._types import Board, Cell, CellLike
 
@@ -86,7 +86,7 @@ def render_board(
     ------
     TypeError, ValueError
         For a board that is not 2-D of 0 and 1, a cat outside it, an unknown layout or style,
-        or numbers with ``style="digits"``.
+        ``numbers`` not a bool, or numbers with ``style="digits"``.
 
     Examples
     --------
@@ -108,6 +108,7 @@ def render_board(
     """
     layout = as_choice(layout, "layout", LAYOUTS)
     style = as_choice(style, "style", STYLES)
+    numbers = as_flag(numbers, "numbers")
     b = as_board(board)
     rows, cols = b.shape
     at = None if cat is None else as_cell(cat, b.shape, "cat")

@@ -14,7 +14,7 @@ import numpy.typing as npt
 from trapcore._renamed import module_getattr
 from trapcore._seeding import item_generator, root_key
 from trapcore._threads import imap
-from trapcore._validate import as_choice, as_int, as_size
+from trapcore._validate import as_choice, as_int, as_size, check_callback
 from trapcore.cat import _play, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS
 from trapcore.cat._engine import Memory
@@ -206,6 +206,7 @@ def simulate(
     rules = as_choice(rules, "rules", RULES)
     workers = 1 if workers is None else as_int(workers, "workers", minimum=1, maximum=256)
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
+    check_callback(progress, "progress", "(done, games)")
     key = root_key(seed)
     t0 = time.perf_counter()
     batches = [(k, min(BATCH, games - k * BATCH)) for k in range(-(-games // BATCH))]

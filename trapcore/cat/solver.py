@@ -490,6 +490,8 @@ class SolverPlayer:
     ) -> Cell | None:
         """The block to play (``None`` when no cell can be blocked); ``rng`` is not used (the
         solver player draws nothing)."""
+        if rng is not None:
+            as_generator(rng, "rng")  # checked all the same: a typo is not silently ignored
         b = as_board(board)
         if b.size > MAX_SOLVE_CELLS:
             raise ValueError(

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import as_int
+from trapcore._validate import as_generator, as_int
 from trapcore.cat import hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
 from trapcore.cat._types import Cell, CellLike
@@ -81,6 +81,7 @@ class SolverCat:
     ) -> Cell | None:
         """The cat's step from ``cat`` on ``board`` (the player's block made), or ``None`` when it
         cannot move; ``rng`` feeds the smart cat's random choices."""
+        rng = as_generator(rng, "rng")
         b = as_board(board)
         if b.size > MAX_SOLVE_CELLS:
             raise ValueError(

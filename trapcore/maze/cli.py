@@ -23,14 +23,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             f"the raster formats ({picture_formats()}) need Pillow."
         ),
     )
-    p.add_argument("rows", type=int, help="rows of cells")
-    p.add_argument("cols", type=int, help="columns of cells")
+    p.add_argument("rows", type=int, help="rows of cells (>= 1)")
+    p.add_argument("cols", type=int, help="columns of cells (>= 1)")
     p.add_argument(
         "cell",
         type=int,
         nargs="?",
         default=None,
-        help="with -o: pixels from one wall line to the next (default 10)",
+        help="with -o: pixels from one wall line to the next (>= 2, default 10; <= 1000 in an "
+        "SVG picture)",
     )
     p.add_argument(
         "-o",
@@ -52,7 +53,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             "with --solve left/right and -o (not .svg): shade the cells the robot backtracked from"
         ),
     )
-    p.add_argument("--seed", type=int, default=None, help="seed (the same seed, the same maze)")
+    p.add_argument(
+        "--seed", type=int, default=None, help="seed (>= 0; the same seed, the same maze)"
+    )
     p.add_argument(
         "--method",
         choices=list(_maze.METHODS),
@@ -64,10 +67,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         type=float,
         default=0.0,
         metavar="P",
-        help="then remove a fraction P of the dead ends (adds loops)",
+        help="then remove a fraction P of the dead ends (adds loops; P in [0, 1])",
     )
     p.add_argument(
-        "--wall", type=int, default=None, help="with -o: wall thickness in pixels (default 1)"
+        "--wall",
+        type=int,
+        default=None,
+        help="with -o: wall thickness in pixels (>= 1 and less than cell, default 1)",
     )
     add_progress_flags(p, "a progress line (carving, solving, drawing, saving)")
     p.set_defaults(func=run)
@@ -75,15 +81,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def _check(args: argparse.Namespace) -> None:
     """Every check that can fail, in the CLI's words, before any carving (trapcore.cli)."""
-    from trapcore.cli import check_picture_path
+    from trapcore.cli import at_least, check_cells, check_picture_path
 
-    if args.rows < 1 or args.cols < 1:
-        raise ValueError(f"rows and cols must be >= 1, got {args.rows} x {args.cols}")
-    if args.rows * args.cols > _maze.LIMITS.maze_cells:
-        raise ValueError(
-            f"{args.rows} x {args.cols} = {args.rows * args.cols} cells is more "
-            f"than the {_maze.LIMITS.maze_cells} a maze may have"
-        )
+    at_least(args.rows, "rows", 1)
+    at_least(args.cols, "cols", 1)
+    check_cells(args.rows, args.cols, _maze.LIMITS.maze_cells, ("rows", "cols"))
     if not 0 <= args.braid <= 1:
         raise ValueError(
             f"--braid P must lie in [0, 1] (a fraction of the dead ends), got {args.braid}"
@@ -117,15 +119,12 @@ def _check(args: argparse.Namespace) -> None:
         return
     args.cell = 10 if args.cell is None else args.cell
     args.wall = 1 if args.wall is None else args.wall
-    if args.cell < 2:
-        raise ValueError(f"cell must be >= 2 pixels, got {args.cell}")
+    at_least(args.cell, "cell", 2)
     if args.output.lower().endswith(".svg"):
         _check_svg(args)
         return
     if not 1 <= args.wall < args.cell:
-        raise ValueError(
-            f"--wall must be at least 1 and less than cell ({args.cell}) pixels, got {args.wall}"
-        )
+        raise ValueError(f"--wall must be >= 1 and less than cell ({args.cell}), got {args.wall}")
     width, height = args.cols * args.cell + args.wall, args.rows * args.cell + args.wall
     if width * height > _maze.LIMITS.pixels:
         raise ValueError(

@@ -85,6 +85,8 @@ def check_doors(doors: npt.ArrayLike, *, name: str = "doors") -> Doors:
         ...
     ValueError: doors[1, 0] opens the Down door on the outer wall; ...
     """
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str (the argument's name), got {_describe(name)}")
     d = as_grid(doors, name, np.uint8, values=(0, 15), max_cells=MAX_MAZE_CELLS)
     down, right = d & 3, (d >> 2) & 3
     for field, side in ((down, "Down"), (right, "Right")):
@@ -120,6 +122,25 @@ def _as_door_array(doors: object, name: str = "doors") -> Doors:
         raise ValueError(f"{name} must be a non-empty 2-D array, got shape {doors.shape}")
     check_array_size(doors, name, max_cells=MAX_MAZE_CELLS)  # before any result is allocated
     return doors
+
+
+def _check_stored(d: Doors, r: int, c: int, name: str = "doors") -> None:
+    """ValueError naming ``name`` when the cell ``(r, c)`` that stores a door holds bits no door
+    has (above bit 3) or a door state 0b10: the single-door helpers check the cell they touch,
+    not the whole array (check_doors does)."""
+    v = int(d[r, c])
+    if v > 15 or v & 3 == 2 or (v >> 2) & 3 == 2:
+        raise ValueError(
+            f"{name}[{r}, {c}] = {v} is not a cell's door bits (two doors, each 0b00 closed, "
+            "0b01 open or 0b11 locked, in bits 0-3)"
+        )
+
+
+def _check_all_stored(d: Doors, name: str = "doors") -> None:
+    """:func:`_check_stored` for every cell (for the helpers that read them all)."""
+    bad = np.argwhere((d > 15) | (d & 3 == 2) | ((d >> 2) & 3 == 2))
+    if len(bad):
+        _check_stored(d, int(bad[0][0]), int(bad[0][1]), name)
 
 
 def _door_slot(shape: tuple[int, int], cell: CellLike, side: str) -> tuple[int, int, int] | None:
@@ -162,8 +183,8 @@ def door(doors: Doors, cell: CellLike, side: str) -> int:
     TypeError
         If ``doors`` is not a ``uint8`` ndarray or ``cell`` not a pair of ints.
     ValueError
-        If ``doors`` is not a non-empty 2-D array, ``cell`` lies outside it or ``side`` is
-        unknown.
+        If ``doors`` is not a non-empty 2-D array, ``cell`` lies outside it, ``side`` is
+        unknown, or the cell that stores the door holds bits no door has (above bit 3, 0b10).
 
     Examples
     --------
@@ -178,6 +199,7 @@ def door(doors: Doors, cell: CellLike, side: str) -> int:
     if slot is None:
         return LOCKED
     r, c, shift = slot
+    _check_stored(d, r, c)
     return (int(d[r, c]) >> shift) & 3
 
 
@@ -232,6 +254,7 @@ def set_door(doors: Doors, cell: CellLike, side: str, state: int) -> None:
     if not d.flags.writeable:
         raise ValueError("doors is read-only; pass a writable copy (doors.copy())")
     r, c, shift = slot
+    _check_stored(d, r, c)
     d[r, c] = (int(d[r, c]) & ~(3 << shift) & 0xFF) | (state << shift)
 
 
@@ -331,7 +354,9 @@ def down_doors(doors: Doors) -> Doors:
     array([[1, 1, 1],
            [3, 3, 3]], dtype=uint8)
     """
-    down: Doors = _as_door_array(doors) & np.uint8(3)  # uint8 & uint8: typed for the stubs
+    d = _as_door_array(doors)
+    _check_all_stored(d)
+    down: Doors = d & np.uint8(3)  # uint8 & uint8: typed for the stubs
     return down
 
 
@@ -355,5 +380,7 @@ def right_doors(doors: Doors) -> Doors:
     array([[1, 3, 3],
            [3, 1, 3]], dtype=uint8)
     """
-    right: Doors = (_as_door_array(doors) >> np.uint8(2)) & np.uint8(3)
+    d = _as_door_array(doors)
+    _check_all_stored(d)
+    right: Doors = (d >> np.uint8(2)) & np.uint8(3)
     return right

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import _describe, as_int, as_size, check_array_size
+from trapcore._validate import _describe, as_flag, as_int, as_pair, as_size, check_array_size
 from trapcore.maze._types import Cell, CellLike, Colors, Doors, RouteLike
 from trapcore.maze.doors import LOCKED, MAX_MAZE_CELLS, OPEN
 
@@ -107,12 +107,12 @@ def from_networkx(
         if not len(cells):
             raise ValueError("graph has no nodes and no shape was given")
         shape = tuple(int(x) + 1 for x in cells.max(axis=0))
-    if isinstance(shape, (str, bytes)) or not hasattr(shape, "__len__") or len(shape) != 2:
-        raise TypeError(f"shape must be a (rows, cols) pair of ints, got {_describe(shape)}")
     from trapcore.maze.doors import MAX_MAZE_CELLS  # checked before the arrays are made
 
     rows, cols = as_size(
-        shape[0], shape[1], names=("shape[0]", "shape[1]"), max_cells=MAX_MAZE_CELLS
+        *as_pair(shape, "shape", "(rows, cols)"),
+        names=("shape[0]", "shape[1]"),
+        max_cells=MAX_MAZE_CELLS,
     )
     if len(cells) and (
         cells.min() < 0 or (cells[:, 0] >= rows).any() or (cells[:, 1] >= cols).any()
@@ -158,7 +158,10 @@ def _as_wall_grid(grid: npt.ArrayLike, name: str) -> npt.NDArray[np.integer[Any]
         raise ValueError(  # on the shape, before anything is copied
             f"{name} of shape {shape} is a maze of more than the {MAX_MAZE_CELLS} cells accepted"
         )
-    a = np.asarray(grid)
+    try:
+        a = np.asarray(grid)
+    except Exception as exc:  # ragged lists and the like
+        raise ValueError(f"{name} must be a 2-D array, could not convert: {exc}") from None
     if a.dtype == bool:
         a = a.astype(np.uint8)
     if not np.issubdtype(a.dtype, np.integer):
@@ -316,6 +319,7 @@ def to_maze_dataset_ascii(maze: Maze, *, path: RouteLike = None, endpoints: bool
     # #XXE#
     #######
     """
+    endpoints = as_flag(endpoints, "endpoints")
     g = _char_grid(maze, "#", " ", path, ("S", "E", "X") if endpoints else ("", "", "X"))
     return "\n".join("".join(row) for row in g.tolist())
 

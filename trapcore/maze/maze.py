@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore import _pictures
-from trapcore._validate import _describe, as_cell, as_choice, as_generator
+from trapcore._validate import _describe, as_cell, as_choice, as_generator, check_callback
 from trapcore.maze import _carve, _maze_formats, _solve
 from trapcore.maze._checks import (
     _HAND,
@@ -232,8 +232,7 @@ class Maze:
         shape = (rows, cols)
         start = _as_border_cell(entrance, shape, "entrance")
         goal = _as_border_cell((rows - 1, cols - 1) if exit is None else exit, shape, "exit")
-        if progress is not None and not callable(progress):
-            raise TypeError(f"progress must be a callable (done, total), got {progress!r}")
+        check_callback(progress, "progress")
         doors: Doors = _carve.carve(rows, cols, code, gen.bit_generator, progress)
         return cls._trusted(doors, start, goal)
 

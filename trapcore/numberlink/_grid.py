@@ -8,7 +8,7 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import _describe, as_grid, as_int, check_array_size, frozen_copy
+from trapcore._validate import _describe, as_flag, as_grid, as_int, check_array_size, frozen_copy
 
 #: The largest board ``solve``, ``check`` and ``Puzzle`` accept (in squares).
 MAX_SOLVE_CELLS = 1 << 22
@@ -66,13 +66,6 @@ def frozen(array: npt.ArrayLike) -> Grid:
     the array in place would not do: an array that owns its memory can be made writable again
     by anyone holding it or a view of it, through ``.base``.)"""
     return read_only(array)
-
-
-def as_flag(value: object, name: str) -> bool:
-    """A bool option (``numpy.bool_`` accepted), as a plain bool."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be a bool, got {_describe(value)}")
-    return bool(value)
 
 
 def as_rules(fill: object, touch: object) -> tuple[bool, bool]:
@@ -139,7 +132,11 @@ def as_table(neighbours: object, n: int) -> tuple[npt.NDArray[np.int64], npt.NDA
 def as_labels(labels: object, n: int, shape: tuple[int, ...] | None = None) -> Values:
     """A labelling of a puzzle's n nodes: ints in -1..INT16_MAX (no pairing rule), of shape
     ``(n,)`` or (a grid puzzle's) ``shape``."""
-    a = np.asarray(labels)
+    check_array_size(labels, "labels", max_cells=n)
+    try:
+        a = np.asarray(labels)
+    except Exception as exc:  # ragged lists and the like
+        raise ValueError(f"labels must be an array, could not convert: {exc}") from None
     if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
         raise TypeError(f"labels must have an integer dtype, got {a.dtype}")
     if shape is not None and a.shape != shape:

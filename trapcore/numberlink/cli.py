@@ -13,7 +13,7 @@ import time
 
 from trapcore import numberlink as nl
 from trapcore._progress import eta_text, timer
-from trapcore.cli import add_progress_flags, progress_stream
+from trapcore.cli import add_progress_flags, at_least, progress_stream
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink._grid import Grid
 from trapcore.numberlink.solve import DEFAULT_MAX_NODES
@@ -50,11 +50,13 @@ def add_parser(
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("what", metavar="N|solve", help="board size N (rows), or 'solve'")
+    p.add_argument("what", metavar="N|solve", help="board size N (rows, >= 2), or 'solve'")
     p.add_argument("file", nargs="?", help="with 'solve': the puzzle file ('-' for stdin)")
-    p.add_argument("--cols", type=int, default=None, help="columns (default: N)")
-    p.add_argument("--seed", type=int, default=None, help="random seed (default: fresh)")
-    p.add_argument("--min-length", type=int, default=3, help="shortest path (default 3)")
+    p.add_argument("--cols", type=int, default=None, help="columns (>= 2, default: N)")
+    p.add_argument("--seed", type=int, default=None, help="random seed (>= 0, default: fresh)")
+    p.add_argument(
+        "--min-length", type=int, default=3, help="shortest path in squares (>= 2, default 3)"
+    )
     p.add_argument(
         "--difficulty",
         choices=list(nl.DIFFICULTY_LEVELS),
@@ -107,16 +109,17 @@ def add_parser(
         "--limit",
         type=int,
         default=None,
-        help="with 'solve': solutions to look for per puzzle (default 2, which proves uniqueness; "
-        "1 for the DA Symposium contest's problems, which ask for a route)",
+        help="with 'solve': solutions to look for per puzzle (>= 1; default 2, which proves "
+        "uniqueness; 1 for the DA Symposium contest's problems, which ask for a route)",
     )
     p.add_argument(
         "--max-nodes",
         type=int,
         default=None,
         metavar="N",
-        help="with 'solve': the search's budget per puzzle (nodes and SAT conflicts; default "
-        "10**9); a puzzle not settled within it is reported, with a solution when one was found",
+        help="with 'solve': the search's budget per puzzle (nodes and SAT conflicts; >= 1, "
+        "default 10**9); a puzzle not settled within it is reported, with a solution when one "
+        "was found",
     )
     add_progress_flags(p, "a progress line")
     p.set_defaults(func=run, cli_names={"rows": "N"})
@@ -163,8 +166,9 @@ def run(args: argparse.Namespace) -> int:
             "--cols, --no-fill or --no-touch); use --style header"
         )
     cols = n if args.cols is None else args.cols
-    if n < 1 or cols < 1:
-        raise ValueError(f"N and --cols must be >= 1, got {n} x {cols}")
+    at_least(n, "N", 2)
+    at_least(cols, "--cols", 2)
+    at_least(args.min_length, "--min-length", 2)
     if n * cols > nl.LIMITS.generate_cells:
         raise ValueError(
             f"{n} x {cols} = {n * cols} squares is more than the "
@@ -236,14 +240,26 @@ def _generate(
             prover=prover,
         )
     except (ValueError, SearchLimitExceeded) as exc:
-        text = str(exc)  # (a size with no default budget keeps its own message)
-        if "no default" in text or ("max_attempts" not in text and "max_nodes" not in text):
+        text = str(exc)
+        if "no default budget" in text:  # the library's advice names its own arguments
+            raise ValueError(
+                f"under Flow Free's rules no default budget proves a unique {rows} x "
+                f"{cols or rows} puzzle in reasonable time{_at_most(text)}: use --prover sat (a "
+                "SAT model), --no-touch (the no-touch rule), or a smaller N or --cols"
+            ) from None
+        if "max_attempts" not in text and "max_nodes" not in text:
             raise
         # the library's own reason, in the CLI's words (trapcore.cli.main turns min_length=3
         # into --min-length 3): the CLI has no --max-attempts, another seed is the way to retry
         reason = str(exc).removeprefix("generate: ").replace("raise max_attempts", "")
         reason = reason.rstrip().removesuffix(" or").rstrip(" ;,")
         raise ValueError(f"{reason}; or try another --seed") from None
+
+
+def _at_most(text: str) -> str:
+    """The library's ``(at most N squares, ...)`` of a size with no default budget, or ''."""
+    m = re.search(r"\(at most (\d+) squares", text)
+    return f" (at most {m.group(1)} squares)" if m else ""
 
 
 #: a DA Symposium contest problem (one layer or several): its boards ask for a route, so
@@ -278,8 +294,8 @@ def _solve_layers(args: argparse.Namespace, text: str, source: str, limit: int, 
     """Solve a contest board of layers; print the contest's answer text of each solution."""
     if args.fill is not None or args.touch is not None or args.style != "header":
         raise ValueError(
-            "--fill, --touch and --style do not apply to a board of layers (the contest's "
-            "rules, its answer format)"
+            "--no-fill, --no-touch and --style do not apply to a board of layers (the "
+            "contest's rules, its answer format)"
         )
     board = nl.parse_contest_board(text, source=source)
     with timer("solving the board of layers", progress_stream(args)):
@@ -321,12 +337,10 @@ def _solve(args: argparse.Namespace) -> int:
             f"{', '.join(unused)} only appl{'ies' if len(unused) == 1 else 'y'} when generating "
             "(trapcore numberlink N); 'solve' always prints the solutions"
         )
-    limit = 2 if args.limit is None else args.limit
-    if limit < 1:
-        raise ValueError(f"--limit must be >= 1, got {limit}")
-    budget = DEFAULT_MAX_NODES if args.max_nodes is None else args.max_nodes
-    if budget < 1:
-        raise ValueError(f"--max-nodes must be >= 1, got {budget}")
+    limit = at_least(2 if args.limit is None else args.limit, "--limit", 1)
+    budget = at_least(
+        DEFAULT_MAX_NODES if args.max_nodes is None else args.max_nodes, "--max-nodes", 1
+    )
     from trapcore._io import read_stream, read_text  # bounded, BOM accepted, errors name it
 
     source = "<stdin>" if args.file == "-" else args.file

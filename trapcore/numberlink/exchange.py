@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._renamed import renamed
-from trapcore._validate import _describe
+from trapcore._validate import _describe, as_flag
 from trapcore.numberlink._grid import INT16_MAX
 from trapcore.numberlink.puzzle import Puzzle
 from trapcore.numberlink.variants import layered_board
@@ -75,6 +75,7 @@ def _read_contest(
     """The parts of a contest problem: (layers, rows, cols), each line's two ends and each via's
     squares, checked (squares on the board, lines numbered 1..N, LINE_NUM)."""
     text = _check_str(text, "text")
+    source = _check_str(source, "source")
     size: tuple[int, int, int] | None = None
     count: int | None = None
     ends: dict[int, tuple[Square, Square]] = {}
@@ -153,7 +154,7 @@ def parse_contest(text: str, *, source: str = "text") -> Puzzle:
     Raises
     ------
     TypeError
-        ``text`` is not a str.
+        ``text`` or ``source`` is not a str.
     ValueError
         A malformed or missing line (naming ``source`` and the line), a board of several layers
         or with vias, an endpoint off the board or on another's square, LINE_NUM not matching.
@@ -252,7 +253,7 @@ def contest_answer(puzzle: Puzzle, labels: npt.ArrayLike) -> str:
     TypeError
         ``puzzle`` is not a Puzzle.
     ValueError
-        ``puzzle`` has no layers of squares, or ``labels`` do not fit it.
+        ``puzzle`` has no layers of squares, or ``labels`` do not solve it.
 
     Examples
     --------
@@ -267,7 +268,11 @@ def contest_answer(puzzle: Puzzle, labels: npt.ArrayLike) -> str:
     if not isinstance(puzzle, Puzzle):
         raise TypeError(f"puzzle must be a Puzzle, got {_describe(puzzle)}")
     if puzzle.shape is None or len(puzzle.shape) != 3:
-        raise ValueError("contest_answer needs a board of layers (from parse_contest_board)")
+        raise ValueError(
+            f"puzzle must be a board of layers (from parse_contest_board), got {puzzle!r}"
+        )
+    if not puzzle.check(labels):  # (or a ValueError naming labels and what is wrong)
+        raise ValueError("labels do not solve puzzle")
     grid = np.maximum(puzzle.to_grid(labels), 0)
     d, h, w = grid.shape
     width = len(str(int(grid.max(initial=0))))
@@ -298,7 +303,7 @@ def contest_text(puzzle: Puzzle, *, solution: bool = False) -> str:
     Raises
     ------
     TypeError
-        ``puzzle`` is not a Puzzle.
+        ``puzzle`` is not a Puzzle, or ``solution`` not a bool.
     ValueError
         The puzzle has solid squares, or ``solution=True`` and it has no solution.
 
@@ -317,6 +322,7 @@ def contest_text(puzzle: Puzzle, *, solution: bool = False) -> str:
     1,1,1
     2,2,2
     """
+    solution = as_flag(solution, "solution")
     grid = _solid_free(puzzle, "the contest format")
     h, w = grid.shape
     out = [f"SIZE {w}X{h}"]

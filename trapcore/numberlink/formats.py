@@ -39,6 +39,14 @@ _HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
 #: touch=true``; a puzzle without one has the default rules (fill=True, touch=True).
 _RULES = re.compile(r"^\s*#\s*rules\s*:(.*)$", re.IGNORECASE)
 _RULE = re.compile(r"^(fill|touch)=(true|false)$", re.IGNORECASE)
+#: A line of whole numbers (signed or not): a header, well formed or not, never a board row,
+#: except a lone unsigned number, which may be the first row of a Flow-style board of digits.
+_NUMBERS = re.compile(r"^\s*[+-]?\d+(\s+[+-]?\d+)*\s*$")
+#: What a header looks like, for the errors about a missing or malformed one.
+_HEADER_HELP = (
+    "a 'W H' header gives the board's width and height, two numbers >= 1 such as '5 5', "
+    "followed by H rows of W squares"
+)
 
 
 def _rules_line(fill: bool, touch: bool) -> str:
@@ -175,7 +183,7 @@ def write_puzzles(
     path = file
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"file must be a str or os.PathLike, got {_describe(path)}")
-    if isinstance(puzzles, Puzzle) or not isinstance(puzzles, Iterable):
+    if isinstance(puzzles, (Puzzle, str, bytes, bytearray)) or not isinstance(puzzles, Iterable):
         raise TypeError(f"puzzles must be an iterable of Puzzle, got {_describe(puzzles)}")
     parts = []
     for i, p in enumerate(puzzles):
@@ -316,17 +324,22 @@ def _parse(text: str, source: str) -> Iterator[Puzzle]:
             continue
         m = _HEADER.match(line)
         if header_style is None:
-            header_style = m is not None
+            header_style = m is not None or _is_bad_header(line)
         if header_style:
             if not m:
+                what = "a bad header" if _NUMBERS.match(line) else "expected a 'W H' header"
                 raise ValueError(
-                    f"{source}: line {i + 1}, column 1: expected a 'W H' header, got {line!r}"
+                    f"{source}: line {i + 1}, column 1: {what}, got {line.strip()!r}; "
+                    f"{_HEADER_HELP}"
                 )
             w, h = int(m.group(1)), int(m.group(2))
             if w == 0 and h == 0:
                 return
             if w < 1 or h < 1:
-                raise ValueError(f"{source}: line {i + 1}, column 1: bad size {w} x {h}")
+                raise ValueError(
+                    f"{source}: line {i + 1}, column 1: bad size {w} x {h} in the header; "
+                    f"{_HEADER_HELP}"
+                )
             rows = lines[i + 1 : i + 1 + h]
             if len(rows) < h:
                 raise ValueError(
@@ -341,14 +354,31 @@ def _parse(text: str, source: str) -> Iterator[Puzzle]:
             while j < n and lines[j].strip():
                 j += 1
             rows = [ln.rstrip("\r\n") for ln in lines[i:j]]
-            puzzle = _parse_rows(rows, i, len(rows[0]), "flow", source)
-            if len(rows) != len(rows[0]):
+            try:
+                puzzle = _parse_rows(rows, i, len(rows[0]), "flow", source)
+                if len(rows) != len(rows[0]):
+                    raise ValueError(
+                        f"{source}: line {j}, column 1: a flow-style board must be square, this "
+                        f"one has {len(rows)} rows of {len(rows[0])} squares"
+                    )
+            except ValueError as exc:  # a board without its header, most likely: say so
+                if _NUMBERS.match(rows[0]):  # a lone number: a header missing its other half
+                    raise ValueError(
+                        f"{source}: line {i + 1}, column 1: a bad header, got "
+                        f"{rows[0].strip()!r}; {_HEADER_HELP}"
+                    ) from None
                 raise ValueError(
-                    f"{source}: line {j}, column 1: a flow-style board must be square, this "
-                    f"one has {len(rows)} rows of {len(rows[0])} squares"
-                )
+                    f"{source}: no 'W H' header, and not a square board in Flow's style: "
+                    f"{str(exc).removeprefix(source + ': ')}; {_HEADER_HELP}"
+                ) from None
             yield puzzle
             i = j
+
+
+def _is_bad_header(line: str) -> bool:
+    """A line of numbers that a Flow-style row cannot be: signed, or several (``-3 3``,
+    ``5 5 5``), read as a header (and refused) rather than as a row of squares."""
+    return bool(_NUMBERS.match(line)) and not line.strip().isdigit()
 
 
 def _parse_rows(

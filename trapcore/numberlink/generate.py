@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, SupportsFloat, TypeAlias
 
 import numpy as np
 
-from trapcore._validate import _describe, as_generator, as_int, as_size
+from trapcore._validate import _describe, as_choice, as_generator, as_int, as_size
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _generate, _portfolio, _repair, _sat
 from trapcore.numberlink._grid import MAX_SOLVE_CELLS, Grid, as_max_nodes, as_rules
@@ -400,6 +400,7 @@ def generate(
     if not isinstance(unique, (bool, np.bool_)):
         raise TypeError(f"unique must be a bool, got {_describe(unique)}")
     unique = bool(unique)
+    prover = as_choice(prover, "prover", ("search", "sat"))
     max_attempts = as_int(max_attempts, "max_attempts", minimum=1, maximum=MAX_ATTEMPTS)
     if max_nodes is None:
         # prover="sat" has its own default (SAT_NODES) and no size limit
@@ -410,8 +411,6 @@ def generate(
     band = _as_band(difficulty, rows, cols, fill, touch)
     if band is not None and not unique:
         raise ValueError("difficulty needs unique=True")
-    if prover not in ("search", "sat"):
-        raise ValueError(f"prover must be 'search' or 'sat', got {prover!r}")
     if prover == "sat":
         if not (fill and touch and unique) or solids or band is not None:
             raise ValueError(

@@ -43,6 +43,7 @@ from trapcore.numberlink.solve import (
     DEFAULT_MAX_NODES,
     Solutions,
     check,
+    check_labels,
     count,
     count_nodes,
     solve,
@@ -559,7 +560,7 @@ class Puzzle:
         True
         """
         if self._kind == GRID:
-            return check(self._values, labels, fill=self._fill, touch=self._touch)
+            return check_labels(self._values, labels, self._fill, self._touch)
         s = as_labels(labels, len(self))
         return _boards.check(self._values, self.neighbours, self._fill, self._touch, s)
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from trapcore._validate import as_grid, as_int
+from trapcore._validate import as_choice, as_grid, as_int
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _portfolio, _regions, _sat, _solver
 from trapcore.numberlink._grid import (
     INT16_MAX,
     MAX_SOLVE_CELLS,
     Grid,
+    as_labels,
     as_max_nodes,
     as_puzzle_grid,
     as_rules,
@@ -160,8 +161,7 @@ def solve(
     fill, touch = as_rules(fill, touch)
     limit = _as_limit(limit, g)
     budget = as_max_nodes(max_nodes)
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, not {method!r}")
+    method = as_choice(method, "method", METHODS)
     if method == "sat" and not _sat.available():
         raise ImportError('solve(method="sat") needs python-sat: pip install "trapcore[sat]"')
     return _portfolio.solve(_portfolio.Task(g, None, fill, touch, limit), budget, method)
@@ -282,6 +282,16 @@ def count_nodes(
     if without_numbers(g, fill) is not None or (fill and colour_refutes(g)):
         return 0
     return _search(g, limit, budget, "count_nodes", fill, touch)[1]
+
+
+def check_labels(grid: Grid, labels: npt.ArrayLike, fill: bool, touch: bool) -> bool:
+    """``Puzzle.check`` on a grid: :func:`check`, its errors naming ``labels`` (not
+    ``solution``), the argument of that method."""
+    s = as_labels(labels, grid.size, grid.shape)
+    try:
+        return check(grid, s, fill=fill, touch=touch)
+    except ValueError as exc:
+        raise ValueError("labels" + str(exc).removeprefix("solution")) from None
 
 
 def check(

@@ -129,7 +129,10 @@ def grid_board(
     if wrap in ("cols", "both") and rows > 2:
         a.append(down[-1, :])
         b.append(down[0, :])
-    for i, pair in enumerate(warps if warps is not None else ()):
+    items: object = () if warps is None else warps
+    if isinstance(items, (str, bytes, bytearray)) or not isinstance(items, Iterable):
+        raise TypeError(f"warps must be an iterable of square pairs, got {_describe(items)}")
+    for i, pair in enumerate(items):
         ends = _squares(pair, (rows, cols), f"warps[{i}]")
         if len(ends) != 2 or ends[0] == ends[1]:
             raise ValueError(f"warps[{i}] must be two different squares, got {pair!r}")
