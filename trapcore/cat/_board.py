@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import Cell, CellLike, ShapeLike
 from trapcore._validate import MAX_CELLS, as_cell, as_grid, as_size
 from trapcore.cat import _hexgrid
-from trapcore.cat._types import Board, Cell, CellLike, ShapeLike
+from trapcore.cat._types import Board
 
 __all__ = [
     "as_board",

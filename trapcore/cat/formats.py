@@ -6,9 +6,10 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._renamed import module_getattr
+from trapcore._types import CellLike, ShapeLike
 from trapcore._validate import _describe, as_cell, as_choice, as_grid
 from trapcore.cat._board import as_shape
-from trapcore.cat._types import Board, CellLike, ShapeLike
+from trapcore.cat._types import Board
 from trapcore.cat.render import LAYOUTS, STYLES, Position, is_comment, read_board, render_board
 
 __all__ = [

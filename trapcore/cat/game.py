@@ -20,11 +20,12 @@ import numpy.typing as npt
 
 from trapcore import _pictures
 from trapcore._renamed import renamed
+from trapcore._types import Cell, CellLike, SeedLike
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import hexgrid
 from trapcore.cat._board import MAX_GAME_CELLS, as_board, check_policy_cells
 from trapcore.cat._records import Analysis, Status, Turn
-from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
+from trapcore.cat._types import Board, PolicyLike
 from trapcore.cat.players import (
     RULES,
     _cat_step,

@@ -20,10 +20,11 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._renamed import module_getattr
+from trapcore._types import Cell, CellLike, SeedLike, ShapeLike
 from trapcore._validate import MAX_CELLS, as_cell, as_generator, as_int, as_size
 from trapcore.cat import _hexgrid
 from trapcore.cat._board import as_board, as_shape, free_cell
-from trapcore.cat._types import Board, Cell, CellLike, SeedLike, ShapeLike
+from trapcore.cat._types import Board
 
 __all__ = [
     "DIRECTIONS",

@@ -8,12 +8,13 @@ import numpy.typing as npt
 
 from trapcore._names import by_name
 from trapcore._renamed import module_getattr
+from trapcore._types import Cell, CellLike, SeedLike
 from trapcore._validate import as_cell, as_choice, as_generator, as_int
 from trapcore.cat import _play
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, check_policy_cells, free_cell
 from trapcore.cat._codes import Model, Player, Policy, Rules
 from trapcore.cat._engine import Memory
-from trapcore.cat._types import Board, Cell, CellLike, Mover, PlayerLike, PolicyLike, SeedLike
+from trapcore.cat._types import Board, Mover, PlayerLike, PolicyLike
 from trapcore.errors import IllegalMoveError
 
 __all__ = [

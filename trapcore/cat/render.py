@@ -8,9 +8,10 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import Cell, CellLike
 from trapcore._validate import as_cell, as_choice
 from trapcore.cat._board import as_board
-from trapcore.cat._types import Board, Cell, CellLike
+from trapcore.cat._types import Board
 
 __all__ = ["LAYOUTS", "STYLES", "Position", "render_board", "read_board"]
 

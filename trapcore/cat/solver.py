@@ -14,12 +14,13 @@ import numpy.typing as npt
 
 from trapcore._names import by_name
 from trapcore._renamed import renamed
+from trapcore._types import Cell, CellLike, SeedLike
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import _engine, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
 from trapcore.cat._codes import Result, SolveMethod
 from trapcore.cat._engine import Memory
-from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
+from trapcore.cat._types import Board, PolicyLike
 from trapcore.cat.players import (
     _MODEL,
     SOLVER_PLAYER_NODES,

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import Cell, CellLike
 from trapcore._validate import as_int
 from trapcore.cat import hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
-from trapcore.cat._types import Cell, CellLike
 from trapcore.cat.players import cat_move
 from trapcore.cat.solver import Verdict, _as_workers, _solve
 

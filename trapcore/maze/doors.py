@@ -7,8 +7,9 @@ import enum
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import CellLike
 from trapcore._validate import _describe, as_cell, as_choice, as_grid, as_int, check_array_size
-from trapcore.maze._types import CellLike, Doors
+from trapcore.maze._types import Doors
 
 __all__ = [
     "DoorState",

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import Cell, CellLike, Colors, RouteLike
 from trapcore._validate import _describe, as_int, as_size, check_array_size
-from trapcore.maze._types import Cell, CellLike, Colors, Doors, RouteLike
+from trapcore.maze._types import Doors
 from trapcore.maze.doors import LOCKED, MAX_MAZE_CELLS, OPEN
 
 if TYPE_CHECKING:

@@ -11,6 +11,7 @@ import numpy.typing as npt
 
 from trapcore import _pictures
 from trapcore._renamed import renamed
+from trapcore._types import Cell, CellLike, Colors, Path, RouteLike, SeedLike
 from trapcore._validate import _describe, as_cell, as_choice, as_generator
 from trapcore.maze import _carve, _solve
 from trapcore.maze import formats as _formats
@@ -26,7 +27,7 @@ from trapcore.maze._checks import (
     _frozen,
     _snapshot,
 )
-from trapcore.maze._types import Cell, CellLike, Colors, Doors, Path, RouteLike, SeedLike
+from trapcore.maze._types import Doors
 from trapcore.maze.doors import OPEN, check_doors, door
 
 if TYPE_CHECKING:
