@@ -15,6 +15,8 @@ __all__ = [
     "as_shape",
     "free_cell",
     "check_policy_cells",
+    "check_solver_size",
+    "default_depth",
     "MAX_SOLVE_CELLS",
     "MAX_GAME_CELLS",
     "MAX_SMART_CELLS",
@@ -82,3 +84,15 @@ def check_policy_cells(policy: object, cells: int, name: str = "policy") -> None
             f"about 0.25 s there, growing as cells**1.5), got a board of {cells} cells; use "
             f"{name}='bfs' or 'rays', or a smaller board"
         )
+
+
+def check_solver_size(board: Board, who: str = "the solver") -> None:
+    """ValueError when ``board`` has more than :data:`MAX_SOLVE_CELLS` cells, the most the
+    solver's tables hold; ``who`` names the caller in the message."""
+    if board.size > MAX_SOLVE_CELLS:
+        raise ValueError(f"board has {board.size} cells; {who} accepts at most {MAX_SOLVE_CELLS}")
+
+
+def default_depth(board: Board) -> int:
+    """The searches' default depth bound on ``board``: its free cells, at most 200."""
+    return max(1, min(int(board.size - board.sum()), 200))

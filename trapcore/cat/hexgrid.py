@@ -28,6 +28,7 @@ from trapcore.cat._types import Board
 
 __all__ = [
     "DIRECTIONS",
+    "STEPS",
     "neighbours",
     "is_border",
     "distances",
@@ -38,8 +39,12 @@ __all__ = [
 
 #: Neighbour directions in the order every function uses.
 DIRECTIONS = ("E", "W", "NE", "NW", "SE", "SW")
-_EVEN = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
-_ODD = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
+#: The neighbour table: ``STEPS[r % 2][d]`` is the ``(row, col)`` step from a cell of row ``r``
+#: in direction ``DIRECTIONS[d]`` (even-r offset rows: even rows shifted right).
+STEPS = (
+    ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0)),  # even rows
+    ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1)),  # odd rows
+)
 
 
 def is_border(cell: CellLike, shape: ShapeLike) -> bool:
@@ -105,7 +110,7 @@ def neighbours(cell: CellLike, shape: ShapeLike) -> list[Cell]:
     """
     rows, cols = as_shape(shape)
     r, c = as_cell(cell, (rows, cols), "cell")
-    table = _ODD if r & 1 else _EVEN
+    table = STEPS[r & 1]
     return [(r + dr, c + dc) for dr, dc in table if 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 

@@ -412,8 +412,8 @@ def check_escape_certificate(
     form) is an escape for the cat from ``(board, cat)`` with the player to move: every step is
     onto a free neighbour, each zone cell is a free cell other than the cat's and is answered,
     the other free cells are answered all blocked at once, the cat is never enclosed and every
-    line ends with the cat on the border. Its own neighbour table and breadth-first search:
-    nothing of the solver's is used.
+    line ends with the cat on the border. Its own breadth-first search over the neighbour table
+    (:data:`hexgrid.STEPS`): nothing of the solver's is used.
 
     Parameters
     ----------
@@ -548,11 +548,7 @@ def _arguments(
 
 
 def _neighbours(p: tuple[int, int], rows: int, cols: int) -> list[tuple[int, int]]:
-    """The six hex neighbours on the board, even rows shifted right (DESIGN.md), written out
-    here rather than taken from hexgrid, so the checker shares no code with the solver."""
+    """The on-board hex neighbours from the convention's table alone (no search of the solver's)."""
     r, c = p
-    if r % 2 == 0:
-        steps = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
-    else:
-        steps = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
+    steps = hexgrid.STEPS[r % 2]
     return [(r + dr, c + dc) for dr, dc in steps if 0 <= r + dr < rows and 0 <= c + dc < cols]

@@ -17,7 +17,13 @@ from trapcore._renamed import renamed
 from trapcore._types import Cell, CellLike, SeedLike
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import _engine, hexgrid
-from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.cat._board import (
+    MAX_SOLVE_CELLS,
+    as_board,
+    check_solver_size,
+    default_depth,
+    free_cell,
+)
 from trapcore.cat._codes import Result, SolveMethod
 from trapcore.cat._engine import Memory
 from trapcore.cat._types import Board, PolicyLike
@@ -244,13 +250,12 @@ def solve(
     Solution(verdict=Verdict.LOSS, block=(2, 2), nodes=677, depth=4)
     """
     b = as_board(board)
-    if b.size > MAX_SOLVE_CELLS:
-        raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")
+    check_solver_size(b)
     r, c = free_cell(b, cat, "cat")
     policy = _solve_model(policy)
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     if max_depth is None:
-        max_depth = max(1, min(int(b.size - b.sum()), 200))
+        max_depth = default_depth(b)
     max_depth = as_int(max_depth, "max_depth", minimum=1, maximum=1000)
     method = as_choice(method, "method", SOLVE_METHODS)
     return _solve(b, r, c, policy, max_nodes, max_depth, method, None, _as_workers(workers))
@@ -304,9 +309,8 @@ def _hint(
     b: Board, cat: Cell, policy: PolicyLike, max_nodes: int, memory: Memory | None = None
 ) -> Hint:
     """hint() on a validated board, cat and policy (memory: see _solve)."""
-    if b.size > MAX_SOLVE_CELLS:
-        raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")
-    max_depth = max(1, min(int(b.size - b.sum()), 200))
+    check_solver_size(b)
+    max_depth = default_depth(b)
     res, best, proven, nodes = _engine.hint(
         b, cat[0], cat[1], _MODEL[_model_of(policy)], max_nodes, max_depth, memory
     )
@@ -492,10 +496,7 @@ class SolverPlayer:
         """The block to play (``None`` when no cell can be blocked); ``rng`` is not used (the
         solver player draws nothing)."""
         b = as_board(board)
-        if b.size > MAX_SOLVE_CELLS:
-            raise ValueError(
-                f"board has {b.size} cells; the solver player accepts at most {MAX_SOLVE_CELLS}"
-            )
+        check_solver_size(b, "the solver player")
         r, c = free_cell(b, cat, "cat")
         memory = self._memory_for(b)
         return _player_block(b, (r, c), "solver", self.policy, None, self.max_nodes, memory)
@@ -533,8 +534,7 @@ class SolverPlayer:
         """
         b = as_board(board)
         cell = free_cell(b, cat, "cat")
-        if b.size > MAX_SOLVE_CELLS:
-            return _hint(b, cell, self.policy, self.max_nodes)  # raises: too big for the solver
+        check_solver_size(b)
         return _hint(b, cell, self.policy, self.max_nodes, self._memory_for(b))
 
     def __repr__(self) -> str:

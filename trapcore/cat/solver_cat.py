@@ -9,7 +9,7 @@ import numpy.typing as npt
 from trapcore._types import Cell, CellLike
 from trapcore._validate import as_int
 from trapcore.cat import hexgrid
-from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.cat._board import as_board, check_solver_size, default_depth, free_cell
 from trapcore.cat.players import cat_move
 from trapcore.cat.solver import Verdict, _as_workers, _solve
 
@@ -82,10 +82,7 @@ class SolverCat:
         """The cat's step from ``cat`` on ``board`` (the player's block made), or ``None`` when it
         cannot move; ``rng`` feeds the smart cat's random choices."""
         b = as_board(board)
-        if b.size > MAX_SOLVE_CELLS:
-            raise ValueError(
-                f"board has {b.size} cells; the solver cat accepts at most {MAX_SOLVE_CELLS}"
-            )
+        check_solver_size(b, "the solver cat")
         here = free_cell(b, cat, "cat")
         steps = [q for q in hexgrid.neighbours(here, b.shape) if not b[q]]
         if not steps:
@@ -93,7 +90,7 @@ class SolverCat:
         smart = cat_move(b, here, policy="smart", seed=rng)
         if smart is None or hexgrid.is_border(smart, b.shape):
             return smart  # the smart cat steps onto the border whenever it can
-        depth = max(1, min(int(b.size - b.sum()), 200))
+        depth = default_depth(b)
 
         def verdict(q: Cell) -> Verdict:
             if hexgrid.escape_path(b, q) is None:
