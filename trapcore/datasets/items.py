@@ -233,9 +233,9 @@ def _maze_chunk(
     spec: Any, key: Any, items: np.ndarray, attempt: int, workers: int
 ) -> dict[str, Any]:
     """Candidates ``attempt`` of ``items``: carved, braided, ends drawn, solved, measured."""
-    from trapcore.maze import _rows
-    from trapcore.maze._checks import _as_method
-    from trapcore.maze.batch import _carve_items
+    from trapcore.maze.internal import as_method as _as_method
+    from trapcore.maze.internal import carve_items as _carve_items
+    from trapcore.maze.internal import rows_kernels as _rows
 
     rows, cols = spec.rows, spec.cols
     n = len(items)
@@ -389,7 +389,7 @@ def cat_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> d
     (against the solver's model of the policy: ``players._model_of``) must prove the start won
     (True) or lost (False), an unproven candidate counting as rejected."""
     from trapcore.cat import Verdict, hexgrid, solve
-    from trapcore.cat.players import _model_of
+    from trapcore.cat.internal import model_of as _model_of
 
     n = stop - start
     cat = (spec.rows // 2, spec.cols // 2)

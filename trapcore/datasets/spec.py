@@ -256,7 +256,7 @@ class NumberlinkSpec(_Spec):
             as_int(self.min_length, "min_length", minimum=2, maximum=rows * cols),
         )
         if self.long_paths is None:  # generate's default, fixed here so a saved spec keeps it
-            from trapcore.numberlink.generate import _default_long_paths
+            from trapcore.numberlink.internal import default_long_paths as _default_long_paths
 
             _set(self, "long_paths", _default_long_paths(rows, cols))
         for name in ("unique", "long_paths", "solids"):

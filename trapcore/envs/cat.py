@@ -12,7 +12,7 @@ from trapcore._renamed import renamed
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.cat import POLICIES, RULES, CatGame, Status
-from trapcore.cat._board import check_policy_cells
+from trapcore.cat.internal import check_policy_cells
 from trapcore.envs._hexdraw import hex_picture
 from trapcore.envs._options import as_blocked, as_board_size, as_number
 from trapcore.envs._viewer import Screen
