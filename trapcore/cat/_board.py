@@ -27,8 +27,8 @@ MAX_SOLVE_CELLS = 4096
 #: The largest board a CatGame accepts (cells): a game is played by hand, a million cells is plenty.
 MAX_GAME_CELLS = 1 << 20
 #: The largest board the smart cat (``policy="smart"``, the "hard" level) plays on (cells,
-#: 128 x 128): its move searches the board's escape routes, about 0.25 s there and growing as
-#: cells**1.5 (23.6 s a move at 500 x 500).
+#: 128 x 128): its move searches the board's escape routes, a cost that grows as cells**1.5
+#: (docs/benchmarks.md, "Tuned constants").
 MAX_SMART_CELLS = 1 << 14
 
 _UINT8 = np.dtype(np.uint8)

@@ -214,24 +214,12 @@ def escape_certificate(
     """The cat's escape from a position the player, to move, loses: a strategy for the optimal
     cat that answers every block, written out for :func:`check_escape_certificate`.
 
-    Answering each of the player's blocks one by one would make the tree far too big, so a
-    player node answers the blocks of a *zone* one by one and all the others at once:
-    ``[rest, answers]``, where ``answers`` is ``[[row, col, cat_node], ...]``, one per zone cell,
-    and ``rest`` is the cat's answer in the position where *every* free cell outside the zone is
-    blocked (``None`` when there is none). A cat node is ``[row, col, player_node]``, the cat's
-    step, with ``player_node`` ``None`` once the cat stands on the border (it escapes). That is
-    sound because blocks never help the cat: if the cat, to move, escapes with the cells ``B``
-    blocked, it escapes with any ``B' ⊆ B`` blocked (induction on the cells left: its winning step
-    is free in ``B'`` too; a block in ``B'`` already blocked in ``B`` is no better for the player
-    than any free block in ``B``), so escaping with all the outside cells blocked covers a block
-    of any one of them.
-
-    Built by asking :func:`solve` (``max_nodes`` a position) for the cat's escaping steps. The
-    zone is every cell that the cat's answer to a block far away needs free (the free cell
-    farthest from the cat: its answer is the quickest escape, and needs few cells). Positions met
-    twice share their subtree; plain nested lists cannot share subtrees in JSON:
-    :func:`compact_certificate` keeps the sharing. The sizes and costs of the empty boards'
-    certificates are in the documentation (Trap the Cat research notes).
+    A player node ``[rest, answers]`` answers each block of a *zone* in ``answers``
+    (``[[row, col, cat_node], ...]``) and every other block at once in ``rest``: the cat's answer
+    with all the free cells outside the zone blocked (``None`` when there are none). A cat node
+    ``[row, col, player_node]`` is the cat's step, ``player_node`` ``None`` once it stands on the
+    border. Built from :func:`solve`'s answers; positions met twice share their subtree. Why one
+    answer covers the blocks outside the zone: :doc:`/how-it-works/cat-solver`.
 
     Parameters
     ----------
@@ -257,6 +245,12 @@ def escape_certificate(
     SearchLimitExceeded
         A position on the way was not proven lost within ``max_nodes`` (the start included), or
         the strategy has more than ``max_positions`` positions.
+
+    See Also
+    --------
+    check_escape_certificate : Checks it without the solver.
+    compact_certificate : The same strategy with each shared position written once.
+    certificate : The player's certificate for a position she wins.
 
     Examples
     --------

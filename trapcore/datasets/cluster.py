@@ -61,8 +61,7 @@ def _client(client: object) -> Iterator[distributed.Client]:
         }
         if sys.platform == "linux":
             # a forked worker starts with numpy, pyarrow and trapcore loaded; spawned, each
-            # loads them again (about 0.6 CPU-s a worker, measured: a million 10x10 mazes on
-            # local:2 took 1.48x the CPU of one process with spawn, 1.29x with fork)
+            # loads them again (docs/benchmarks.md, "Tuned constants")
             quiet["distributed.worker.multiprocessing-method"] = "fork"
         with _workers_ignore_ctrl_c(), dask.config.set(quiet):
             # distributed leaves LocalCluster and Client.__init__ unannotated
