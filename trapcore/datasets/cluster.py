@@ -54,7 +54,7 @@ def _client(client: object) -> Iterator[distributed.Client]:
         quiet = {
             # the workers' statistical profiler samples every task's stack 100 times a second
             "distributed.worker.profile.enabled": False,
-            # event-loop ticks every 20 ms and system monitors every 0.5 s in every process
+            # the event loop's ticks and the system monitors wake every process many times a second
             "distributed.admin.tick.interval": "1s",
             "distributed.admin.system-monitor.interval": "1s",
             "distributed.worker.memory.monitor-interval": "1s",
