@@ -130,6 +130,34 @@ def test_the_check_sees_a_missing_section():
     assert lacking(documented) == "" and lacking(bare) == "PRE"
 
 
+#: Names in modules another engineer is rewriting (the Numberlink solver and generator); the lead
+#: removes each entry once the rewrite is merged (an entry that gains its See Also fails too).
+KNOWN_WITHOUT_SEE_ALSO = {
+    "trapcore.Puzzle",
+    "trapcore.numberlink.generate",
+    "trapcore.numberlink.difficulty_band",
+    "trapcore.numberlink.difficulty_level",
+    "trapcore.numberlink.solve",
+    "trapcore.numberlink.count",
+    "trapcore.numberlink.count_nodes",
+    "trapcore.numberlink.check",
+}
+
+
+def test_public_functions_and_classes_have_see_also():
+    # methods aside: a function or class names its neighbours, as networkx's docstrings do
+    found = {
+        name
+        for name, obj in public()
+        if (inspect.isclass(obj) or "." not in obj.__qualname__)
+        and not re.search(r"^See Also\n-{3,}$", inspect.getdoc(obj) or "", re.M)
+    }
+    new = sorted(found - KNOWN_WITHOUT_SEE_ALSO)
+    assert not new, f"public docstrings without a See Also section: {new}"
+    mended = sorted(KNOWN_WITHOUT_SEE_ALSO - found)
+    assert not mended, f"See Also added: remove them from KNOWN_WITHOUT_SEE_ALSO: {mended}"
+
+
 WORDS = re.compile(
     r"\b(issue \d+|\d+(\.\d+)? ?(ms|us|µs)\b|\d+(\.\d+)? (seconds|minutes)\b|about a second"
     r"|ANCHORS|\.\./shared|sceptic)",

@@ -45,6 +45,10 @@ def odd_r_cell(cell: CellLike, shape: ShapeLike) -> tuple[int, int]:
     TypeError, ValueError
         For a cell that is not a pair of ints inside ``shape``.
 
+    See Also
+    --------
+    to_odd_r : A whole board.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -82,6 +86,11 @@ def to_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
     ------
     TypeError, ValueError
         For a board that is not 2-D of 0 and 1, or a cat outside it.
+
+    See Also
+    --------
+    from_odd_r : The way back.
+    odd_r_cell : One cell.
 
     Examples
     --------
@@ -124,6 +133,11 @@ def from_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
     ------
     TypeError, ValueError
         For a board that is not 2-D of 0 and 1, or a cat outside it.
+
+    See Also
+    --------
+    to_odd_r : The way there.
+    odd_r_cell : One cell.
 
     Examples
     --------
@@ -201,6 +215,11 @@ def board_from_text(text: str, *, layout: str | None = None) -> Position:
     TypeError, ValueError
         For text that is not a str, holds no board or rows of different lengths, or an unknown
         layout.
+
+    See Also
+    --------
+    read_board : trapcore's own layout.
+    to_odd_r : Other coordinate systems.
 
     Examples
     --------

@@ -93,6 +93,12 @@ class CatGame:
     TypeError, ValueError
         Bad size, count, policy, rules, seed or start; ``winnable`` found no proven start.
 
+    See Also
+    --------
+    cat_move : The cat's move alone.
+    solve : Decides a position.
+    simulate : Whole games in the kernels.
+
     Examples
     --------
     >>> import trapcore as tc

@@ -67,6 +67,11 @@ def is_border(cell: CellLike, shape: ShapeLike) -> bool:
     TypeError, ValueError
         If ``shape`` is not two positive ints or ``cell`` lies outside the board.
 
+    See Also
+    --------
+    neighbours : The cells next to one.
+    distance_to_border : Every cell's distance to the border.
+
     Examples
     --------
     >>> from trapcore.cat import hexgrid
@@ -97,6 +102,11 @@ def neighbours(cell: CellLike, shape: ShapeLike) -> list[Cell]:
     ------
     TypeError, ValueError
         If ``shape`` is not two positive ints or ``cell`` lies outside the board.
+
+    See Also
+    --------
+    STEPS : The neighbour table.
+    is_border : Where the cat escapes.
 
     Examples
     --------
@@ -133,6 +143,11 @@ def distances(board: npt.ArrayLike, start: CellLike) -> npt.NDArray[np.int32]:
     ------
     TypeError, ValueError
         Bad board (dtype, shape, values), or ``start`` outside the board or blocked.
+
+    See Also
+    --------
+    distance_to_border : Distances to the border.
+    escape_path : A shortest way out.
 
     Examples
     --------
@@ -172,6 +187,11 @@ def escape_path(board: npt.ArrayLike, start: CellLike) -> npt.NDArray[np.int32] 
     TypeError, ValueError
         As :func:`distances`.
 
+    See Also
+    --------
+    distances : Every cell's distance from a start.
+    distance_to_border : Distances to the border.
+
     Examples
     --------
     >>> import numpy as np
@@ -196,6 +216,11 @@ def distance_to_border(board: npt.ArrayLike) -> npt.NDArray[np.int32]:
     -------
     ndarray of int32, shape (rows, cols)
         0 on a free border cell, -1 for blocked cells and cells that cannot reach the border.
+
+    See Also
+    --------
+    distances : From one start.
+    escape_path : A shortest way out.
 
     Examples
     --------

@@ -211,6 +211,12 @@ def cat_move(
     IllegalMoveError
         A callable policy returned a cell that is not a free neighbour of ``cat``.
 
+    See Also
+    --------
+    player_move : The player's side.
+    SolverCat : A cat that asks the solver.
+    CatGame : A game played with a policy.
+
     Examples
     --------
     >>> import numpy as np
@@ -310,6 +316,12 @@ def player_move(
         board of more than 4096 cells.
     IllegalMoveError
         A callable player returned a blocked cell or the cat's.
+
+    See Also
+    --------
+    cat_move : The cat's side.
+    SolverPlayer : The solver player, keeping its table.
+    hint : The solver's advice for one position.
 
     Examples
     --------

@@ -80,6 +80,12 @@ def certificate(
         A position on the way was not proven won within ``max_nodes`` (the start included), or
         the strategy has more than ``max_positions`` positions.
 
+    See Also
+    --------
+    check_certificate : Checks it without the solver.
+    compact_certificate : Each shared position written once.
+    escape_certificate : The cat's certificate.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -146,6 +152,11 @@ def check_certificate(board: npt.ArrayLike, cat: tuple[int, int], cert: Certific
     ------
     TypeError, ValueError
         A bad board or cat cell (a bad ``cert`` is ``False``, not an error).
+
+    See Also
+    --------
+    certificate : Makes one.
+    check_escape_certificate : The cat's side.
 
     Examples
     --------
@@ -346,6 +357,11 @@ def compact_certificate(cert: Certificate) -> dict[str, Any]:
         ``cert`` is not shaped like a certificate (a node is ``[rest, answers]``, a step
         ``[row, col, next node or None]``, an answer ``[row, col, step]``).
 
+    See Also
+    --------
+    certificate : The player's certificate.
+    escape_certificate : The cat's certificate.
+
     Examples
     --------
     >>> import json
@@ -427,6 +443,11 @@ def check_escape_certificate(
     ------
     TypeError, ValueError
         A bad board or cat cell (a bad ``cert`` is ``False``, not an error).
+
+    See Also
+    --------
+    escape_certificate : Makes one.
+    check_certificate : The player's side.
 
     Examples
     --------

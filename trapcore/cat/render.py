@@ -33,6 +33,10 @@ class Position(NamedTuple):
     cat : (row, col) or None
         The cell marked ``C``, or ``None`` when the drawing has none.
 
+    See Also
+    --------
+    read_board : Returns it.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -88,6 +92,11 @@ def render_board(
     TypeError, ValueError
         For a board that is not 2-D of 0 and 1, a cat outside it, an unknown layout or style,
         or numbers with ``style="digits"``.
+
+    See Also
+    --------
+    read_board : The way back.
+    CatGame.to_text : A game's board as text.
 
     Examples
     --------
@@ -190,6 +199,11 @@ def read_board(text: str) -> Position:
     ValueError
         No rows, rows of different lengths, two cats, or any other character in a row; the
         message names the line and column (1-based) of the fault.
+
+    See Also
+    --------
+    render_board : Writes what it reads.
+    board_from_text : Other programs' boards.
 
     Examples
     --------

@@ -107,6 +107,10 @@ class SimResult:
     seconds : float
         Wall time of the run.
 
+    See Also
+    --------
+    simulate : Returns it.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -191,6 +195,11 @@ def simulate(
     ------
     TypeError, ValueError
         Bad count, size, policy, player, rules, seed, workers or budget.
+
+    See Also
+    --------
+    CatGame : One game, move by move.
+    SimResult : What it returns.
 
     Examples
     --------

@@ -97,6 +97,11 @@ class Solution(NamedTuple):
         search proved it, which has no horizon). For ``UNKNOWN``, the deepest horizon shown to
         hold no forced escape (-1 if none).
 
+    See Also
+    --------
+    solve : Returns it.
+    Hint : hint's answer.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -129,6 +134,11 @@ class Hint:
         The solver's verdict of the position.
     nodes : int
         Positions the solver searched.
+
+    See Also
+    --------
+    hint : Returns it.
+    Solution : solve's answer.
 
     Examples
     --------
@@ -239,6 +249,12 @@ def solve(
     ------
     TypeError, ValueError
         Bad board, cat cell (blocked or outside), policy, method, budget or workers.
+
+    See Also
+    --------
+    hint : A block to play, proven or not.
+    certificate : The proof written out.
+    SolverPlayer : Solves move after move.
 
     Examples
     --------
@@ -367,6 +383,11 @@ def hint(
     TypeError, ValueError
         As :func:`solve`.
 
+    See Also
+    --------
+    solve : The verdict alone.
+    CatGame.hint : The same for a game.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -418,6 +439,12 @@ class SolverPlayer:
     board comes that is not a continuation of the last one (a block gone, or another size), so a
     game's moves do not depend on earlier games. Each thread has its own table, so
     :func:`simulate` with several workers plays each game as one worker would.
+
+    See Also
+    --------
+    player_move : The named players.
+    solve : The search it runs.
+    SolverCat : The cat's side.
 
     Examples
     --------
@@ -586,6 +613,11 @@ def winnable_board(
     ValueError
         When ``max_attempts`` boards in a row are not proven won (too many blocks, too few, or a
         budget too small), and for bad arguments (TypeError for wrong types).
+
+    See Also
+    --------
+    solve : The search that proves a start.
+    hexgrid.random_board : A start, not checked.
 
     Examples
     --------

@@ -202,6 +202,10 @@ def to_numpy(
     TypeError, ValueError
         For data that is not such a column, or a grid column without its dtype and shape.
 
+    See Also
+    --------
+    read : Reads a dataset.
+
     Examples
     --------
     >>> import pyarrow.parquet as pq

@@ -36,6 +36,10 @@ def item_bytes(spec: Spec) -> int:
         Mazes 9 per cell (doors, and a solution of at most every cell as two int32) plus 64;
         Numberlink 4 per square (grid and solution, int16) plus 64; cat boards 1 per cell plus 32.
 
+    See Also
+    --------
+    generate : Sizes shards with it.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -58,6 +62,11 @@ class Ragged:
     ----------
     values : ndarray, shape (m, ...)
     offsets : ndarray of int64, shape (n + 1,)
+
+    See Also
+    --------
+    Batch : Where it appears.
+    to_numpy : Columns as numpy arrays.
 
     Examples
     --------
@@ -177,6 +186,11 @@ class Batch:
         The items held here (``columns["index"]`` is ``arange(start, stop)``).
     columns : dict
         Column name -> ndarray with one row per item (fixed shape) or :class:`Ragged`.
+
+    See Also
+    --------
+    generate : Writes batches to shards.
+    Ragged : Its variable-length columns.
 
     Examples
     --------

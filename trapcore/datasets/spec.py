@@ -126,6 +126,12 @@ class MazeSpec(_Spec):
     max_attempts : int
         Candidates tried per item before ``ValueError`` (the filters are too strict).
 
+    See Also
+    --------
+    CatSpec
+    NumberlinkSpec
+    generate : Makes the dataset.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -214,6 +220,12 @@ class NumberlinkSpec(_Spec):
         ``{measure: (low, high)}`` over :data:`NUMBERLINK_MEASURES`.
     max_attempts : int
         Candidates tried per item before ``ValueError``.
+
+    See Also
+    --------
+    CatSpec
+    MazeSpec
+    generate : Makes the dataset.
 
     Examples
     --------
@@ -306,6 +318,12 @@ class CatSpec(_Spec):
     max_attempts : int
         Candidates tried per item before ``ValueError``.
 
+    See Also
+    --------
+    MazeSpec
+    NumberlinkSpec
+    generate : Makes the dataset.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -396,6 +414,12 @@ def spec_from_dict(d: dict[str, Any]) -> Spec:
     ------
     TypeError, ValueError
         For a ``d`` that is not such a dict.
+
+    See Also
+    --------
+    CatSpec
+    MazeSpec
+    NumberlinkSpec
 
     Examples
     --------

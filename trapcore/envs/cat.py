@@ -60,6 +60,11 @@ class CatEnv(gym.Env):
     (``int8``) marks the free cells other than the cat's. A masked action (a blocked cell or the
     cat's) ends the episode with ``lose_reward`` and ``info["illegal"] = True``.
 
+    See Also
+    --------
+    trap_the_cat_v0 : Both sides learning (PettingZoo).
+    trapcore.cat.CatGame : The game it wraps.
+
     Examples
     --------
     >>> from trapcore.envs import CatEnv

@@ -256,6 +256,11 @@ class MazeEnv(gym.Env):
     TypeError, ValueError
         For a bad option, naming it.
 
+    See Also
+    --------
+    MazeVectorEnv : Many mazes stepped at once.
+    trapcore.maze.Maze : The maze it wraps.
+
     Examples
     --------
     >>> from trapcore.envs import MazeEnv

@@ -56,6 +56,10 @@ class MazeVectorEnv(VectorEnv):
     **options
         As for :class:`~trapcore.envs.MazeEnv`.
 
+    See Also
+    --------
+    MazeEnv : One maze.
+
     Examples
     --------
     >>> import numpy as np

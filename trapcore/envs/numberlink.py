@@ -116,6 +116,10 @@ class NumberlinkEnv(gym.Env):
     so threads sharing one env never see or leave a half-made move; which thread's move comes
     first is theirs to order (one env per thread, or a vector env, is the usual way).
 
+    See Also
+    --------
+    trapcore.numberlink.Puzzle : The puzzle it wraps.
+
     Examples
     --------
     >>> from trapcore.envs import NumberlinkEnv

@@ -106,6 +106,11 @@ def carve_many(
         For bad sizes or counts, more than ``MAX_BATCH_CELLS`` cells in all, an unknown method, a
         bad seed or a bad number of workers.
 
+    See Also
+    --------
+    Maze.carve : One maze.
+    trapcore.datasets.MazeSpec : Mazes as a dataset.
+
     Examples
     --------
     >>> import trapcore as tc

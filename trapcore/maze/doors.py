@@ -75,6 +75,11 @@ def check_doors(doors: npt.ArrayLike, *, name: str = "doors") -> Doors:
         If it is not 2-D, is empty, has more than ``MAX_MAZE_CELLS`` cells, or holds a value
         outside 0..15, a field ``0b10`` or an open outer door.
 
+    See Also
+    --------
+    door : One door.
+    Maze : Doors with an entrance and an exit.
+
     Examples
     --------
     >>> from trapcore import maze
@@ -166,6 +171,11 @@ def door(doors: Doors, cell: CellLike, side: str) -> int:
         If ``doors`` is not a non-empty 2-D array, ``cell`` lies outside it or ``side`` is
         unknown.
 
+    See Also
+    --------
+    set_door : Sets one.
+    Maze.door : The same on a maze.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -209,6 +219,11 @@ def set_door(doors: Doors, cell: CellLike, side: str, state: int) -> None:
     None
         ``doors`` is changed in place.
 
+    See Also
+    --------
+    door : Reads one.
+    open_door : Opens one.
+
     Examples
     --------
     >>> import numpy as np
@@ -249,6 +264,11 @@ def open_door(doors: Doors, cell: CellLike, side: str) -> None:
     None
         ``doors`` is changed in place.
 
+    See Also
+    --------
+    close_door : Closes one.
+    lock_door : Locks one.
+
     Examples
     --------
     >>> import numpy as np
@@ -275,6 +295,11 @@ def close_door(doors: Doors, cell: CellLike, side: str) -> None:
     None
         ``doors`` is changed in place.
 
+    See Also
+    --------
+    open_door : Opens one.
+    lock_door : Locks one.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -300,6 +325,11 @@ def lock_door(doors: Doors, cell: CellLike, side: str) -> None:
     None
         ``doors`` is changed in place.
 
+    See Also
+    --------
+    open_door : Opens one.
+    close_door : Closes one.
+
     Examples
     --------
     >>> import numpy as np
@@ -324,6 +354,11 @@ def down_doors(doors: Doors) -> Doors:
     ndarray of uint8, shape (rows, cols)
         ``doors & 3``: 0 closed, 1 open, 3 locked.
 
+    See Also
+    --------
+    right_doors : The doors to the right.
+    door : One door.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -347,6 +382,11 @@ def right_doors(doors: Doors) -> Doors:
     -------
     ndarray of uint8, shape (rows, cols)
         ``(doors >> 2) & 3``: 0 closed, 1 open, 3 locked.
+
+    See Also
+    --------
+    down_doors : The doors below.
+    door : One door.
 
     Examples
     --------

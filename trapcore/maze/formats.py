@@ -213,6 +213,11 @@ def to_connection_list(maze: Maze) -> npt.NDArray[np.bool_]:
         ``[0, r, c]``: the door Down of ``(r, c)`` is open; ``[1, r, c]``: its door Right.
         ``maze_dataset.LatticeMaze(connection_list=...)`` takes it as it is.
 
+    See Also
+    --------
+    from_connection_list : The way back.
+    Maze.to_networkx : A networkx graph.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -249,6 +254,10 @@ def from_connection_list(
     ------
     TypeError, ValueError
         For another dtype or shape, or a connection through the outer wall.
+
+    See Also
+    --------
+    to_connection_list : The way there.
 
     Examples
     --------
@@ -304,6 +313,10 @@ def to_maze_dataset_ascii(maze: Maze, *, path: RouteLike = None, endpoints: bool
     -------
     str
         ``(2*rows + 1)`` lines of ``(2*cols + 1)`` characters, ``#`` walls, no final newline.
+
+    See Also
+    --------
+    from_maze_dataset_ascii : The way back.
 
     Examples
     --------
@@ -367,6 +380,10 @@ def from_maze_dataset_ascii(text: str) -> Maze:
         For text that is not a str, not a rectangle of odd sides, a wall where a cell is, or
         more than one ``S`` or ``E``.
 
+    See Also
+    --------
+    to_maze_dataset_ascii : The way there.
+
     Examples
     --------
     >>> from trapcore import maze
@@ -394,6 +411,10 @@ def to_labmaze_text(maze: Maze) -> str:
     str
         ``*`` walls, ``P`` the spawn (the entrance), ``G`` the goal (the exit), each line ending
         in a newline; ``labmaze.FixedMazeWithRandomGoals(entity_layer=...)`` takes it.
+
+    See Also
+    --------
+    from_labmaze_text : The way back.
 
     Examples
     --------
@@ -428,6 +449,10 @@ def from_labmaze_text(text: str) -> Maze:
     ------
     TypeError, ValueError
         As for :func:`from_maze_dataset_ascii`.
+
+    See Also
+    --------
+    to_labmaze_text : The way there.
 
     Examples
     --------

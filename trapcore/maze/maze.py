@@ -58,6 +58,10 @@ class Trace:
     hand : {"left", "right"}
         The hand it followed.
 
+    See Also
+    --------
+    Maze.trace : Returns it.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -114,6 +118,11 @@ class Maze:
     TypeError, ValueError
         For a bad door array (see :func:`check_doors`) or an entrance or exit that is not a cell
         of the outer wall.
+
+    See Also
+    --------
+    carve_many : Many mazes at once.
+    Trace : The robot's walk.
 
     Examples
     --------
@@ -219,6 +228,11 @@ class Maze:
         TypeError, ValueError
             For non-integer or non-positive sizes, too many cells, an unknown method, a bad seed
             or an entrance or exit off the outer wall.
+
+        See Also
+        --------
+        carve_many : Many mazes in one call.
+        Maze.braid : Loops added.
 
         Examples
         --------
@@ -500,6 +514,11 @@ class Maze:
             For a start or goal that is not a cell of the maze, an unknown method or hand, or a
             hand given with ``method="bfs"``.
 
+        See Also
+        --------
+        Maze.trace : The wall follower's whole walk.
+        Maze.distances : Every cell's distance.
+
         Examples
         --------
         >>> import trapcore as tc
@@ -546,6 +565,11 @@ class Maze:
         ------
         TypeError, ValueError
             For a start or goal that is not a cell of the maze, or an unknown hand.
+
+        See Also
+        --------
+        Maze.solve : The path alone.
+        Trace : What it returns.
 
         Examples
         --------
