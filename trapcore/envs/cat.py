@@ -13,9 +13,10 @@ from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.cat import POLICIES, RULES, CatGame, Status
 from trapcore.cat.internal import check_policy_cells
-from trapcore.envs._hexdraw import hex_picture
-from trapcore.envs._options import as_blocked, as_board_size, as_number
-from trapcore.envs._viewer import Screen
+
+from ._hexdraw import hex_picture
+from ._options import as_blocked, as_board_size, as_number
+from ._viewer import Screen
 
 __all__ = ["CatEnv"]
 

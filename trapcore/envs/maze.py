@@ -12,11 +12,12 @@ from gymnasium.vector.utils import batch_space
 
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_cell, as_choice, as_int
-from trapcore.envs._options import as_board_size, as_number
-from trapcore.envs._viewer import Screen
 from trapcore.maze import METHODS, Maze
 from trapcore.maze.doors import OPEN
 from trapcore.maze.internal import Method, as_method
+
+from ._options import as_board_size, as_number
+from ._viewer import Screen
 
 __all__ = ["MazeEnv", "OBSERVATIONS", "MazeConfig", "maze_config"]
 

@@ -13,8 +13,9 @@ from gymnasium import spaces
 
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_choice, as_int
-from trapcore.envs._options import as_board_size, as_number
 from trapcore.numberlink import DIFFICULTY_LEVELS, Puzzle, check, generate
+
+from ._options import as_board_size, as_number
 
 __all__ = ["NumberlinkEnv"]
 

@@ -13,9 +13,10 @@ from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.cat import RULES, winnable_board
 from trapcore.cat.hexgrid import DIRECTIONS, STEPS, escape_path, random_board
-from trapcore.envs._hexdraw import hex_picture
-from trapcore.envs._options import as_blocked, as_board_size
-from trapcore.envs._viewer import Screen
+
+from ._hexdraw import hex_picture
+from ._options import as_blocked, as_board_size
+from ._viewer import Screen
 
 __all__ = ["env", "raw_env", "DIRECTIONS"]
 
