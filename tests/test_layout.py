@@ -94,12 +94,12 @@ def _layer(module: str) -> tuple[str, str]:
 
 
 def _imports(module: str, source: str, is_package: bool = False):
-    """(line, dotted name) of each trapcore name the source imports, wherever the import sits
+    """(line, dotted name, relative) of each name the source imports, wherever the import sits
     (module level or inside a function); relative imports resolved against ``module``."""
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                yield node.lineno, alias.name
+                yield node.lineno, alias.name, False
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
@@ -107,7 +107,7 @@ def _imports(module: str, source: str, is_package: bool = False):
                 package = package[: len(package) - node.level + 1]
                 base = ".".join(package + ([base] if base else []))
             for alias in node.names:
-                yield node.lineno, f"{base}.{alias.name}"
+                yield node.lineno, f"{base}.{alias.name}", node.level > 0
 
 
 def layer_violations(module: str, source: str, is_package: bool = False) -> list[str]:
@@ -117,7 +117,7 @@ def layer_violations(module: str, source: str, is_package: bool = False) -> list
     Private names of the foundation (trapcore._validate, _seeding, ...) are everyone's."""
     layer, own = _layer(module)
     out = []
-    for line, name in _imports(module, source, is_package):
+    for line, name, relative in _imports(module, source, is_package):
         parts = name.split(".")
         if parts[0] != "trapcore" or len(parts) < 2:
             continue
@@ -127,6 +127,10 @@ def layer_violations(module: str, source: str, is_package: bool = False) -> list
         private = [p for p in parts[1:] if p.startswith("_") and not p.startswith("__")]
         if private and target_layer != "foundation" and (target != own or layer != target_layer):
             out.append(f"{module}:{line} imports {name}, a private name of trapcore.{target}")
+        elif private and private[0] != parts[-1] and layer == "integration" == target_layer:
+            # its own private module, named absolutely (as the hook greps): import it relatively
+            if not relative:
+                out.append(f"{module}:{line} imports its own {name}: use a relative import")
     return out
 
 
@@ -152,13 +156,14 @@ def test_the_layer_check_sees_each_breach():
     assert layer_violations("trapcore.maze.maze", "from trapcore.cli import used_seed")
     assert layer_violations("trapcore.numberlink.puzzle", "from ..demo import app")
     assert layer_violations("trapcore._pictures", "from trapcore.numberlink.formats import _x")
+    assert layer_violations("trapcore.envs.cat", "from trapcore.envs._options import as_int")
     assert layer_violations("trapcore.cat.game", "from trapcore.maze._checks import _as_method")
     # what the layers allow: public names, internal modules, the foundation, one's own package
     allowed = (
         "from trapcore.maze.internal import as_method\n"
         "from trapcore.cat import LIMITS, hexgrid\n"
         "from trapcore._validate import _describe\n"
-        "from trapcore.envs._options import as_number\n"
+        "from ._options import as_number\n"
         "from trapcore.cli import used_seed\n"
     )
     assert not layer_violations("trapcore.envs.maze", allowed)
