@@ -115,7 +115,7 @@ def _font(cell: int, chars: np.ndarray) -> np.ndarray:
 def puzzle_svg(puzzle: Puzzle) -> str | None:
     """The puzzle as SVG (grid lines, solids dark, each number's two endpoints a disc in its own
     colour with its label), or None past :data:`RICH_CELLS`."""
-    from trapcore.numberlink.formats import _symbols_for
+    from trapcore.numberlink.internal import symbols_for as _symbols_for
 
     rows, cols = puzzle.grid.shape
     if rows * cols > RICH_CELLS:

@@ -168,7 +168,7 @@ def save_picture(image: Image.Image, path: str) -> None:
     fmt = Image.registered_extensions()[os.path.splitext(path)[1].lower()]
     with atomic_open(path, "wb", name="-o") as fh:
         # through write() alone: Pillow then encodes in chunks from Python, answering Ctrl-C
-        # between them, not in one C call on the file descriptor (32 s for 10,000 x 10,000)
+        # between them, not in one long C call on the file descriptor (docs/benchmarks.md)
         image.save(_WriteOnly(fh), format=fmt)  # type: ignore[arg-type]
 
 

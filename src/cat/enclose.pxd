@@ -23,8 +23,8 @@ from libc.stdint cimport int32_t, uint8_t
 cdef enum:
     ENC_INF = 1 << 28
     # the searches look at cuts of at most ENC_FLOW cells, and only where a cheaper test (the
-    # layer test, the border-distance cuts) comes within ENC_GATE blocks of a win: measured on
-    # 9x9 starts, running it everywhere proves a few more wins for twice the time
+    # layer test, the border-distance cuts) comes within ENC_GATE blocks of a win: running it
+    # everywhere proves a few more wins at a far higher cost (docs/benchmarks.md)
     ENC_FLOW = 12
     ENC_GATE = 2
 

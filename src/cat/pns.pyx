@@ -40,8 +40,8 @@ from trapcore.cat._search cimport (Ctx, ctx_block, ctx_free, ctx_init, ctx_load,
 
 cdef enum:
     MAXPLY = 512
-    # Ctrl-C polling: a position here costs up to ~0.3 ms on 15x15 (each child gets the static
-    # tests), so poll every 256 positions rather than signals.pxd's POLL_MASK
+    # Ctrl-C polling: a position here costs far more than a BFS step (each child gets the static
+    # tests), so poll every 256 positions rather than signals.pxd's POLL_MASK (docs/benchmarks.md)
     PNS_POLL = 0xFF
 
 ctypedef struct Pns:

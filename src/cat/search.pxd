@@ -59,7 +59,7 @@ cdef void ctx_free(Ctx* x) noexcept nogil
 cdef void ctx_load(Ctx* x, const uint8_t* board) noexcept nogil
 cdef void ctx_new_search(Ctx* x, int model, int64_t max_nodes) noexcept nogil
 # x.db = each cell's escape distance on the working board (kept out of line on purpose: inlined
-# into the recursive pnode it makes the smart cat's searches about 10% slower)
+# into the recursive pnode it slows the smart cat's searches; docs/benchmarks.md)
 cdef void ctx_border_distances(Ctx* x) noexcept nogil
 # greedy play against a fixed-policy cat on x.board2: 100000 - moves for a win, else moves survived
 cdef int32_t rollout(Ctx* x, int32_t cat, int model) noexcept nogil

@@ -35,8 +35,8 @@ cdef inline bint uf_union(int32_t* parent, int32_t* size, int32_t a, int32_t b) 
 
 # Union-find for Kruskal in ONE int32 array: parent[x] >= 0 is x's parent, parent[x] < 0 marks a
 # root whose set has -parent[x] members. Half the memory traffic of the uf_* layout's separate
-# parent and size arrays (measured: about 20% faster carving at 1000 x 1000; the carving is bound
-# by memory latency, since doors come in random order).
+# parent and size arrays, which the carving feels: it is bound by memory latency, since doors come
+# in random order (docs/benchmarks.md, "Tuned constants").
 
 cdef inline int32_t ds_find(int32_t* parent, int32_t x) noexcept nogil:
     """The root of x's set; every node on the way is then pointed straight at it (full path

@@ -32,6 +32,7 @@ SUBMODULES = {
     "formats",
     "proof",
     "cli",
+    "internal",
 }
 
 
@@ -44,7 +45,7 @@ def test_all_is_complete_and_nothing_else_is_public():
     assert public - names <= SUBMODULES - {"hexgrid"}
     assert {"CatGame", "Status", "Verdict"} <= names
     assert tc.CatGame is CatGame and tc.Status is Status and tc.Verdict is Verdict
-    for mod in SUBMODULES - {"cli"}:
+    for mod in SUBMODULES - {"cli", "internal"}:
         module = getattr(tc.cat, mod)
         assert isinstance(module, types.ModuleType)
         for n in module.__all__:

@@ -357,3 +357,12 @@ def test_kernels_run_in_threads():
             pool.map(lambda s: hexgrid.random_board(20, 20, 50, seed=s).tobytes(), range(64))
         )
     assert boards_ == [hexgrid.random_board(20, 20, 50, seed=s).tobytes() for s in range(64)]
+
+
+def test_the_neighbour_table_is_the_convention():
+    # the one table of the package (the env and the certificate checker use it) against the twin's
+    assert hexgrid.STEPS == (ref.EVEN, ref.ODD)
+    assert len(hexgrid.STEPS[0]) == len(hexgrid.DIRECTIONS) == 6
+    for r in (4, 5):  # an even and an odd row, away from the border
+        steps = [(q[0] - r, q[1] - 4) for q in hexgrid.neighbours((r, 4), (9, 9))]
+        assert steps == list(hexgrid.STEPS[r % 2])

@@ -320,6 +320,6 @@ def test_package_exports():
         "SIDES",
     }
     public = {n for n in dir(maze) if not n.startswith("_")}
-    modules = {"batch", "cli", "doors", "formats", "maze", "render"}
+    modules = {"batch", "cli", "doors", "formats", "internal", "maze", "render"}
     assert public - modules == set(maze.__all__)
     assert tc.Maze is Maze

@@ -5,15 +5,18 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import Cell, CellLike, ShapeLike
 from trapcore._validate import MAX_CELLS, as_cell, as_grid, as_pair, as_size
 from trapcore.cat import _hexgrid
-from trapcore.cat._types import Board, Cell, CellLike, ShapeLike
+from trapcore.cat._types import Board
 
 __all__ = [
     "as_board",
     "as_shape",
     "free_cell",
     "check_policy_cells",
+    "check_solver_size",
+    "default_depth",
     "MAX_SOLVE_CELLS",
     "MAX_GAME_CELLS",
     "MAX_SMART_CELLS",
@@ -24,8 +27,8 @@ MAX_SOLVE_CELLS = 4096
 #: The largest board a CatGame accepts (cells): a game is played by hand, a million cells is plenty.
 MAX_GAME_CELLS = 1 << 20
 #: The largest board the smart cat (``policy="smart"``, the "hard" level) plays on (cells,
-#: 128 x 128): its move searches the board's escape routes, about 0.25 s there and growing as
-#: cells**1.5 (23.6 s a move at 500 x 500).
+#: 128 x 128): its move searches the board's escape routes, a cost that grows as cells**1.5
+#: (docs/benchmarks.md, "Tuned constants").
 MAX_SMART_CELLS = 1 << 14
 
 _UINT8 = np.dtype(np.uint8)
@@ -78,3 +81,15 @@ def check_policy_cells(policy: object, cells: int, name: str = "policy") -> None
             f"about 0.25 s there, growing as cells**1.5), got a board of {cells} cells; use "
             f"{name}='bfs' or 'rays', or a smaller board"
         )
+
+
+def check_solver_size(board: Board, who: str = "the solver") -> None:
+    """ValueError when ``board`` has more than :data:`MAX_SOLVE_CELLS` cells, the most the
+    solver's tables hold; ``who`` names the caller in the message."""
+    if board.size > MAX_SOLVE_CELLS:
+        raise ValueError(f"board has {board.size} cells; {who} accepts at most {MAX_SOLVE_CELLS}")
+
+
+def default_depth(board: Board) -> int:
+    """The searches' default depth bound on ``board``: its free cells, at most 200."""
+    return max(1, min(int(board.size - board.sum()), 200))

@@ -38,6 +38,11 @@ class Turn(NamedTuple):
         The cat's cell after its answer; the cell it stood on when the turn ended the game (it
         escaped from there, or was caught there).
 
+    See Also
+    --------
+    CatGame.analyze : The analysis made of turns.
+    Analysis : A whole game analysed.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -69,6 +74,11 @@ class Analysis(NamedTuple):
         That block.
     better : (row, col) or None
         A winning block there instead.
+
+    See Also
+    --------
+    CatGame.analyze : Makes it.
+    Turn : One move of it.
 
     Examples
     --------

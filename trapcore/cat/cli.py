@@ -12,10 +12,9 @@ from typing import IO
 import numpy as np
 
 from trapcore._progress import timer
-from trapcore.cat import hexgrid
-from trapcore.cat._board import MAX_GAME_CELLS, MAX_SOLVE_CELLS
-from trapcore.cat._limits import LIMITS
+from trapcore.cat import LIMITS, hexgrid
 from trapcore.cat.game import CatGame, Status
+from trapcore.cat.internal import MAX_GAME_CELLS, MAX_SOLVE_CELLS
 from trapcore.cat.players import PLAYERS, POLICIES, RULES
 from trapcore.cat.render import read_board, render_board
 from trapcore.cat.simulation import simulate

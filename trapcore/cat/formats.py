@@ -6,9 +6,10 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._renamed import module_getattr
+from trapcore._types import CellLike, ShapeLike
 from trapcore._validate import _describe, as_cell, as_choice, as_grid
 from trapcore.cat._board import as_shape
-from trapcore.cat._types import Board, CellLike, ShapeLike
+from trapcore.cat._types import Board
 from trapcore.cat.render import LAYOUTS, STYLES, Position, is_comment, read_board, render_board
 
 __all__ = [
@@ -43,6 +44,10 @@ def odd_r_cell(cell: CellLike, shape: ShapeLike) -> tuple[int, int]:
     ------
     TypeError, ValueError
         For a cell that is not a pair of ints inside ``shape``.
+
+    See Also
+    --------
+    to_odd_r : A whole board.
 
     Examples
     --------
@@ -81,6 +86,11 @@ def to_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
     ------
     TypeError, ValueError
         For a board that is not 2-D of 0 and 1, or a cat outside it.
+
+    See Also
+    --------
+    from_odd_r : The way back.
+    odd_r_cell : One cell.
 
     Examples
     --------
@@ -123,6 +133,11 @@ def from_odd_r(board: npt.ArrayLike, cat: CellLike | None = None) -> Position:
     ------
     TypeError, ValueError
         For a board that is not 2-D of 0 and 1, or a cat outside it.
+
+    See Also
+    --------
+    to_odd_r : The way there.
+    odd_r_cell : One cell.
 
     Examples
     --------
@@ -200,6 +215,11 @@ def board_from_text(text: str, *, layout: str | None = None) -> Position:
     TypeError, ValueError
         For text that is not a str, holds no board or rows of different lengths, or an unknown
         layout.
+
+    See Also
+    --------
+    read_board : trapcore's own layout.
+    to_odd_r : Other coordinate systems.
 
     Examples
     --------

@@ -20,11 +20,12 @@ import numpy.typing as npt
 
 from trapcore import _pictures
 from trapcore._renamed import renamed
+from trapcore._types import Cell, CellLike, SeedLike
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import hexgrid
 from trapcore.cat._board import MAX_GAME_CELLS, as_board, check_policy_cells
 from trapcore.cat._records import Analysis, Status, Turn
-from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
+from trapcore.cat._types import Board, PolicyLike
 from trapcore.cat.players import (
     RULES,
     _cat_step,
@@ -91,6 +92,12 @@ class CatGame:
     ------
     TypeError, ValueError
         Bad size, count, policy, rules, seed or start; ``winnable`` found no proven start.
+
+    See Also
+    --------
+    cat_move : The cat's move alone.
+    solve : Decides a position.
+    simulate : Whole games in the kernels.
 
     Examples
     --------

@@ -20,13 +20,15 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._renamed import module_getattr
+from trapcore._types import Cell, CellLike, SeedLike, ShapeLike
 from trapcore._validate import MAX_CELLS, _describe, as_cell, as_generator, as_int, as_size
 from trapcore.cat import _hexgrid
 from trapcore.cat._board import as_board, as_shape, free_cell
-from trapcore.cat._types import Board, Cell, CellLike, SeedLike, ShapeLike
+from trapcore.cat._types import Board
 
 __all__ = [
     "DIRECTIONS",
+    "STEPS",
     "neighbours",
     "is_border",
     "distances",
@@ -37,8 +39,12 @@ __all__ = [
 
 #: Neighbour directions in the order every function uses.
 DIRECTIONS = ("E", "W", "NE", "NW", "SE", "SW")
-_EVEN = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
-_ODD = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
+#: The neighbour table: ``STEPS[r % 2][d]`` is the ``(row, col)`` step from a cell of row ``r``
+#: in direction ``DIRECTIONS[d]`` (even-r offset rows: even rows shifted right).
+STEPS = (
+    ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0)),  # even rows
+    ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1)),  # odd rows
+)
 
 
 def is_border(cell: CellLike, shape: ShapeLike) -> bool:
@@ -60,6 +66,11 @@ def is_border(cell: CellLike, shape: ShapeLike) -> bool:
     ------
     TypeError, ValueError
         If ``shape`` is not two positive ints or ``cell`` lies outside the board.
+
+    See Also
+    --------
+    neighbours : The cells next to one.
+    distance_to_border : Every cell's distance to the border.
 
     Examples
     --------
@@ -92,6 +103,11 @@ def neighbours(cell: CellLike, shape: ShapeLike) -> list[Cell]:
     TypeError, ValueError
         If ``shape`` is not two positive ints or ``cell`` lies outside the board.
 
+    See Also
+    --------
+    STEPS : The neighbour table.
+    is_border : Where the cat escapes.
+
     Examples
     --------
     >>> from trapcore.cat import hexgrid
@@ -104,7 +120,7 @@ def neighbours(cell: CellLike, shape: ShapeLike) -> list[Cell]:
     """
     rows, cols = as_shape(shape)
     r, c = as_cell(cell, (rows, cols), "cell")
-    table = _ODD if r & 1 else _EVEN
+    table = STEPS[r & 1]
     return [(r + dr, c + dc) for dr, dc in table if 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
@@ -127,6 +143,11 @@ def distances(board: npt.ArrayLike, start: CellLike) -> npt.NDArray[np.int32]:
     ------
     TypeError, ValueError
         Bad board (dtype, shape, values), or ``start`` outside the board or blocked.
+
+    See Also
+    --------
+    distance_to_border : Distances to the border.
+    escape_path : A shortest way out.
 
     Examples
     --------
@@ -166,6 +187,11 @@ def escape_path(board: npt.ArrayLike, start: CellLike) -> npt.NDArray[np.int32] 
     TypeError, ValueError
         As :func:`distances`.
 
+    See Also
+    --------
+    distances : Every cell's distance from a start.
+    distance_to_border : Distances to the border.
+
     Examples
     --------
     >>> import numpy as np
@@ -190,6 +216,11 @@ def distance_to_border(board: npt.ArrayLike) -> npt.NDArray[np.int32]:
     -------
     ndarray of int32, shape (rows, cols)
         0 on a free border cell, -1 for blocked cells and cells that cannot reach the border.
+
+    See Also
+    --------
+    distances : From one start.
+    escape_path : A shortest way out.
 
     Examples
     --------

@@ -8,12 +8,13 @@ import numpy.typing as npt
 
 from trapcore._names import by_name
 from trapcore._renamed import module_getattr
+from trapcore._types import Cell, CellLike, SeedLike
 from trapcore._validate import as_cell, as_choice, as_generator, as_int
 from trapcore.cat import _play
-from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, check_policy_cells, free_cell
+from trapcore.cat._board import as_board, check_policy_cells, check_solver_size, free_cell
 from trapcore.cat._codes import Model, Player, Policy, Rules
 from trapcore.cat._engine import Memory
-from trapcore.cat._types import Board, Cell, CellLike, Mover, PlayerLike, PolicyLike, SeedLike
+from trapcore.cat._types import Board, Mover, PlayerLike, PolicyLike
 from trapcore.errors import IllegalMoveError
 
 __all__ = [
@@ -210,6 +211,12 @@ def cat_move(
     IllegalMoveError
         A callable policy returned a cell that is not a free neighbour of ``cat``.
 
+    See Also
+    --------
+    player_move : The player's side.
+    SolverCat : A cat that asks the solver.
+    CatGame : A game played with a policy.
+
     Examples
     --------
     >>> import numpy as np
@@ -310,6 +317,12 @@ def player_move(
     IllegalMoveError
         A callable player returned a blocked cell or the cat's.
 
+    See Also
+    --------
+    cat_move : The cat's side.
+    SolverPlayer : The solver player, keeping its table.
+    hint : The solver's advice for one position.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -329,12 +342,10 @@ def player_move(
         if int(b.sum()) >= b.size - 1:
             return None
         return _call_player(player, b, (r, c), as_generator(seed))
-    if player in ("solver", "lookahead") and b.size > MAX_SOLVE_CELLS:
+    if player in ("solver", "lookahead"):
         # the lookahead player tries each block against a search of the board: its cost grows as
         # the fourth power of the side, so it has the solver's size limit
-        raise ValueError(
-            f"board has {b.size} cells; the {player} player accepts at most {MAX_SOLVE_CELLS}"
-        )
+        check_solver_size(b, f"the {player} player")
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     return _player_block(b, (r, c), player, policy, as_generator(seed), max_nodes)
 

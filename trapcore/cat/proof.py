@@ -80,6 +80,12 @@ def certificate(
         A position on the way was not proven won within ``max_nodes`` (the start included), or
         the strategy has more than ``max_positions`` positions.
 
+    See Also
+    --------
+    check_certificate : Checks it without the solver.
+    compact_certificate : Each shared position written once.
+    escape_certificate : The cat's certificate.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -146,6 +152,11 @@ def check_certificate(board: npt.ArrayLike, cat: tuple[int, int], cert: Certific
     ------
     TypeError, ValueError
         A bad board or cat cell (a bad ``cert`` is ``False``, not an error).
+
+    See Also
+    --------
+    certificate : Makes one.
+    check_escape_certificate : The cat's side.
 
     Examples
     --------
@@ -214,24 +225,12 @@ def escape_certificate(
     """The cat's escape from a position the player, to move, loses: a strategy for the optimal
     cat that answers every block, written out for :func:`check_escape_certificate`.
 
-    Answering each of the player's blocks one by one would make the tree far too big, so a
-    player node answers the blocks of a *zone* one by one and all the others at once:
-    ``[rest, answers]``, where ``answers`` is ``[[row, col, cat_node], ...]``, one per zone cell,
-    and ``rest`` is the cat's answer in the position where *every* free cell outside the zone is
-    blocked (``None`` when there is none). A cat node is ``[row, col, player_node]``, the cat's
-    step, with ``player_node`` ``None`` once the cat stands on the border (it escapes). That is
-    sound because blocks never help the cat: if the cat, to move, escapes with the cells ``B``
-    blocked, it escapes with any ``B' ⊆ B`` blocked (induction on the cells left: its winning step
-    is free in ``B'`` too; a block in ``B'`` already blocked in ``B`` is no better for the player
-    than any free block in ``B``), so escaping with all the outside cells blocked covers a block
-    of any one of them.
-
-    Built by asking :func:`solve` (``max_nodes`` a position) for the cat's escaping steps. The
-    zone is every cell that the cat's answer to a block far away needs free (the free cell
-    farthest from the cat: its answer is the quickest escape, and needs few cells). Positions met
-    twice share their subtree; plain nested lists cannot share subtrees in JSON:
-    :func:`compact_certificate` keeps the sharing. The sizes and costs of the empty boards'
-    certificates are in the documentation (Trap the Cat research notes).
+    A player node ``[rest, answers]`` answers each block of a *zone* in ``answers``
+    (``[[row, col, cat_node], ...]``) and every other block at once in ``rest``: the cat's answer
+    with all the free cells outside the zone blocked (``None`` when there are none). A cat node
+    ``[row, col, player_node]`` is the cat's step, ``player_node`` ``None`` once it stands on the
+    border. Built from :func:`solve`'s answers; positions met twice share their subtree. Why one
+    answer covers the blocks outside the zone: :doc:`/how-it-works/cat-solver`.
 
     Parameters
     ----------
@@ -257,6 +256,12 @@ def escape_certificate(
     SearchLimitExceeded
         A position on the way was not proven lost within ``max_nodes`` (the start included), or
         the strategy has more than ``max_positions`` positions.
+
+    See Also
+    --------
+    check_escape_certificate : Checks it without the solver.
+    compact_certificate : The same strategy with each shared position written once.
+    certificate : The player's certificate for a position she wins.
 
     Examples
     --------
@@ -352,6 +357,11 @@ def compact_certificate(cert: Certificate) -> dict[str, Any]:
         ``cert`` (``None`` included) is not shaped like a certificate (a node is ``[rest,
         answers]``, a step ``[row, col, next node or None]``, an answer ``[row, col, step]``).
 
+    See Also
+    --------
+    certificate : The player's certificate.
+    escape_certificate : The cat's certificate.
+
     Examples
     --------
     >>> import json
@@ -414,8 +424,8 @@ def check_escape_certificate(
     form) is an escape for the cat from ``(board, cat)`` with the player to move: every step is
     onto a free neighbour, each zone cell is a free cell other than the cat's and is answered,
     the other free cells are answered all blocked at once, the cat is never enclosed and every
-    line ends with the cat on the border. Its own neighbour table and breadth-first search:
-    nothing of the solver's is used.
+    line ends with the cat on the border. Its own breadth-first search over the neighbour table
+    (:data:`hexgrid.STEPS`): nothing of the solver's is used.
 
     Parameters
     ----------
@@ -435,6 +445,11 @@ def check_escape_certificate(
     ------
     TypeError, ValueError
         A bad board or cat cell (a bad ``cert`` is ``False``, not an error).
+
+    See Also
+    --------
+    escape_certificate : Makes one.
+    check_certificate : The player's side.
 
     Examples
     --------
@@ -550,11 +565,7 @@ def _arguments(
 
 
 def _neighbours(p: tuple[int, int], rows: int, cols: int) -> list[tuple[int, int]]:
-    """The six hex neighbours on the board, even rows shifted right (DESIGN.md), written out
-    here rather than taken from hexgrid, so the checker shares no code with the solver."""
+    """The on-board hex neighbours from the convention's table alone (no search of the solver's)."""
     r, c = p
-    if r % 2 == 0:
-        steps = ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0))
-    else:
-        steps = ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1))
+    steps = hexgrid.STEPS[r % 2]
     return [(r + dr, c + dc) for dr, dc in steps if 0 <= r + dr < rows and 0 <= c + dc < cols]

@@ -8,9 +8,10 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import Cell, CellLike
 from trapcore._validate import as_cell, as_choice, as_flag
 from trapcore.cat._board import as_board
-from trapcore.cat._types import Board, Cell, CellLike
+from trapcore.cat._types import Board
 
 __all__ = ["LAYOUTS", "STYLES", "Position", "render_board", "read_board"]
 
@@ -31,6 +32,10 @@ class Position(NamedTuple):
         0 free, 1 blocked.
     cat : (row, col) or None
         The cell marked ``C``, or ``None`` when the drawing has none.
+
+    See Also
+    --------
+    read_board : Returns it.
 
     Examples
     --------
@@ -87,6 +92,11 @@ def render_board(
     TypeError, ValueError
         For a board that is not 2-D of 0 and 1, a cat outside it, an unknown layout or style,
         ``numbers`` not a bool, or numbers with ``style="digits"``.
+
+    See Also
+    --------
+    read_board : The way back.
+    CatGame.to_text : A game's board as text.
 
     Examples
     --------
@@ -190,6 +200,11 @@ def read_board(text: str) -> Position:
     ValueError
         No rows, rows of different lengths, two cats, or any other character in a row; the
         message names the line and column (1-based) of the fault.
+
+    See Also
+    --------
+    render_board : Writes what it reads.
+    board_from_text : Other programs' boards.
 
     Examples
     --------

@@ -14,11 +14,12 @@ import numpy.typing as npt
 from trapcore._renamed import module_getattr
 from trapcore._seeding import item_generator, root_key
 from trapcore._threads import imap
+from trapcore._types import Cell, SeedLike
 from trapcore._validate import as_choice, as_int, as_size, check_callback
 from trapcore.cat import _play, hexgrid
 from trapcore.cat._board import MAX_SOLVE_CELLS
 from trapcore.cat._engine import Memory
-from trapcore.cat._types import Cell, PlayerLike, PolicyLike, SeedLike
+from trapcore.cat._types import PlayerLike, PolicyLike
 from trapcore.cat.players import (
     _MODEL,
     _PLAYER,
@@ -106,6 +107,10 @@ class SimResult:
     seconds : float
         Wall time of the run.
 
+    See Also
+    --------
+    simulate : Returns it.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -190,6 +195,11 @@ def simulate(
     ------
     TypeError, ValueError
         Bad count, size, policy, player, rules, seed, workers or budget.
+
+    See Also
+    --------
+    CatGame : One game, move by move.
+    SimResult : What it returns.
 
     Examples
     --------

@@ -14,12 +14,19 @@ import numpy.typing as npt
 
 from trapcore._names import by_name
 from trapcore._renamed import renamed
+from trapcore._types import Cell, CellLike, SeedLike
 from trapcore._validate import as_cell, as_choice, as_generator, as_int, as_size
 from trapcore.cat import _engine, hexgrid
-from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
+from trapcore.cat._board import (
+    MAX_SOLVE_CELLS,
+    as_board,
+    check_solver_size,
+    default_depth,
+    free_cell,
+)
 from trapcore.cat._codes import Result, SolveMethod
 from trapcore.cat._engine import Memory
-from trapcore.cat._types import Board, Cell, CellLike, PolicyLike, SeedLike
+from trapcore.cat._types import Board, PolicyLike
 from trapcore.cat.players import (
     _MODEL,
     SOLVER_PLAYER_NODES,
@@ -90,6 +97,11 @@ class Solution(NamedTuple):
         search proved it, which has no horizon). For ``UNKNOWN``, the deepest horizon shown to
         hold no forced escape (-1 if none).
 
+    See Also
+    --------
+    solve : Returns it.
+    Hint : hint's answer.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -122,6 +134,11 @@ class Hint:
         The solver's verdict of the position.
     nodes : int
         Positions the solver searched.
+
+    See Also
+    --------
+    hint : Returns it.
+    Solution : solve's answer.
 
     Examples
     --------
@@ -233,6 +250,12 @@ def solve(
     TypeError, ValueError
         Bad board, cat cell (blocked or outside), policy, method, budget or workers.
 
+    See Also
+    --------
+    hint : A block to play, proven or not.
+    certificate : The proof written out.
+    SolverPlayer : Solves move after move.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -243,13 +266,12 @@ def solve(
     Solution(verdict=Verdict.LOSS, block=(2, 2), nodes=677, depth=4)
     """
     b = as_board(board)
-    if b.size > MAX_SOLVE_CELLS:
-        raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")
+    check_solver_size(b)
     r, c = free_cell(b, cat, "cat")
     policy = _solve_model(policy)
     max_nodes = as_int(max_nodes, "max_nodes", minimum=1, maximum=1 << 40)
     if max_depth is None:
-        max_depth = max(1, min(int(b.size - b.sum()), 200))
+        max_depth = default_depth(b)
     max_depth = as_int(max_depth, "max_depth", minimum=1, maximum=1000)
     method = as_choice(method, "method", SOLVE_METHODS)
     return _solve(b, r, c, policy, max_nodes, max_depth, method, None, _as_workers(workers))
@@ -303,9 +325,8 @@ def _hint(
     b: Board, cat: Cell, policy: PolicyLike, max_nodes: int, memory: Memory | None = None
 ) -> Hint:
     """hint() on a validated board, cat and policy (memory: see _solve)."""
-    if b.size > MAX_SOLVE_CELLS:
-        raise ValueError(f"board has {b.size} cells; the solver accepts at most {MAX_SOLVE_CELLS}")
-    max_depth = max(1, min(int(b.size - b.sum()), 200))
+    check_solver_size(b)
+    max_depth = default_depth(b)
     res, best, proven, nodes = _engine.hint(
         b, cat[0], cat[1], _MODEL[_model_of(policy)], max_nodes, max_depth, memory
     )
@@ -362,6 +383,11 @@ def hint(
     TypeError, ValueError
         As :func:`solve`.
 
+    See Also
+    --------
+    solve : The verdict alone.
+    CatGame.hint : The same for a game.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -413,6 +439,12 @@ class SolverPlayer:
     board comes that is not a continuation of the last one (a block gone, or another size), so a
     game's moves do not depend on earlier games. Each thread has its own table, so
     :func:`simulate` with several workers plays each game as one worker would.
+
+    See Also
+    --------
+    player_move : The named players.
+    solve : The search it runs.
+    SolverCat : The cat's side.
 
     Examples
     --------
@@ -493,10 +525,7 @@ class SolverPlayer:
         if rng is not None:
             as_generator(rng, "rng")  # checked all the same: a typo is not silently ignored
         b = as_board(board)
-        if b.size > MAX_SOLVE_CELLS:
-            raise ValueError(
-                f"board has {b.size} cells; the solver player accepts at most {MAX_SOLVE_CELLS}"
-            )
+        check_solver_size(b, "the solver player")
         r, c = free_cell(b, cat, "cat")
         memory = self._memory_for(b)
         return _player_block(b, (r, c), "solver", self.policy, None, self.max_nodes, memory)
@@ -534,8 +563,7 @@ class SolverPlayer:
         """
         b = as_board(board)
         cell = free_cell(b, cat, "cat")
-        if b.size > MAX_SOLVE_CELLS:
-            return _hint(b, cell, self.policy, self.max_nodes)  # raises: too big for the solver
+        check_solver_size(b)
         return _hint(b, cell, self.policy, self.max_nodes, self._memory_for(b))
 
     def __repr__(self) -> str:
@@ -587,6 +615,11 @@ def winnable_board(
     ValueError
         When ``max_attempts`` boards in a row are not proven won (too many blocks, too few, or a
         budget too small), and for bad arguments (TypeError for wrong types).
+
+    See Also
+    --------
+    solve : The search that proves a start.
+    hexgrid.random_board : A start, not checked.
 
     Examples
     --------

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import Cell, CellLike
 from trapcore._validate import as_generator, as_int
 from trapcore.cat import hexgrid
-from trapcore.cat._board import MAX_SOLVE_CELLS, as_board, free_cell
-from trapcore.cat._types import Cell, CellLike
+from trapcore.cat._board import as_board, check_solver_size, default_depth, free_cell
 from trapcore.cat.players import cat_move
 from trapcore.cat.solver import Verdict, _as_workers, _solve
 
@@ -21,33 +21,15 @@ SOLVER_CAT_NODES = 2_000
 
 class SolverCat:
     """The smart cat's move, checked against the solver: our strongest cat against players who
-    search deep (against the lookahead player it is as strong as the smart cat, no stronger).
+    search deep, at up to six searches a move.
 
-    At each turn the cat weighs each of its steps (a free neighbour) by solving the position it
-    leaves the player, who is then to move (:func:`trapcore.cat.solve`, ``max_nodes`` positions
-    each, against the optimal cat):
-
-    1. a border cell, when one is next to it (it escapes next turn; the smart cat's choice);
-    2. else the smart cat's move (``policy="smart"``, from the game's random stream) if the
-       solver proves it a forced escape (the player lost after it), or if no step is one and the
-       solver does not prove the player wins after it;
-    3. else the first step (in the neighbour order E, W, NE, NW, SE, SW) that the solver proves a
-       forced escape, or, with none, the step not proven won for the player that is nearest the
-       border (the first among equals); a cat whose every step is proven lost plays the smart
-       cat's move.
-
-    So it never walks into a position the solver proves won for the player within its budget, and
-    it takes every forced escape the solver proves; the smart cat's searches (an exact escape
-    search of four moves, a three-block alpha-beta search) choose among the rest. A move costs one
-    search of ``max_nodes`` positions per step at most (six), and one only when the smart cat's
-    step is a proven forced escape: far more than the smart cat's move, so the demo's "hard"
-    level stays smart. It is the level that trades cost for strength; its strength against a
-    player who follows the solver's hints, and its cost a move, are measured in the documentation
-    (the Trap the Cat research notes and the benchmarks).
-
-    Use it wherever a policy is taken (:class:`CatGame`, :func:`simulate`, the environments):
-    ``CatGame(policy=tc.cat.SolverCat())``. The solver treats a callable cat as the optimal cat,
-    so hints against it are what they are against the smart cat.
+    A cat next to the border steps onto it. Otherwise the cat weighs each step by solving the
+    position it leaves the player (``max_nodes`` positions, against the optimal cat): it plays
+    the smart cat's step unless the solver proves that step lost and another not, prefers a step
+    proven to escape, and never takes a step proven won for the player while another is not.
+    Use it wherever a policy is taken: ``CatGame(policy=tc.cat.SolverCat())``. The rules in
+    full and what a move costs: :doc:`/how-it-works/cat-solver`; its strength:
+    :doc:`/cat-research`.
 
     Parameters
     ----------
@@ -62,6 +44,12 @@ class SolverCat:
     TypeError, ValueError
         A bad ``max_nodes`` or ``workers``; when called, a bad board (more than 4096 cells) or
         cat cell.
+
+    See Also
+    --------
+    cat_move : The named cats' moves (``policy="smart"`` among them).
+    solve : The search it asks about each step.
+    SolverPlayer : The player's side of the same search.
 
     Examples
     --------
@@ -83,10 +71,7 @@ class SolverCat:
         cannot move; ``rng`` feeds the smart cat's random choices."""
         rng = as_generator(rng, "rng")
         b = as_board(board)
-        if b.size > MAX_SOLVE_CELLS:
-            raise ValueError(
-                f"board has {b.size} cells; the solver cat accepts at most {MAX_SOLVE_CELLS}"
-            )
+        check_solver_size(b, "the solver cat")
         here = free_cell(b, cat, "cat")
         steps = [q for q in hexgrid.neighbours(here, b.shape) if not b[q]]
         if not steps:
@@ -94,7 +79,7 @@ class SolverCat:
         smart = cat_move(b, here, policy="smart", seed=rng)
         if smart is None or hexgrid.is_border(smart, b.shape):
             return smart  # the smart cat steps onto the border whenever it can
-        depth = max(1, min(int(b.size - b.sum()), 200))
+        depth = default_depth(b)
 
         def verdict(q: Cell) -> Verdict:
             if hexgrid.escape_path(b, q) is None:

@@ -46,7 +46,8 @@ def _pq() -> Any:
 #: Field metadata keys: a column's numpy dtype and the shape of one row (``null``: varies).
 DTYPE_KEY, SHAPE_KEY = b"trapcore.dtype", b"trapcore.shape"
 #: Rows of fixed shape with at least this many values are stored as fixed-size binary (one
-#: Parquet value a row, no list levels per cell: about 10 times faster to write than lists).
+#: Parquet value a row, no list levels per cell: far faster to write than lists; see
+#: docs/benchmarks.md, "Tuned constants").
 BINARY_FROM = 16
 
 
@@ -200,6 +201,10 @@ def to_numpy(
     ------
     TypeError, ValueError
         For data that is not such a column, or a grid column without its dtype and shape.
+
+    See Also
+    --------
+    read : Reads a dataset.
 
     Examples
     --------

@@ -54,15 +54,14 @@ def _client(client: object) -> Iterator[distributed.Client]:
         quiet = {
             # the workers' statistical profiler samples every task's stack 100 times a second
             "distributed.worker.profile.enabled": False,
-            # event-loop ticks every 20 ms and system monitors every 0.5 s in every process
+            # the event loop's ticks and the system monitors wake every process many times a second
             "distributed.admin.tick.interval": "1s",
             "distributed.admin.system-monitor.interval": "1s",
             "distributed.worker.memory.monitor-interval": "1s",
         }
         if sys.platform == "linux":
             # a forked worker starts with numpy, pyarrow and trapcore loaded; spawned, each
-            # loads them again (about 0.6 CPU-s a worker, measured: a million 10x10 mazes on
-            # local:2 took 1.48x the CPU of one process with spawn, 1.29x with fork)
+            # loads them again (docs/benchmarks.md, "Tuned constants")
             quiet["distributed.worker.multiprocessing-method"] = "fork"
         with _workers_ignore_ctrl_c(), dask.config.set(quiet):
             # distributed leaves LocalCluster and Client.__init__ unannotated

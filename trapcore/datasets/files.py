@@ -79,6 +79,11 @@ class DatasetInfo:
     seconds : float
         Wall time of the run (or of the check, for :func:`verify`).
 
+    See Also
+    --------
+    verify : Checks a dataset against it.
+    generate : Writes it.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -263,6 +268,11 @@ def write_parquet(
     ImportError
         Without pyarrow (or distributed, with ``client``).
 
+    See Also
+    --------
+    write_npz : numpy files instead.
+    read : Reads it back.
+
     Examples
     --------
     Six mazes in two shards, in the folder ``mazes`` (made if need be):
@@ -403,6 +413,11 @@ def write_npz(batch: Batch, file: StrPath) -> Path:
     TypeError, ValueError
         For a bad argument, or a ``file`` that is not a regular file.
 
+    See Also
+    --------
+    write_parquet : Parquet instead.
+    read : Reads it back.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -517,6 +532,11 @@ def read(file: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
     ValueError
         For a column the dataset lacks.
 
+    See Also
+    --------
+    generate : Writes what it reads.
+    to_numpy : Columns as numpy arrays.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -596,6 +616,11 @@ def verify(directory: StrPath) -> DatasetInfo:
         If there is nothing at ``directory``.
     DatasetError
         Listing every problem found.
+
+    See Also
+    --------
+    generate : Writes what it checks.
+    DatasetInfo : What it checks against.
 
     Examples
     --------

@@ -67,6 +67,11 @@ def shard_range(n: int, shard: int, num_shards: int) -> tuple[int, int]:
     TypeError, ValueError
         Unless ``0 <= n <= MAX_ITEMS``, ``num_shards >= 1`` and ``0 <= shard < num_shards``.
 
+    See Also
+    --------
+    shard_name : The file of a shard.
+    generate : Writes the shards.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -133,6 +138,12 @@ def generate(
         For a bad argument (named), a shard over :data:`MAX_BATCH_BYTES` (estimated before
         anything is allocated), or filters that reject ``spec.max_attempts`` candidates of an
         item.
+
+    See Also
+    --------
+    read : Reads it back.
+    verify : Checks it.
+    shard_range : One shard's items.
 
     Examples
     --------

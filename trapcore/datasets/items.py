@@ -36,6 +36,10 @@ def item_bytes(spec: Spec) -> int:
         Mazes 9 per cell (doors, and a solution of at most every cell as two int32) plus 64;
         Numberlink 4 per square (grid and solution, int16) plus 64; cat boards 1 per cell plus 32.
 
+    See Also
+    --------
+    generate : Sizes shards with it.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -58,6 +62,11 @@ class Ragged:
     ----------
     values : ndarray, shape (m, ...)
     offsets : ndarray of int64, shape (n + 1,)
+
+    See Also
+    --------
+    Batch : Where it appears.
+    to_numpy : Columns as numpy arrays.
 
     Examples
     --------
@@ -178,6 +187,11 @@ class Batch:
     columns : dict
         Column name -> ndarray with one row per item (fixed shape) or :class:`Ragged`.
 
+    See Also
+    --------
+    generate : Writes batches to shards.
+    Ragged : Its variable-length columns.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -233,9 +247,9 @@ def _maze_chunk(
     spec: Any, key: Any, items: np.ndarray, attempt: int, workers: int
 ) -> dict[str, Any]:
     """Candidates ``attempt`` of ``items``: carved, braided, ends drawn, solved, measured."""
-    from trapcore.maze import _rows
-    from trapcore.maze._checks import _as_method
-    from trapcore.maze.batch import _carve_items
+    from trapcore.maze.internal import as_method as _as_method
+    from trapcore.maze.internal import carve_items as _carve_items
+    from trapcore.maze.internal import rows_kernels as _rows
 
     rows, cols = spec.rows, spec.cols
     n = len(items)
@@ -389,7 +403,7 @@ def cat_items(spec: Any, key: Any, start: int, stop: int, workers: int = 1) -> d
     (against the solver's model of the policy: ``players._model_of``) must prove the start won
     (True) or lost (False), an unproven candidate counting as rejected."""
     from trapcore.cat import Verdict, hexgrid, solve
-    from trapcore.cat.players import _model_of
+    from trapcore.cat.internal import model_of as _model_of
 
     n = stop - start
     cat = (spec.rows // 2, spec.cols // 2)

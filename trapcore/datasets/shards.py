@@ -84,6 +84,10 @@ def shard_name(shard: int, num_shards: int) -> str:
     -------
     str
 
+    See Also
+    --------
+    shard_range : The items of a shard.
+
     Examples
     --------
     >>> from trapcore import datasets

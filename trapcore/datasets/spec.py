@@ -126,6 +126,12 @@ class MazeSpec(_Spec):
     max_attempts : int
         Candidates tried per item before ``ValueError`` (the filters are too strict).
 
+    See Also
+    --------
+    CatSpec
+    NumberlinkSpec
+    generate : Makes the dataset.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -215,6 +221,12 @@ class NumberlinkSpec(_Spec):
     max_attempts : int
         Candidates tried per item before ``ValueError``.
 
+    See Also
+    --------
+    CatSpec
+    MazeSpec
+    generate : Makes the dataset.
+
     Examples
     --------
     >>> from trapcore import datasets
@@ -256,7 +268,7 @@ class NumberlinkSpec(_Spec):
             as_int(self.min_length, "min_length", minimum=2, maximum=rows * cols),
         )
         if self.long_paths is None:  # generate's default, fixed here so a saved spec keeps it
-            from trapcore.numberlink.generate import _default_long_paths
+            from trapcore.numberlink.internal import default_long_paths as _default_long_paths
 
             _set(self, "long_paths", _default_long_paths(rows, cols))
         for name in ("unique", "long_paths", "solids"):
@@ -305,6 +317,12 @@ class CatSpec(_Spec):
         lost; ``None``: every start, unchecked (column ``winnable`` -1).
     max_attempts : int
         Candidates tried per item before ``ValueError``.
+
+    See Also
+    --------
+    MazeSpec
+    NumberlinkSpec
+    generate : Makes the dataset.
 
     Examples
     --------
@@ -396,6 +414,12 @@ def spec_from_dict(d: dict[str, Any]) -> Spec:
     ------
     TypeError, ValueError
         For a ``d`` that is not such a dict.
+
+    See Also
+    --------
+    CatSpec
+    MazeSpec
+    NumberlinkSpec
 
     Examples
     --------

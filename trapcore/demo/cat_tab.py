@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, TypeVar
 import numpy as np
 
 import trapcore as tc
+from trapcore._types import Cell
 from trapcore.cat import Analysis, CatGame, Hint, Solution, Status, Turn, Verdict, hexgrid
-from trapcore.cat.players import _model_of
+from trapcore.cat.internal import model_of as _model_of
 from trapcore.demo.widgets import BLOCKED, MUTED, Tab, Task, parse_int, parse_seed, row, spin
 
 if TYPE_CHECKING:
     from trapcore.demo.app import DemoApp
 
 T = TypeVar("T")
-Cell = tuple[int, int]
 
 FREE = "#c9e4a6"
 FREE_OUTLINE = "#9bbd78"

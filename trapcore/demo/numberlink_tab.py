@@ -15,13 +15,13 @@ import numpy as np
 
 import trapcore as tc
 from trapcore._palette import distinct_colors, hex_color, lab, label_color
+from trapcore._types import Cell
 from trapcore.demo.widgets import BLOCKED, MUTED, Tab, mix, parse_int, parse_seed, row, spin
 from trapcore.numberlink import Puzzle
 
 if TYPE_CHECKING:
     from trapcore.demo.app import DemoApp
 
-Cell = tuple[int, int]
 Paths = dict[int, list[Cell]]
 
 #: The first pairs' colours: the start of :func:`pair_colours` (the same for every puzzle).

@@ -37,6 +37,12 @@ def register_envs() -> None:
     -------
     None
 
+    See Also
+    --------
+    CatEnv
+    MazeEnv
+    NumberlinkEnv
+
     Examples
     --------
     >>> import gymnasium as gym

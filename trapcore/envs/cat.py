@@ -12,10 +12,11 @@ from trapcore._renamed import renamed
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.cat import POLICIES, RULES, CatGame, Status
-from trapcore.cat._board import check_policy_cells
-from trapcore.envs._hexdraw import hex_picture
-from trapcore.envs._options import as_blocked, as_board_size, as_number
-from trapcore.envs._viewer import Screen
+from trapcore.cat.internal import check_policy_cells
+
+from ._hexdraw import hex_picture
+from ._options import as_blocked, as_board_size, as_number
+from ._viewer import Screen
 
 __all__ = ["CatEnv"]
 
@@ -59,6 +60,11 @@ class CatEnv(gym.Env):
     ``Discrete(rows * cols)``: block cell ``(a // cols, a % cols)``; ``info["action_mask"]``
     (``int8``) marks the free cells other than the cat's. A masked action (a blocked cell or the
     cat's) ends the episode with ``lose_reward`` and ``info["illegal"] = True``.
+
+    See Also
+    --------
+    trap_the_cat_v0 : Both sides learning (PettingZoo).
+    trapcore.cat.CatGame : The game it wraps.
 
     Examples
     --------

@@ -12,12 +12,12 @@ from gymnasium.vector.utils import batch_space
 
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_cell, as_choice, as_int
-from trapcore.envs._options import as_board_size, as_number
-from trapcore.envs._viewer import Screen
 from trapcore.maze import METHODS, Maze
-from trapcore.maze._carve import Method
-from trapcore.maze._checks import _as_method
 from trapcore.maze.doors import OPEN
+from trapcore.maze.internal import Method, as_method
+
+from ._options import as_board_size, as_number
+from ._viewer import Screen
 
 __all__ = ["MazeEnv", "OBSERVATIONS", "MazeConfig", "maze_config"]
 
@@ -78,7 +78,7 @@ class MazeConfig:
 
     @property
     def method_code(self) -> Method:
-        return _as_method(self.method)
+        return as_method(self.method)
 
     def observation_space(self) -> spaces.Box:
         """The space of one env's observation."""
@@ -256,6 +256,11 @@ class MazeEnv(gym.Env):
     ------
     TypeError, ValueError
         For a bad option, naming it.
+
+    See Also
+    --------
+    MazeVectorEnv : Many mazes stepped at once.
+    trapcore.maze.Maze : The maze it wraps.
 
     Examples
     --------

@@ -17,8 +17,8 @@ from trapcore._seeding import root_key
 from trapcore._threads import run_jobs
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.envs.maze import PALETTE, ChannelBox, maze_config, picture
-from trapcore.maze import _env
 from trapcore.maze.batch import MAX_BATCH_CELLS
+from trapcore.maze.internal import env_kernels
 
 __all__ = ["MazeVectorEnv"]
 
@@ -55,6 +55,10 @@ class MazeVectorEnv(VectorEnv):
         :meth:`render` returns a tuple of N pictures.
     **options
         As for :class:`~trapcore.envs.MazeEnv`.
+
+    See Also
+    --------
+    MazeEnv : One maze.
 
     Examples
     --------
@@ -131,7 +135,7 @@ class MazeVectorEnv(VectorEnv):
         self._pool: ThreadPoolExecutor | None = None
         self._all = self._chunks(n)
         self._everyone = np.ones(n, dtype=bool)
-        kernels = {"doors": _env.observe_doors, "local": _env.observe_local}
+        kernels = {"doors": env_kernels.observe_doors, "local": env_kernels.observe_local}
         self._observe = kernels.get(cfg.observation)  # None: pixels
 
     def __repr__(self) -> str:
@@ -176,7 +180,7 @@ class MazeVectorEnv(VectorEnv):
         self._run(
             [
                 (
-                    _env.reset_envs,
+                    env_kernels.reset_envs,
                     (
                         self._doors,
                         self._pos,
@@ -195,10 +199,10 @@ class MazeVectorEnv(VectorEnv):
     def _refresh_range(self, lo: int, hi: int) -> None:
         state = (self._doors, self._pos, self._goal)
         if self._observe is None:
-            _env.observe_pixels(*state, self._obs, PALETTE, lo, hi)
+            env_kernels.observe_pixels(*state, self._obs, PALETTE, lo, hi)
         else:
             self._observe(*state, self._obs, lo, hi)
-        _env.action_masks(self._doors, self._pos, self._masks, lo, hi)
+        env_kernels.action_masks(self._doors, self._pos, self._masks, lo, hi)
 
     def _refresh(self) -> None:
         """Observations and action masks of every env from the state."""
@@ -334,7 +338,7 @@ class MazeVectorEnv(VectorEnv):
         self._run(
             [
                 (
-                    _env.step_envs,
+                    env_kernels.step_envs,
                     (
                         self._doors,
                         self._pos,

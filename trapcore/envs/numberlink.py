@@ -13,8 +13,9 @@ from gymnasium import spaces
 
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_choice, as_int
-from trapcore.envs._options import as_board_size, as_number
 from trapcore.numberlink import DIFFICULTY_LEVELS, Puzzle, check, generate
+
+from ._options import as_board_size, as_number
 
 __all__ = ["NumberlinkEnv"]
 
@@ -115,6 +116,10 @@ class NumberlinkEnv(gym.Env):
     Thread safety: ``reset``, ``step``, ``action_mask``, ``solved`` and ``render`` hold a lock,
     so threads sharing one env never see or leave a half-made move; which thread's move comes
     first is theirs to order (one env per thread, or a vector env, is the usual way).
+
+    See Also
+    --------
+    trapcore.numberlink.Puzzle : The puzzle it wraps.
 
     Examples
     --------

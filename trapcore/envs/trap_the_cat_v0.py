@@ -12,19 +12,13 @@ from pettingzoo.utils import AgentSelector, wrappers
 from trapcore._seeding import item_generator, root_key
 from trapcore._validate import _describe, as_choice, as_int
 from trapcore.cat import RULES, winnable_board
-from trapcore.cat.hexgrid import escape_path, random_board
-from trapcore.envs._hexdraw import hex_picture
-from trapcore.envs._options import as_blocked, as_board_size
-from trapcore.envs._viewer import Screen
+from trapcore.cat.hexgrid import DIRECTIONS, STEPS, escape_path, random_board
+
+from ._hexdraw import hex_picture
+from ._options import as_blocked, as_board_size
+from ._viewer import Screen
 
 __all__ = ["env", "raw_env", "DIRECTIONS"]
-
-#: The cat's actions: steps E, W, NE, NW, SE, SW (even-r offset rows).
-DIRECTIONS = ("E", "W", "NE", "NW", "SE", "SW")
-_STEPS = {
-    0: ((0, 1), (0, -1), (-1, 1), (-1, 0), (1, 1), (1, 0)),  # even rows
-    1: ((0, 1), (0, -1), (-1, 0), (-1, -1), (1, 0), (1, -1)),
-}  # odd rows
 
 
 def env(**kwargs: Any) -> Any:
@@ -137,7 +131,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
     def _target(self, d: int) -> tuple[int, int]:
         """The cell the cat reaches stepping in direction d (possibly off the board)."""
         r, c = self.cat
-        dr, dc = _STEPS[r % 2][d]
+        dr, dc = STEPS[r % 2][d]
         return r + dr, c + dc
 
     def _cat_mask(self) -> np.ndarray:

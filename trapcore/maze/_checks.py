@@ -8,9 +8,10 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._names import by_name
+from trapcore._types import Cell
 from trapcore._validate import as_cell, as_choice, as_int, check_array_size, frozen_copy
 from trapcore.maze._carve import Hand, Method
-from trapcore.maze._types import Cell, Doors
+from trapcore.maze._types import Doors
 from trapcore.maze.doors import MAX_MAZE_CELLS
 
 __all__ = ["METHODS"]

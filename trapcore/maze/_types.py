@@ -1,28 +1,14 @@
-"""Type aliases of the maze package (doors, cells, routes, seeds), used in annotations only."""
+"""Type alias of the maze package (its doors), used in annotations only; the aliases every package
+shares (cells, paths, routes, colours, seeds) are in trapcore/_types.py."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, SupportsIndex, TypeAlias
+from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Cell", "CellLike", "ColorLike", "Colors", "Doors", "Path", "RouteLike", "SeedLike"]
+__all__ = ["Doors"]
 
 #: Validated door bits: C-contiguous ``uint8`` (rows, cols).
 Doors: TypeAlias = npt.NDArray[np.uint8]
-#: A validated cell ``(row, col)``.
-Cell: TypeAlias = tuple[int, int]
-#: A cell as the functions accept it: any pair of integers.
-CellLike: TypeAlias = Sequence[SupportsIndex]
-#: A path of cells, ``int32`` (n, 2), as the solvers return it.
-Path: TypeAlias = npt.NDArray[np.int32]
-#: A route as the drawing functions accept it: (n, 2) integers of (row, col), or None.
-RouteLike: TypeAlias = npt.ArrayLike | None
-#: An ``(r, g, b)`` colour as the drawing functions accept it.
-ColorLike: TypeAlias = Sequence[SupportsIndex]
-#: ``colors=`` of the drawing functions: a colour per key (``"floor"``, ``"wall"``, ...).
-Colors: TypeAlias = dict[str, ColorLike]
-#: What ``seed=`` accepts.
-SeedLike: TypeAlias = int | np.integer[Any] | np.random.SeedSequence | np.random.Generator | None

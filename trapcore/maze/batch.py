@@ -10,10 +10,10 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._seeding import root_key
+from trapcore._types import SeedLike
 from trapcore._validate import as_int
 from trapcore.maze import _carve as _k
 from trapcore.maze._checks import _as_maze_size, _as_method, _check_walk_cost
-from trapcore.maze._types import SeedLike
 
 __all__ = ["MAX_BATCH_CELLS", "MAX_WORKERS", "carve_many"]
 
@@ -105,6 +105,11 @@ def carve_many(
     TypeError, ValueError
         For bad sizes or counts, more than ``MAX_BATCH_CELLS`` cells in all, an unknown method, a
         bad seed or a bad number of workers.
+
+    See Also
+    --------
+    Maze.carve : One maze.
+    trapcore.datasets.MazeSpec : Mazes as a dataset.
 
     Examples
     --------

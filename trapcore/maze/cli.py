@@ -8,8 +8,8 @@ from typing import IO
 
 from trapcore import maze as _maze
 from trapcore._progress import bar, timer
+from trapcore._types import Path
 from trapcore.cli import add_progress_flags, picture_formats, progress_stream
-from trapcore.maze._types import Path
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

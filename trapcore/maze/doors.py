@@ -7,8 +7,9 @@ import enum
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import CellLike
 from trapcore._validate import _describe, as_cell, as_choice, as_grid, as_int, check_array_size
-from trapcore.maze._types import CellLike, Doors
+from trapcore.maze._types import Doors
 
 __all__ = [
     "DoorState",
@@ -73,6 +74,11 @@ def check_doors(doors: npt.ArrayLike, *, name: str = "doors") -> Doors:
     ValueError
         If it is not 2-D, is empty, has more than ``MAX_MAZE_CELLS`` cells, or holds a value
         outside 0..15, a field ``0b10`` or an open outer door.
+
+    See Also
+    --------
+    door : One door.
+    Maze : Doors with an entrance and an exit.
 
     Examples
     --------
@@ -186,6 +192,11 @@ def door(doors: Doors, cell: CellLike, side: str) -> int:
         If ``doors`` is not a non-empty 2-D array, ``cell`` lies outside it, ``side`` is
         unknown, or the cell that stores the door holds bits no door has (above bit 3, 0b10).
 
+    See Also
+    --------
+    set_door : Sets one.
+    Maze.door : The same on a maze.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -230,6 +241,11 @@ def set_door(doors: Doors, cell: CellLike, side: str, state: int) -> None:
     None
         ``doors`` is changed in place.
 
+    See Also
+    --------
+    door : Reads one.
+    open_door : Opens one.
+
     Examples
     --------
     >>> import numpy as np
@@ -271,6 +287,11 @@ def open_door(doors: Doors, cell: CellLike, side: str) -> None:
     None
         ``doors`` is changed in place.
 
+    See Also
+    --------
+    close_door : Closes one.
+    lock_door : Locks one.
+
     Examples
     --------
     >>> import numpy as np
@@ -297,6 +318,11 @@ def close_door(doors: Doors, cell: CellLike, side: str) -> None:
     None
         ``doors`` is changed in place.
 
+    See Also
+    --------
+    open_door : Opens one.
+    lock_door : Locks one.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -322,6 +348,11 @@ def lock_door(doors: Doors, cell: CellLike, side: str) -> None:
     None
         ``doors`` is changed in place.
 
+    See Also
+    --------
+    open_door : Opens one.
+    close_door : Closes one.
+
     Examples
     --------
     >>> import numpy as np
@@ -345,6 +376,11 @@ def down_doors(doors: Doors) -> Doors:
     -------
     ndarray of uint8, shape (rows, cols)
         ``doors & 3``: 0 closed, 1 open, 3 locked.
+
+    See Also
+    --------
+    right_doors : The doors to the right.
+    door : One door.
 
     Examples
     --------
@@ -371,6 +407,11 @@ def right_doors(doors: Doors) -> Doors:
     -------
     ndarray of uint8, shape (rows, cols)
         ``(doors >> 2) & 3``: 0 closed, 1 open, 3 locked.
+
+    See Also
+    --------
+    down_doors : The doors below.
+    door : One door.
 
     Examples
     --------

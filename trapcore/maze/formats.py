@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any, SupportsIndex
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import Cell, CellLike, Colors, RouteLike
 from trapcore._validate import _describe, as_flag, as_int, as_pair, as_size, check_array_size
-from trapcore.maze._types import Cell, CellLike, Colors, Doors, RouteLike
+from trapcore.maze._types import Doors
 from trapcore.maze.doors import LOCKED, MAX_MAZE_CELLS, OPEN
 
 if TYPE_CHECKING:
@@ -215,6 +216,11 @@ def to_connection_list(maze: Maze) -> npt.NDArray[np.bool_]:
         ``[0, r, c]``: the door Down of ``(r, c)`` is open; ``[1, r, c]``: its door Right.
         ``maze_dataset.LatticeMaze(connection_list=...)`` takes it as it is.
 
+    See Also
+    --------
+    from_connection_list : The way back.
+    Maze.to_networkx : A networkx graph.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -251,6 +257,10 @@ def from_connection_list(
     ------
     TypeError, ValueError
         For another dtype or shape, or a connection through the outer wall.
+
+    See Also
+    --------
+    to_connection_list : The way there.
 
     Examples
     --------
@@ -306,6 +316,10 @@ def to_maze_dataset_ascii(maze: Maze, *, path: RouteLike = None, endpoints: bool
     -------
     str
         ``(2*rows + 1)`` lines of ``(2*cols + 1)`` characters, ``#`` walls, no final newline.
+
+    See Also
+    --------
+    from_maze_dataset_ascii : The way back.
 
     Examples
     --------
@@ -370,6 +384,10 @@ def from_maze_dataset_ascii(text: str) -> Maze:
         For text that is not a str, not a rectangle of odd sides, a wall where a cell is, or
         more than one ``S`` or ``E``.
 
+    See Also
+    --------
+    to_maze_dataset_ascii : The way there.
+
     Examples
     --------
     >>> from trapcore import maze
@@ -397,6 +415,10 @@ def to_labmaze_text(maze: Maze) -> str:
     str
         ``*`` walls, ``P`` the spawn (the entrance), ``G`` the goal (the exit), each line ending
         in a newline; ``labmaze.FixedMazeWithRandomGoals(entity_layer=...)`` takes it.
+
+    See Also
+    --------
+    from_labmaze_text : The way back.
 
     Examples
     --------
@@ -431,6 +453,10 @@ def from_labmaze_text(text: str) -> Maze:
     ------
     TypeError, ValueError
         As for :func:`from_maze_dataset_ascii`.
+
+    See Also
+    --------
+    to_labmaze_text : The way there.
 
     Examples
     --------

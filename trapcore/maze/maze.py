@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
 
 from trapcore import _pictures
+from trapcore._renamed import renamed
+from trapcore._types import Cell, CellLike, Colors, Path, RouteLike, SeedLike
 from trapcore._validate import _describe, as_cell, as_choice, as_generator, check_callback
-from trapcore.maze import _carve, _maze_formats, _solve
+from trapcore.maze import _carve, _solve
+from trapcore.maze import formats as _formats
+from trapcore.maze import render as _render
 from trapcore.maze._checks import (
     _HAND,
     HANDS,
@@ -23,11 +27,11 @@ from trapcore.maze._checks import (
     _frozen,
     _snapshot,
 )
-from trapcore.maze._types import Cell, CellLike, Doors, Path, SeedLike
+from trapcore.maze._types import Doors
 from trapcore.maze.doors import OPEN, check_doors, door
 
 if TYPE_CHECKING:
-    pass
+    from PIL import Image
 
 __all__ = ["HANDS", "METHODS", "SOLVERS", "Maze", "Trace"]
 
@@ -53,6 +57,10 @@ class Trace:
         cannot be reached, the start, after exploring every reachable cell).
     hand : {"left", "right"}
         The hand it followed.
+
+    See Also
+    --------
+    Maze.trace : Returns it.
 
     Examples
     --------
@@ -110,6 +118,11 @@ class Maze:
     TypeError, ValueError
         For a bad door array (see :func:`check_doors`) or an entrance or exit that is not a cell
         of the outer wall.
+
+    See Also
+    --------
+    carve_many : Many mazes at once.
+    Trace : The robot's walk.
 
     Examples
     --------
@@ -215,6 +228,11 @@ class Maze:
         TypeError, ValueError
             For non-integer or non-positive sizes, too many cells, an unknown method, a bad seed
             or an entrance or exit off the outer wall.
+
+        See Also
+        --------
+        carve_many : Many mazes in one call.
+        Maze.braid : Loops added.
 
         Examples
         --------
@@ -495,6 +513,11 @@ class Maze:
             For a start or goal that is not a cell of the maze, an unknown method or hand, or a
             hand given with ``method="bfs"``.
 
+        See Also
+        --------
+        Maze.trace : The wall follower's whole walk.
+        Maze.distances : Every cell's distance.
+
         Examples
         --------
         >>> import trapcore as tc
@@ -541,6 +564,11 @@ class Maze:
         ------
         TypeError, ValueError
             For a start or goal that is not a cell of the maze, or an unknown hand.
+
+        See Also
+        --------
+        Maze.solve : The path alone.
+        Trace : What it returns.
 
         Examples
         --------
@@ -603,14 +631,248 @@ class Maze:
         _carve.braid(doors, fraction, gen.bit_generator)
         return Maze._trusted(doors, self._entrance, self._exit)
 
-    # -- pictures and other formats: defined in _maze_formats (this module's second concern) --
-    to_text = _maze_formats.to_text
-    to_image = _maze_formats.to_image
-    to_networkx = _maze_formats.to_networkx
-    from_networkx = classmethod(_maze_formats.from_networkx)
-    to_grid = _maze_formats.to_grid
-    from_grid = classmethod(_maze_formats.from_grid)
-    to_svg = _maze_formats.to_svg
+    def to_text(self, *, path: RouteLike = None) -> str:
+        """The maze as ``+---+`` art, one text line per wall row and per cell row.
+
+        Parameters
+        ----------
+        path : (n, 2) array of (row, col), optional
+            Cells marked ``o`` (e.g. from :meth:`solve`); consecutive cells must be neighbours.
+
+        Returns
+        -------
+        str
+            Walls are ``+``, ``---`` and ``|``; the entrance and exit are gaps. Ends with a
+            newline.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For a bad path, or a maze of more than ``LIMITS.text_cells`` cells.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> print(m.to_text(path=m.solve()), end="")
+        +   +---+---+---+
+        | o   o   o     |
+        +---+   +   +---+
+        |   |   | o   o |
+        +   +   +---+   +
+        |           | o |
+        +---+---+---+   +
+        """
+        return _render.to_text(self, path=path)
+
+    @renamed(cell="scale")
+    def to_image(
+        self,
+        *,
+        scale: int = 10,
+        wall: int = 1,
+        path: RouteLike = None,
+        trace: RouteLike = None,
+        colors: Colors | None = None,
+    ) -> Image.Image:
+        """The maze as a Pillow RGB image, ``cols*scale + wall`` pixels wide and
+        ``rows*scale + wall`` high.
+
+        Parameters
+        ----------
+        scale : int
+            Pixels per cell, from one wall line to the next (a cell shows ``scale - wall`` free
+            pixels); ``cell`` before 0.3, deprecated.
+        wall : int
+            Wall thickness in pixels, ``1 <= wall < scale``.
+        path : (n, 2) array of (row, col), optional
+            Drawn in colour, with the doors between its cells.
+        trace : (t, 2) array of (row, col), optional
+            The robot's moves (``Trace.moves`` from :meth:`trace`): visited cells are shaded, so
+            the backtracked ones show beside the path.
+        colors : dict, optional
+            ``(r, g, b)`` triples of ints in 0..255 for ``"floor"``, ``"wall"``, ``"path"``,
+            ``"trace"``.
+
+        Returns
+        -------
+        PIL.Image.Image
+
+        Raises
+        ------
+        TypeError, ValueError
+            For bad sizes, routes or colours, or an image of more than ``LIMITS.pixels`` pixels.
+        ImportError
+            If Pillow is not installed (``pip install trapcore[image]``).
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> im = m.to_image(scale=8, path=m.solve())
+        >>> im.size, im.mode
+        ((33, 25), 'RGB')
+        """
+        return _render.to_image(self, cell=scale, wall=wall, path=path, trace=trace, colors=colors)
+
+    def to_networkx(self) -> Any:
+        """The maze as a ``networkx.Graph``: a node per cell ``(row, col)``, an edge per open door.
+
+        Returns
+        -------
+        networkx.Graph
+            ``G.graph`` holds ``shape``, ``entrance`` and ``exit``; a perfect maze gives a tree.
+
+        Raises
+        ------
+        ImportError
+            If networkx is not installed.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> import trapcore as tc
+        >>> g = tc.Maze.carve(3, 4, seed=1).to_networkx()
+        >>> g.number_of_nodes(), g.number_of_edges(), nx.is_tree(g)
+        (12, 11, True)
+        """
+        return _formats.to_networkx(self)
+
+    @classmethod
+    def from_networkx(
+        cls,
+        graph: Any,
+        *,
+        shape: Sequence[SupportsIndex] | None = None,
+        entrance: CellLike | None = None,
+        exit: CellLike | None = None,
+    ) -> Maze:
+        """The maze whose open doors are the edges of ``graph``; every other door is locked.
+
+        Parameters
+        ----------
+        graph : networkx.Graph
+            Nodes ``(row, col)``; each edge joins two neighbouring cells.
+        shape : (rows, cols), optional
+            Default: ``graph.graph["shape"]`` if set, else one more than the largest node.
+        entrance, exit : (row, col), optional
+            Default: ``graph.graph``'s if set, else the top-left and bottom-right cells.
+
+        Returns
+        -------
+        Maze
+
+        Raises
+        ------
+        TypeError, ValueError
+            For a graph that is not one of neighbouring cells inside ``shape``.
+
+        Examples
+        --------
+        >>> import networkx as nx
+        >>> import trapcore as tc
+        >>> tc.Maze.from_networkx(nx.grid_2d_graph(2, 3)).open_doors()  # every door open
+        7
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> tc.Maze.from_networkx(m.to_networkx()) == m
+        True
+        """
+        return _formats.from_networkx(graph, shape=shape, entrance=entrance, exit=exit)
+
+    def to_grid(self) -> npt.NDArray[np.uint8]:
+        """mazelib's wall grid: ``uint8 (2*rows + 1, 2*cols + 1)``, 1 = wall, 0 = free.
+
+        Cell ``(r, c)`` is ``grid[2r+1, 2c+1]``, the door between it and the cell below
+        ``grid[2r+2, 2c+1]`` and the one to its right ``grid[2r+1, 2c+2]``; the outer wall is
+        whole (mazelib keeps its start and end apart).
+
+        Returns
+        -------
+        ndarray of uint8, shape (2*rows + 1, 2*cols + 1)
+            1 = wall, 0 = free.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> tc.Maze.carve(2, 3, seed=1).to_grid()
+        array([[1, 1, 1, 1, 1, 1, 1],
+               [1, 0, 0, 0, 1, 0, 1],
+               [1, 0, 1, 0, 1, 0, 1],
+               [1, 0, 1, 0, 0, 0, 1],
+               [1, 1, 1, 1, 1, 1, 1]], dtype=uint8)
+        """
+        return _formats.to_grid(self)
+
+    @classmethod
+    def from_grid(
+        cls,
+        grid: npt.ArrayLike,
+        *,
+        entrance: CellLike | None = None,
+        exit: CellLike | None = None,
+    ) -> Maze:
+        """The maze of a mazelib wall grid (``Maze.to_grid``'s layout; ``mazelib.Maze.grid``).
+
+        Parameters
+        ----------
+        grid : array_like of 0/1 or bool, shape (2*rows + 1, 2*cols + 1)
+            1 = wall. Walls are doors; the outer wall and the posts are not read.
+        entrance, exit : (row, col), optional
+            Cells on the outer wall (defaults: top-left, bottom-right).
+
+        Raises
+        ------
+        TypeError, ValueError
+            For a grid of another shape or values, or a wall where a cell is.
+
+        Returns
+        -------
+        Maze
+            Its open doors are the grid's free door slots; the others are locked.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> m = tc.Maze.carve(3, 4, seed=1)
+        >>> tc.Maze.from_grid(m.to_grid()) == m
+        True
+        """
+        return _formats.from_grid(grid, entrance=entrance, exit=exit)
+
+    @renamed(cell="scale")
+    def to_svg(
+        self, *, scale: int = 10, path: RouteLike = None, colors: Colors | None = None
+    ) -> str:
+        """The maze as an SVG picture, ``cols*scale + 2`` by ``rows*scale + 2`` units.
+
+        Parameters
+        ----------
+        scale : int
+            Units per cell, from one wall line to the next (2..1000); ``cell`` before 0.3,
+            deprecated.
+        path : (n, 2) array of (row, col), optional
+            Drawn as a line through the cells' centres.
+        colors : dict, optional
+            ``(r, g, b)`` for ``"floor"``, ``"wall"``, ``"path"``.
+
+        Returns
+        -------
+        str
+            An ``<svg>`` document; walls are one ``<path>`` of merged runs.
+
+        Raises
+        ------
+        TypeError, ValueError
+            For a bad size, path or colour, or more than ``LIMITS.svg_cells`` cells.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> svg = tc.Maze.carve(3, 4, seed=1).to_svg(scale=12)
+        >>> svg.splitlines()[0]
+        '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="38" viewBox="0 0 50 38">'
+        """
+        return _formats.to_svg(self, cell=scale, path=path, colors=colors)
 
     def __str__(self) -> str:
         """The maze as ``+---+`` text (:meth:`to_text`); past a million cells, its repr."""

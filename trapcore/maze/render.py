@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import Cell, ColorLike, Colors, RouteLike
 from trapcore._validate import as_int, check_array_size
-from trapcore.maze._types import Cell, ColorLike, Colors, RouteLike
 from trapcore.maze.doors import OPEN
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from trapcore import numberlink as nl
 from trapcore._progress import eta_text, timer
 from trapcore.cli import add_progress_flags, at_least, progress_stream
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink._grid import Grid
+from trapcore.numberlink.internal import Grid
 from trapcore.numberlink.solve import DEFAULT_MAX_NODES
 
 _EPILOG = """examples:

@@ -159,6 +159,11 @@ def parse_contest(text: str, *, source: str = "text") -> Puzzle:
         A malformed or missing line (naming ``source`` and the line), a board of several layers
         or with vias, an endpoint off the board or on another's square, LINE_NUM not matching.
 
+    See Also
+    --------
+    contest_text : The way back.
+    parse_contest_board : Boards with layers.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -210,6 +215,11 @@ def parse_contest_board(text: str, *, source: str = "text") -> Puzzle:
         As for :func:`parse_contest`, and a via whose squares are not one column of
         consecutive layers.
 
+    See Also
+    --------
+    parse_contest : Plain grids.
+    contest_answer : An answer in the same format.
+
     Examples
     --------
     >>> from trapcore import numberlink as nl
@@ -254,6 +264,11 @@ def contest_answer(puzzle: Puzzle, labels: npt.ArrayLike) -> str:
         ``puzzle`` is not a Puzzle.
     ValueError
         ``puzzle`` has no layers of squares, or ``labels`` do not solve it.
+
+    See Also
+    --------
+    parse_contest : Reads the problems.
+    contest_text : A problem in the same format.
 
     Examples
     --------
@@ -306,6 +321,11 @@ def contest_text(puzzle: Puzzle, *, solution: bool = False) -> str:
         ``puzzle`` is not a Puzzle, or ``solution`` not a bool.
     ValueError
         The puzzle has solid squares, or ``solution=True`` and it has no solution.
+
+    See Also
+    --------
+    parse_contest : The way back.
+    contest_answer : The answer's format.
 
     Examples
     --------
@@ -366,6 +386,10 @@ def parse_puzzlink(url: str) -> Puzzle:
     ValueError
         Not a Numberlink URL, a malformed DATA part, a number without exactly two squares,
         or a "?" square (a number to be found: not a Numberlink rule trapcore has).
+
+    See Also
+    --------
+    puzzlink_url : The way back.
 
     Examples
     --------
@@ -445,6 +469,10 @@ def puzzlink_url(puzzle: Puzzle) -> str:
         ``puzzle`` is not a Puzzle.
     ValueError
         The puzzle has solid squares.
+
+    See Also
+    --------
+    parse_puzzlink : The way back.
 
     Examples
     --------

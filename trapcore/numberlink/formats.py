@@ -171,6 +171,10 @@ def write_puzzles(
     OSError
         The file cannot be written (the old file, if any, is left as it was).
 
+    See Also
+    --------
+    read_puzzles : The way back.
+
     Examples
     --------
     >>> from trapcore import numberlink as nl
@@ -224,6 +228,11 @@ def read_puzzles(file: str | os.PathLike[str]) -> Iterator[Puzzle]:
         The file cannot be read (at the call).
     ValueError
         A malformed puzzle, naming the file, line and column (while iterating).
+
+    See Also
+    --------
+    write_puzzles : The way back.
+    parse_puzzles : From a string.
 
     Examples
     --------
@@ -280,6 +289,11 @@ def parse_puzzles(text: str, *, source: str = "text") -> Iterator[Puzzle]:
     ValueError
         Unknown characters, ragged rows, numbers without exactly two endpoints, a bad header:
         naming ``source``, the line and the column (both from 1).
+
+    See Also
+    --------
+    read_puzzles : From a file.
+    Puzzle.from_text : One puzzle.
 
     Examples
     --------

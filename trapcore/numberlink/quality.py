@@ -41,6 +41,10 @@ class Quality:
     empty : int
         Squares no path uses (only under ``fill=False``).
 
+    See Also
+    --------
+    measure : Returns it.
+
     Examples
     --------
     >>> from trapcore import numberlink as nl
@@ -90,6 +94,11 @@ def measure(puzzle: Puzzle) -> Quality:
         ``puzzle`` is not a :class:`Puzzle`.
     ValueError
         The puzzle has no solution.
+
+    See Also
+    --------
+    Quality : What it returns.
+    difficulty_level : A level from the measures.
 
     Examples
     --------

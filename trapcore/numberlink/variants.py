@@ -95,6 +95,11 @@ def grid_board(
         The board, of shape ``(rows, cols)``; its solutions label each node (see
         :meth:`Puzzle.to_grid`).
 
+    See Also
+    --------
+    hex_board : Hexagons.
+    layered_board : Layers and bridges.
+
     Examples
     --------
     Path 1 runs across the bridge in the middle while path 2 runs down through it:
@@ -171,6 +176,11 @@ def hex_board(grid: npt.ArrayLike, *, fill: bool = True, touch: bool = True) -> 
     TypeError, ValueError
         A bad grid (named in the message).
 
+    See Also
+    --------
+    grid_board : Squares.
+    layered_board : Layers and bridges.
+
     Examples
     --------
     >>> import trapcore as tc
@@ -223,6 +233,11 @@ def layered_board(
     -------
     Puzzle
         The board, of shape ``(layers, rows, cols)``.
+
+    See Also
+    --------
+    grid_board : Squares.
+    hex_board : Hexagons.
 
     Examples
     --------
