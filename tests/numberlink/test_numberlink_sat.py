@@ -96,7 +96,7 @@ def test_generated_sat_agrees_with_sweeps_and_reference(n, fill, touch):
 def test_portfolio_says_which_search_answered(monkeypatch):
     g = nl.generate(8, seed=1).grid
     probed = nl.solve(g)  # the board search's first turn proves it unique
-    assert probed.method == "router" and len(probed) == 1 and probed.nodes > 0
+    assert probed.method == "board" and len(probed) == 1 and probed.nodes > 0
     monkeypatch.setattr(portfolio, "BOARD_NODES_PER_SQUARE", 0)  # no probe,
     monkeypatch.setattr(portfolio, "NEAR_CONFLICTS", 0)  # no compact model's turns: the sweeps
     monkeypatch.setattr(portfolio, "SECOND_CONFLICTS", 0)

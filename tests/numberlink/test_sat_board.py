@@ -160,23 +160,19 @@ def test_the_schedule_uses_it_only_with_fill(monkeypatch):
     assert list(_portfolio.schedule(no_sat, 10**9)) == [("board", 10**9)]
 
 
-def test_ctrl_c_goes_through_the_grid_models_interruptible_solve(monkeypatch):
-    """Each CaDiCaL call of the board's model is ``_sat._solve_limited`` (CaDiCaL on its own
-    thread, stopped by ``terminate()`` on Ctrl-C; tests/numberlink/test_numberlink_sat.py sends it
-    real interrupts): a Ctrl-C there leaves ``step`` as KeyboardInterrupt, and the solver can
-    still be freed."""
+def test_ctrl_c_goes_through_the_grid_models_rounds(monkeypatch):
+    """Each CaDiCaL call of the board's model is a round of ``_sat._round`` (a bounded number of
+    conflicts on its own thread, then a poll; tests/numberlink/test_numberlink_sat.py sends it
+    real interrupts): the first poll acting as Ctrl-C leaves ``step`` as KeyboardInterrupt after
+    one round, and the solver can still be freed."""
+    from _sigint import trapped
+
     calls = []
-
-    def interrupted(solver, noted):
-        calls.append(solver)
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(_sat, "_solve_limited", interrupted)
+    monkeypatch.setattr(_sat, "_on_solve", lambda: calls.append(1))
     board = torus(70)
     search = _sat_board.BoardSatSearch(board.values, board.neighbours, 2, True, _sat.SOLVER)
     try:
-        with pytest.raises(KeyboardInterrupt):
-            search.step(10**6)
+        assert trapped(lambda: search.step(10**6), 1) == 1
     finally:
         search.close()
     assert len(calls) == 1

@@ -171,17 +171,16 @@ class Solutions(list):  # type: ignore[type-arg]
     Attributes
     ----------
     method : str
-        ``"sweeps"`` (the kernel's sweeps and frontier memo; with fill under the touch rules and
-        ``limit=1``, usually the strict turn's sweeps under the no-touch rule), ``"router"`` (the
-        board search of a :class:`~trapcore.numberlink.Puzzle`, also the probe of a grid with
-        fill, or without fill the congestion router), ``"sat"`` (the SAT fallback: CaDiCaL
-        through python-sat), ``"colours"`` (with fill, refuted by the colour count before any
-        search) or ``"empty"`` (a grid without numbers, answered at once).
+        The search that answered (docs/glossary.md, "Numberlink searches"): ``"sweeps"`` (the
+        kernel's sweeps), ``"strict"`` (the sweeps under the no-touch rule, for one solution),
+        ``"board"`` (the board search), ``"router"`` (the congestion router), ``"sat"`` (the SAT
+        model), ``"second"`` (the compact SAT model that excludes a known solution),
+        ``"colours"`` (refuted by the colour count) or ``"empty"`` (a grid without numbers).
     nodes : int
-        The sweeps' (or the board search's) nodes, plus the SAT solvers' conflicts when they ran.
+        The searches' nodes, plus the SAT solvers' conflicts when they ran.
     solver : str
-        With ``method="sat"``, python-sat's name of the SAT solver (``"cadical153"``); else
-        ``""``.
+        With ``method`` ``"sat"`` or ``"second"``, python-sat's name of the SAT solver
+        (``"cadical153"``); else ``""``.
     """
 
     method: str
@@ -271,7 +270,7 @@ class _Sweeps:
 
 
 class _Board:
-    method, solver = "router", ""
+    method, solver = "board", ""
     proof_only = False
 
     def __init__(self, task: Task) -> None:
@@ -296,7 +295,7 @@ class _Strict:
     themselves are a solution under every rule set): it answers ``limit=1``, and otherwise
     leaves its solution in ``found`` for the SAT model to start from."""
 
-    method, solver = "sweeps", ""
+    method, solver = "strict", ""
 
     def __init__(self, task: Task) -> None:
         assert task.grid is not None and (task.touch or not task.fill)
@@ -339,7 +338,7 @@ class _Second:
     it (``_sat.second_solution``; Flow Free's rules, no solids). One turn: its units are the
     conflicts it may spend."""
 
-    method, solver = "sat", _sat.SOLVER
+    method, solver = "second", _sat.SOLVER
     near = False
 
     def __init__(self, task: Task) -> None:
