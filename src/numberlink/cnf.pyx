@@ -169,8 +169,8 @@ def clauses(const int16_t[:, ::1] grid, int32_t K, bint fill, bint touch):
                     m = put(o, m, <int32_t> -(xs + i * K + k))
                     m = put(o, m, <int32_t> (us + i))
                     m = put(o, m, 0)
-                # at most one number (implied once loops are cut, but it helps CaDiCaL: 10-50%
-                # fewer conflicts on the hard Flow levels); pairwise, up to AMO_MAX numbers
+                # at most one number (implied once loops are cut, but CaDiCaL needs fewer
+                # conflicts with it: docs/benchmarks.md); pairwise, up to AMO_MAX numbers
                 if K <= AMO_MAX:
                     for a in range(K):
                         for b in range(a + 1, K):

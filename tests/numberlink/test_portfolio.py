@@ -415,3 +415,33 @@ def test_the_near_turn_looks_next_to_the_known_solution():
                     assert is_solution(g, other)
                     changed[near] += int((other != known).sum())
         assert 0 < changed[True] < 0.8 * changed[False], (n, changed)
+
+
+def strip(k):
+    """One pair at the two ends of a 1 x 2**k strip."""
+    g = np.zeros((1, 1 << k), np.int16)
+    g[0, 0] = g[0, -1] = 1
+    return g
+
+
+@pytest.mark.parametrize("touch", [True, False])
+def test_a_one_pair_strip_costs_linear_work(touch):
+    """Budgets bound time on every shape (issue 44): one pair on a 1 x 2**16 strip costs at most
+    40 times what 1 x 2**12 costs (linear: 16), counted in nodes and in the kernels' polls (one
+    per 2**14 units of work: a board-search node visits the whole board, and the sweeps' visit
+    order is built square by square). The probe's work is capped (``PROBE_WORK``), and the
+    sweeps' diagonal order visits only the squares of each diagonal."""
+    from _sigint import count_polls
+
+    (small, polls_small), (big, polls_big) = (
+        count_polls(lambda k=k: nl.solve(strip(k), touch=touch)) for k in (12, 16)
+    )
+    assert len(small) == len(big) == 1
+    assert big.nodes <= 40 * small.nodes
+    assert polls_big <= 40 * max(polls_small, 1), (polls_small, polls_big)
+    for sweep_touch in (True, False):  # the sweeps alone, every direction's setup
+        (_, polls_small), (_, polls_big) = (
+            count_polls(lambda k=k, t=sweep_touch: nl.solve(strip(k), touch=t, method="sweeps"))
+            for k in (12, 16)
+        )
+        assert polls_big <= 40 * max(polls_small, 1), (polls_small, polls_big)

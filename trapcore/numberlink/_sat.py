@@ -27,34 +27,21 @@ from trapcore.numberlink._grid import Grid
 
 __all__ = ["available", "SatSearch", "SOLVER"]
 
-#: The CDCL solver (python-sat's name). Glucose 4 was tried beside it: on the hard Flow and Janko
-#: puzzles each is sometimes 10-20x faster than the other (Janko 24, 12x12: 0.59 s and 0.03 s;
-#: Flow extreme 12x12 28: 2.0 s and 3.5 s), but CaDiCaL's runs get longer when cut into rounds
-#: (7,569 conflicts in one call, 38,963 in rounds doubling from 500), so the two cannot take turns
-#: cheaply.
+#: The CDCL solver (python-sat's name): Glucose 4 wins on some hard puzzles and loses on others,
+#: and the two cannot take turns cheaply. "The SAT turn", bench/test_bench_numberlink_flow.py.
 SOLVER = "cadical153"
 
 
-#: The most literals (an estimate from the board's size and its number of paths) of a model the
-#: portfolio builds: about 150 MB of Python lists at the peak (a 50x50 board with 25 paths needs
-#: about 2,000,000). Larger boards are left to the sweeps.
+#: The most literals of a model the portfolio builds (an estimate from the board's size and its
+#: number of paths; the lists python-sat reads cost about 40 bytes a literal). Larger boards are
+#: left to the sweeps.
 MAX_LITERALS = 4_000_000
 
 
-#: CaDiCaL's options once a first solution is found and the search goes on to show that there is
-#: no other: published puzzles have one, so the rest is a proof of unsatisfiability, where
-#: CaDiCaL's focused mode alone (its ``--unsat`` configuration) beats its default alternation of
-#: focused and stable modes: on the hard Flow levels 0.6-0.9 times the conflicts (extreme 12x12
-#: 28, 29, 30; jumbo 14x14 02), while finding the first solution is best left to the default
-#: (jumbo 14x14 19: 4.4 times the conflicts in focused mode alone).
+#: CaDiCaL's options once a first solution is found and the search goes on to show there is no
+#: other: its focused mode alone beats its default on the proofs of the hard Flow levels, while
+#: the default finds first solutions best. "The SAT turn", bench/test_bench_numberlink_flow.py.
 PROOF_OPTIONS = {"stabilize": 0}
-#: Tried and left out (2026-12-05, the 37 puzzles of the Flow levels, the Janko sample and the
-#: generated sets that need 300 conflicts or more): CaDiCaL's initial phase decides much of its
-#: run time, both ways: phase 0 took 4 to 50 times fewer conflicts than the default on some
-#: (Janko 24, 186, 264, 192) and 6 to 28 times more on others (Janko 174, 228; Flow jumbo 14x14
-#: 19). Two solvers, one of each phase, taking turns of doubling length lost to either alone:
-#: CaDiCaL's runs cut into calls grow several times longer (Janko 174: 12,989 conflicts in one
-#: call, not done in 200,000 in turns).
 
 
 def _configure(s: Any, options: dict[str, int]) -> None:
@@ -238,11 +225,9 @@ def _cut(
     return lits
 
 
-#: The most conflicts of one call of the solver, and the most conflicts times clauses (a
-#: conflict's cost grows with the model): Ctrl-C is looked at between two calls, since python-sat's
-#: CaDiCaL holds the GIL and has no ``interrupt()``; rounds cost no conflicts on the Flow levels
-#: (bench/test_bench_numberlink_flow.py), and a round stays far below half a second on every model
-#: that ``fits`` (docs/benchmarks.md, "SAT rounds").
+#: The most conflicts of one call of the solver, and of conflicts times clauses (a conflict costs
+#: more on a bigger model): python-sat's CaDiCaL holds the GIL and has no ``interrupt()``, so
+#: Ctrl-C is looked at between calls. "SAT rounds", bench/test_bench_numberlink_flow.py.
 ROUND_CONFLICTS = 2000
 ROUND_WORK = 40_000_000
 
