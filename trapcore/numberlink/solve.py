@@ -119,8 +119,9 @@ def solve(
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
-        Ctrl-C stops a long search within half a second (the kernels poll for it; CaDiCaL runs
-        in rounds of bounded conflicts, with a poll after each).
+        Ctrl-C stops a long search: the kernels within milliseconds, the SAT model after its
+        round of bounded conflicts (tens of milliseconds; about a second at worst on the largest
+        models, docs/benchmarks.md "SAT rounds").
 
     See Also
     --------
