@@ -420,7 +420,7 @@ class Puzzle:
         See Also
         --------
         trapcore.numberlink.solve : The same on a grid.
-        Puzzle.count_nodes : The sweeps' effort on the puzzle.
+        trapcore.numberlink.Puzzle.count_nodes : The search's effort on the puzzle.
 
         Examples
         --------

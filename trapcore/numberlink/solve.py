@@ -125,9 +125,9 @@ def solve(
 
     See Also
     --------
-    count : How many solutions.
-    check : Whether a solution keeps the rules.
-    Puzzle.solve : The same on a board of any shape.
+    trapcore.numberlink.count : How many solutions.
+    trapcore.numberlink.check : Whether a solution keeps the rules.
+    trapcore.numberlink.Puzzle.solve : The same on a board of any shape.
 
     Examples
     --------
@@ -191,6 +191,10 @@ def count(
     KeyboardInterrupt
         Ctrl-C stops a long count within milliseconds.
 
+    See Also
+    --------
+    trapcore.numberlink.solve : The solutions (``len(solve(grid, limit=2))``: unique?).
+
     Examples
     --------
     >>> from trapcore import numberlink as nl
@@ -253,6 +257,10 @@ def count_nodes(
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
 
+    See Also
+    --------
+    trapcore.numberlink.Puzzle.difficulty : This effort per square, with the board search's.
+
     Examples
     --------
     >>> from trapcore import numberlink as nl
@@ -297,6 +305,10 @@ def check(
     ------
     TypeError, ValueError
         A malformed argument, or (ValueError) the first rule that fails, saying which square.
+
+    See Also
+    --------
+    trapcore.numberlink.solve : Solutions that pass this check.
 
     Examples
     --------
