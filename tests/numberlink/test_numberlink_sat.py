@@ -103,7 +103,7 @@ def test_portfolio_says_which_search_answered(monkeypatch):
     sols = nl.solve(g)
     assert sols.method == "sweeps" and len(sols) == 1 and key(sols) == key(probed)
     # a share too small for the sweeps: the SAT model answers, with the same solution
-    monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", (0, 0))
+    monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", 0)
     via_sat = nl.solve(g)
     assert via_sat.method == "sat" and key(via_sat) == key(sols)
     assert via_sat.solver == "cadical153" and sols.solver == ""
@@ -181,7 +181,7 @@ def test_large_models_are_left_to_the_sweeps(monkeypatch):
     assert _sat.fits(g)
     monkeypatch.setattr(_sat, "MAX_LITERALS", 10)
     assert not _sat.fits(g)
-    monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", (0, 0))
+    monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", 0)
     monkeypatch.setattr(portfolio, "BOARD_NODES_PER_SQUARE", 0)
     assert nl.solve(g).method == "sweeps"  # the whole budget, as without python-sat
 

@@ -27,7 +27,7 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     monkeypatch.setattr(_sat, "available", lambda: True)
     assert turns(task, n=8) == [
         ("probe", 20 * 64), ("strict", 250 * 64), ("near", 1_000), ("second", 10**9),
-        ("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64), ("sat", 10**9),
+        ("sweeps", 600 * 64), ("sat", 10**9),
     ]  # fmt: skip
     three = _portfolio.Task(g, None, True, True, 3)  # the compact model answers limit=2 only
     assert not {"near", "second"} & {n for n, _ in turns(three, n=8)}
@@ -37,10 +37,9 @@ def test_the_schedules_are_the_documented_ones(monkeypatch):
     assert not {"near", "second"} & solid_turns
     one = _portfolio.Task(g, None, True, True, 1)  # the probe proves nothing for limit=1
     assert turns(one) == [
-        ("strict", 250 * 64), ("sweeps", 60 * 64), ("sat", 300), ("sweeps", 600 * 64),
-        ("sat", 10**9),
+        ("strict", 250 * 64), ("sweeps", 600 * 64), ("sat", 10**9),
     ]  # fmt: skip
-    assert turns(task, method="sat") == [("sat", 300), ("sat", 10**9)]
+    assert turns(task, method="sat") == [("sat", 10**9)]
     assert turns(task, method="sweeps") == [("sweeps", 10**9)]
     no_touch = _portfolio.Task(g, None, True, False, 2)
     assert turns(no_touch) == [("sweeps", 20_000 * 64), ("sat", 10**9)]

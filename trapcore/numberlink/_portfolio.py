@@ -37,10 +37,10 @@ from trapcore.numberlink._grid import Grid, Table, Values
 # Each budget below was chosen by benchmarking; the figures and what was tried instead are in
 # docs/benchmarks.md (the section named in each comment).
 
-#: With fill, when the strict turn found nothing: the sweeps' two shares (nodes a square) around
-#: the SAT model's first share (conflicts). "The SAT turn", bench/test_bench_numberlink_flow.py.
-SWEEP_NODES_PER_SQUARE = (60, 600)
-SAT_CONFLICTS = 300
+#: With fill, when the strict turn found nothing: the sweeps' one share (nodes a square) before
+#: the SAT model's rest; three turns around a first SAT share did no better. "The portfolio's
+#: budgets", bench/test_bench_numberlink_flow.py.
+SWEEP_NODES_PER_SQUARE = 600
 #: The "second" turn's conflicts (``None``: the rest of the budget, so that the turns after it
 #: run only when the strict turn found nothing). Same section and bench.
 SECOND_CONFLICTS: int | None = None
@@ -57,9 +57,11 @@ PROBE_WORK = 1 << 24
 #: finds nothing. "The SAT turn" and "The DA Symposium contest's boards",
 #: bench/test_bench_numberlink_flow.py, bench/test_bench_numberlink_contest.py.
 STRICT_NODES_PER_SQUARE = 250
-#: Any other board with fill: the board search's two turns, nodes per node, before the SAT
-#: model's. "Boards without fill, and variants", bench/test_bench_numberlink_variants.py.
+#: Any other board with fill: the board search's two turns, nodes per node, around the SAT
+#: model's first share (conflicts). "Boards without fill, and variants",
+#: bench/test_bench_numberlink_variants.py.
 BOARD_SAT_NODES_PER_NODE = (100, 1000)
+SAT_CONFLICTS = 300
 #: Under no-touch (with fill), the sweeps' one turn before the SAT model (their pruning is strong
 #: there). "Solving and generating", bench/test_bench_numberlink_rules.py.
 NO_TOUCH_SWEEP_NODES_PER_SQUARE = 20_000
@@ -367,8 +369,7 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
     if not sat:
         yield from [*first, ("sweeps", budget)]
         return
-    turns = [*first, ("sweeps", SWEEP_NODES_PER_SQUARE[0] * g.size), ("sat", SAT_CONFLICTS)]
-    turns += [("sweeps", SWEEP_NODES_PER_SQUARE[1] * g.size), ("sat", budget)]
+    turns = [*first, ("sweeps", SWEEP_NODES_PER_SQUARE * g.size), ("sat", budget)]
     if not task.touch:  # the sweeps' pruning is strong under no-touch: they go first, at length
         turns = [("sweeps", NO_TOUCH_SWEEP_NODES_PER_SQUARE * g.size), ("sat", budget)]
     for name, units in turns:
