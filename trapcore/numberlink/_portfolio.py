@@ -57,11 +57,10 @@ PROBE_WORK = 1 << 24
 #: finds nothing. "The SAT turn" and "The DA Symposium contest's boards",
 #: bench/test_bench_numberlink_flow.py, bench/test_bench_numberlink_contest.py.
 STRICT_NODES_PER_SQUARE = 250
-#: Any other board with fill: the board search's two turns, nodes per node, around the SAT
-#: model's first share (conflicts). "Boards without fill, and variants",
-#: bench/test_bench_numberlink_variants.py.
-BOARD_SAT_NODES_PER_NODE = (100, 1000)
-SAT_CONFLICTS = 300
+#: Any other board with fill: the board search's one turn, nodes per node, before the SAT
+#: model's rest; two turns around a first SAT share did worse. "The portfolio's budgets",
+#: bench/test_bench_numberlink_variants.py -k tori.
+BOARD_SAT_NODES_PER_NODE = 100
 #: Under no-touch (with fill), the sweeps' one turn before the SAT model (their pruning is strong
 #: there). "Solving and generating", bench/test_bench_numberlink_rules.py.
 NO_TOUCH_SWEEP_NODES_PER_SQUARE = 20_000
@@ -338,10 +337,7 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
             yield "board", budget
             return
         n = task.values.size
-        yield from [
-            ("board", BOARD_SAT_NODES_PER_NODE[0] * n), ("boardsat", SAT_CONFLICTS),
-            ("board", BOARD_SAT_NODES_PER_NODE[1] * n), ("boardsat", budget),
-        ]  # fmt: skip
+        yield from [("board", BOARD_SAT_NODES_PER_NODE * n), ("boardsat", budget)]
         return
     sat = method == "sat" or (method == "auto" and _sat.available() and _sat.fits(g))
     if not task.fill and method == "auto":
