@@ -233,6 +233,7 @@ def test_the_method_is_the_search_that_answered(seed, spy):
             assert name in ("probe", "route")
             continue
         assert sols.method == ANSWERS[name], name
+        assert sols.nodes < 10**7, name  # what it spent, not the budget it was given
 
 
 def test_method_sweeps_means_the_sweeps_alone_under_every_rule_set(spy):

@@ -254,10 +254,12 @@ class _Second:
         self.g, self.known = task.grid, task.known
 
     def turn(self, units: int) -> tuple[list[Grid] | None, int]:
-        unique, other = _sat.second_solution(self.g, self.known, units, self.near)
+        spent: list[int] = []
+        unique, other = _sat.second_solution(self.g, self.known, units, self.near, spent)
         if unique is None:
             return None, units
-        return [self.known] if unique else [self.known, other], units  # type: ignore[list-item]
+        used = min(spent[0], units)
+        return [self.known] if unique else [self.known, other], used  # type: ignore[list-item]
 
     def close(self) -> None:
         pass

@@ -345,7 +345,7 @@ def _phases(solution: Grid, base: int) -> list[int]:
 
 
 def second_solution(
-    g: Grid, solution: Grid, max_conflicts: int, near: bool = False
+    g: Grid, solution: Grid, max_conflicts: int, near: bool = False, spent: list[int] | None = None
 ) -> tuple[bool | None, Grid | None]:
     """Whether ``solution`` is the only solution of ``g`` under Flow Free's rules (fill, touching
     allowed), by CaDiCaL on the compact model ``_cnf.bits_clauses`` (log2 K bits a square, so
@@ -355,7 +355,8 @@ def second_solution(
     ``other`` is another solution (its paths differ; its numbers may agree everywhere);
     ``(None, None)``: over ``max_conflicts`` conflicts in all. ``near``: CaDiCaL's first
     decisions are ``solution`` (``_phases``), so that another solution next to it is found
-    first (the answer is the same; which other solution, and the cost, may not be)."""
+    first (the answer is the same; which other solution, and the cost, may not be). ``spent``:
+    a list the conflicts used are appended to."""
     from pysat.solvers import Solver
 
     rows, cols = g.shape
@@ -402,4 +403,6 @@ def second_solution(
                 for lab in loops.tolist():
                     s.add_clause(_cut(label == lab, g, east, south, base, True))
     finally:
+        if spent is not None:
+            spent.append(int(s.accum_stats().get("conflicts", 0)))
         s.delete()
