@@ -8,7 +8,9 @@ empty squares, which the clauses allow) are cut lazily: for each loop in a model
 some edge leaves the loop's squares (with fill: every square lies on a path, and a path through
 squares without endpoints must leave them; without fill, or the loop's edges are not all on). A
 solution is a set of paths (edges), and each one found is blocked by a clause before the next
-solve, so ``limit=2`` proves uniqueness exactly as the sweeps do.
+solve, so ``limit=2`` proves uniqueness exactly as the sweeps do. Ctrl-C: the solver runs in
+rounds of bounded conflicts, with a poll between two (``_round``), through python-sat's public
+interface only.
 """
 
 from __future__ import annotations
