@@ -306,6 +306,7 @@ def test_sat_model_polls_between_rounds_and_stops(n, monkeypatch):
     check_traps(call, 0)
 
 
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 def test_an_interruptible_solver_is_interrupted(monkeypatch):
     # a python-sat solver with interrupt() (Glucose 4) is asked to stop once Ctrl-C is noted,
     # through solve_limited(expect_interrupt=True), interrupt() and clear_interrupt(): in one
