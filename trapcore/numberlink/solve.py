@@ -119,9 +119,8 @@ def solve(
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
-        Ctrl-C stops a long search: the kernels within milliseconds, the SAT model after its
-        round of bounded conflicts (tens of milliseconds; about a second at worst on the largest
-        models, docs/benchmarks.md "SAT rounds").
+        Ctrl-C stops a long search: the kernels at their next poll, the SAT model after its
+        current round of bounded conflicts (docs/benchmarks.md, "SAT rounds").
 
     See Also
     --------
