@@ -111,8 +111,7 @@ RETURNS: dict[str, dict[str, str]] = {
         "bits_clauses": "tuple[npt.NDArray[np.int32], int]",
         "clauses": "tuple[npt.NDArray[np.int32], int]",
         "paths": "tuple[npt.NDArray[np.int32], npt.NDArray[np.int16]]",
-        "sat_stop_arm": "bool",
-        "sat_stop_disarm": "bool",
+        "poll": "None",
     },
     "trapcore.numberlink._route": {
         "route_paths": "tuple[npt.NDArray[np.int16] | None, int, int]",

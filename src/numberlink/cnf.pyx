@@ -23,11 +23,11 @@ several or none, and the caller cuts each loop it finds (``paths`` finds them).
 """
 import numpy as np
 
-from cpython.exc cimport PyErr_CheckSignals
 from libc.stdint cimport int16_t, int32_t, uint8_t
 from libc.stdlib cimport free, malloc
 
 from common.checks cimport check_grid
+from common.signals cimport raise_pending, signalled
 from common.unionfind cimport uf_find, uf_init, uf_union
 
 
@@ -169,8 +169,8 @@ def clauses(const int16_t[:, ::1] grid, int32_t K, bint fill, bint touch):
                     m = put(o, m, <int32_t> -(xs + i * K + k))
                     m = put(o, m, <int32_t> (us + i))
                     m = put(o, m, 0)
-                # at most one number (implied once loops are cut, but it helps CaDiCaL: 10-50%
-                # fewer conflicts on the hard Flow levels); pairwise, up to AMO_MAX numbers
+                # at most one number (implied once loops are cut, but CaDiCaL needs fewer
+                # conflicts with it: docs/benchmarks.md); pairwise, up to AMO_MAX numbers
                 if K <= AMO_MAX:
                     for a in range(K):
                         for b in range(a + 1, K):
@@ -363,90 +363,8 @@ def bits_clauses(const int16_t[:, ::1] grid, int32_t K, const int16_t[:, ::1] so
     return out[:m].copy(), int(es + 2 * n - 1)
 
 
-# -- Ctrl-C in the SAT solver -------------------------------------------------------------------
-# python-sat's CaDiCaL holds the GIL while it solves and, on the main thread, answers SIGINT by a
-# longjmp out of the solver (which can leave malloc's lock held). _sat.py runs the solver on a
-# thread of its own instead (python-sat then installs no handler) and, while the main thread
-# waits for it, this C handler answers SIGINT: it asks the solver to stop (CaDiCaL's
-# ``Solver::terminate``, documented as asynchronous: it only sets a flag the search reads), then
-# passes the signal on to the handler it replaced (Python's, which notes it for the main thread).
-cdef extern from *:
-    """
-    #if defined(_WIN32)
-    static int tc_sat_arm(void *terminate, void *solver) { (void)terminate; (void)solver; return 0; }
-    static int tc_sat_disarm(void) { return 0; }
-    #else
-    #include <signal.h>
-    #include <string.h>
-    typedef void (*tc_terminate_fn)(void *);
-    static tc_terminate_fn volatile tc_sat_terminate = NULL;
-    static void *volatile tc_sat_solver = NULL;
-    static volatile sig_atomic_t tc_sat_came = 0;
-    static volatile sig_atomic_t tc_sat_armed = 0;
-    static struct sigaction tc_sat_previous;
-
-    static void tc_sat_handler(int sig, siginfo_t *info, void *context) {
-        tc_terminate_fn stop = tc_sat_terminate;
-        void *solver = tc_sat_solver;
-        tc_sat_came = 1;
-        if (stop != NULL && solver != NULL) stop(solver);
-        if (tc_sat_previous.sa_flags & SA_SIGINFO) {
-            if (tc_sat_previous.sa_sigaction != NULL) tc_sat_previous.sa_sigaction(sig, info, context);
-        } else if (tc_sat_previous.sa_handler != SIG_DFL && tc_sat_previous.sa_handler != SIG_IGN) {
-            tc_sat_previous.sa_handler(sig);
-        }
-    }
-
-    /* install the handler for SIGINT with the solver to stop; 1 when installed */
-    static int tc_sat_arm(void *terminate, void *solver) {
-        struct sigaction act;
-        if (tc_sat_armed) return 0;
-        tc_sat_terminate = (tc_terminate_fn)terminate;
-        tc_sat_solver = solver;
-        tc_sat_came = 0;
-        memset(&act, 0, sizeof act);
-        act.sa_sigaction = tc_sat_handler;
-        act.sa_flags = SA_SIGINFO | SA_ONSTACK;
-        sigemptyset(&act.sa_mask);
-        if (sigaction(SIGINT, &act, &tc_sat_previous) != 0) {
-            tc_sat_solver = NULL;
-            tc_sat_terminate = NULL;
-            return 0;
-        }
-        tc_sat_armed = 1;
-        return 1;
-    }
-
-    /* put the replaced handler back (the solver is forgotten first); 1 when SIGINT came */
-    static int tc_sat_disarm(void) {
-        if (!tc_sat_armed) return 0;
-        tc_sat_solver = NULL;
-        sigaction(SIGINT, &tc_sat_previous, NULL);
-        tc_sat_terminate = NULL;
-        tc_sat_armed = 0;
-        return tc_sat_came != 0;
-    }
-    #endif
-    """
-    int tc_sat_arm(void* terminate, void* solver) noexcept
-    int tc_sat_disarm() noexcept
-
-
-def sat_stop_arm(size_t terminate, size_t solver):
-    """Until ``sat_stop_disarm``: SIGINT calls the C function at address ``terminate`` (``void
-    f(void *)``, CaDiCaL's ``Solver::terminate``) on ``solver``, then the handler it replaced.
-    True when installed (never on Windows, nor when already armed). A SIGINT that came before
-    it was installed reached Python's handler only: that handler is run here, before returning, so
-    the caller sees it (and does not start the solver) rather than after a search of minutes."""
-    armed = tc_sat_arm(<void*>terminate, <void*>solver)
-    try:
-        PyErr_CheckSignals()
-    except BaseException:
-        tc_sat_disarm()
-        raise
-    return bool(armed)
-
-
-def sat_stop_disarm():
-    """Put back the SIGINT handler that ``sat_stop_arm`` replaced; True when SIGINT came."""
-    return bool(tc_sat_disarm())
+def poll():
+    """One poll for Ctrl-C between two rounds of the SAT solver, counted and trapped as every
+    kernel's polls are (src/common/signals.pxd); raises KeyboardInterrupt when it says stop."""
+    if signalled():
+        raise_pending()

@@ -148,8 +148,8 @@ cdef bint route(Router* r, Py_ssize_t k, double pressure) noexcept nogil:
 cdef int negotiate(Router* r, Py_ssize_t rounds, int64_t* done) noexcept nogil:
     """Up to `rounds` rounds: FOUND, NOT_FOUND, NO_ROUTE or INTERRUPTED (done: rounds run)."""
     cdef Py_ssize_t it, k, i, j, v, shared
-    # PathFinder's two prices, tuned on crowded 20x20 to 36x36 boards: the pressure starts at 0.5
-    # and grows by a fifth a round up to 100; a shared node's history grows by half a path
+    # PathFinder's two prices (a sharing pressure growing each round, a shared node's history),
+    # tuned on crowded boards: bench/test_bench_numberlink_variants.py -k crowded
     cdef double pressure = 0.5, growth = 1.2, max_pressure = 100.0, hist_step = 0.5
     cdef int32_t* p
     for it in range(rounds):

@@ -88,7 +88,8 @@ cdef bint search_init(Search* s, const int16_t* grid, int strategy) noexcept nog
     strategy 0-3: anti-diagonals (each from North-East to South-West) starting from each corner
     in turn (the board mirrored); 4-7: rows, from the top or the bottom, from the West or the East
     (the board mirrored)."""
-    cdef Py_ssize_t R = s.R, C = s.C, W = s.W, r, c, p, d, k, n
+    cdef Py_ssize_t R = s.R, C = s.C, W = s.W, r, c, p, d, n
+    cdef uint64_t steps = 0
     cdef int16_t v
     cdef int sweep = 0 if strategy < 4 else 1
     s.use_memo = sweep == 1 and not s.notouch and s.mcap > 0
@@ -136,12 +137,13 @@ cdef bint search_init(Search* s, const int16_t* grid, int strategy) noexcept nog
     n = 0
     if sweep == 0:
         for d in range(R + C - 1):
-            # r + c == d (0-based), c from high to low: North-East first
-            for k in range(d + 1):
-                c = d - k
-                r = k
-                if r >= R or c >= C:
-                    continue
+            # r + c == d (0-based), c from high to low: North-East first; only the rows that
+            # cross the board (a strip has a diagonal a square)
+            for r in range(max(0, d - C + 1), min(d, R - 1) + 1):
+                steps += 1
+                if (steps & POLL_MASK) == 0 and poll(s):  # (the polls count this work)
+                    return True
+                c = d - r
                 p = (r + 1) * W + (c + 1)
                 if s.t[p] >= 0:
                     s.order[n] = <int32_t> p
@@ -149,6 +151,9 @@ cdef bint search_init(Search* s, const int16_t* grid, int strategy) noexcept nog
     else:
         for r in range(1, R + 1):
             for c in range(1, C + 1):
+                steps += 1
+                if (steps & POLL_MASK) == 0 and poll(s):
+                    return True
                 p = r * W + c
                 if s.t[p] >= 0:
                     s.order[n] = <int32_t> p

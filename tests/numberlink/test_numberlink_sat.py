@@ -96,14 +96,14 @@ def test_generated_sat_agrees_with_sweeps_and_reference(n, fill, touch):
 def test_portfolio_says_which_search_answered(monkeypatch):
     g = nl.generate(8, seed=1).grid
     probed = nl.solve(g)  # the board search's first turn proves it unique
-    assert probed.method == "router" and len(probed) == 1 and probed.nodes > 0
+    assert probed.method == "board" and len(probed) == 1 and probed.nodes > 0
     monkeypatch.setattr(portfolio, "BOARD_NODES_PER_SQUARE", 0)  # no probe,
     monkeypatch.setattr(portfolio, "NEAR_CONFLICTS", 0)  # no compact model's turns: the sweeps
     monkeypatch.setattr(portfolio, "SECOND_CONFLICTS", 0)
     sols = nl.solve(g)
     assert sols.method == "sweeps" and len(sols) == 1 and key(sols) == key(probed)
     # a share too small for the sweeps: the SAT model answers, with the same solution
-    monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", (0, 0))
+    monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", 0)
     via_sat = nl.solve(g)
     assert via_sat.method == "sat" and key(via_sat) == key(sols)
     assert via_sat.solver == "cadical153" and sols.solver == ""
@@ -181,7 +181,7 @@ def test_large_models_are_left_to_the_sweeps(monkeypatch):
     assert _sat.fits(g)
     monkeypatch.setattr(_sat, "MAX_LITERALS", 10)
     assert not _sat.fits(g)
-    monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", (0, 0))
+    monkeypatch.setattr(portfolio, "SWEEP_NODES_PER_SQUARE", 0)
     monkeypatch.setattr(portfolio, "BOARD_NODES_PER_SQUARE", 0)
     assert nl.solve(g).method == "sweeps"  # the whole budget, as without python-sat
 
@@ -217,12 +217,13 @@ print("done", flush=True)
 @pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 def test_ctrl_c_stops_the_sat_model_every_time():
     # python-sat's own SIGINT handling (a longjmp out of CaDiCaL on the main thread) hung or
-    # crashed about 1 Ctrl-C in 30; _sat runs CaDiCaL on a thread of its own and stops it by
-    # CaDiCaL's terminate(). A child solves a board that CaDiCaL takes minutes to refute, again
-    # and again; each time it says it is about to solve (a test hook on the solver's thread) the
-    # parent sends SIGINT (after a random pause of a few ms, so the signal lands at different
-    # points of the solver's run), and every one of the SIGINTS calls must end with
-    # KeyboardInterrupt: no crash, no hang (the guard is minutes), no "finished".
+    # crashed about 1 Ctrl-C in 30; _sat runs CaDiCaL on a thread of its own, in rounds of a
+    # bounded number of conflicts, and looks for Ctrl-C between rounds. A child solves a board
+    # that CaDiCaL takes minutes to refute, again and again; each time it says it is about to
+    # solve (a test hook on the solver's thread) the parent sends SIGINT (after a random pause
+    # of a few ms, so the signal lands at different points of the solver's run), and every one
+    # of the SIGINTS calls must end with KeyboardInterrupt: no crash, no hang (the guard is
+    # minutes), no "finished".
     rng = np.random.default_rng(25)
     argv = [*child_command(SIGINT_CHILD), str(SIGINTS)]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, env=child_env())
@@ -260,3 +261,75 @@ def test_ctrl_c_stops_the_sat_model_every_time():
     finally:
         proc.kill()
         proc.wait()
+
+
+def crossing(n):
+    """Two paths that must cross: no solution, and CaDiCaL takes minutes to refute it."""
+    g = np.zeros((n, n), np.int16)
+    g[n // 2, 0] = g[n // 2, n - 1] = 1
+    g[0, n // 2] = g[n - 1, n // 2] = 2
+    return g
+
+
+@pytest.mark.parametrize("n", [12, 60])
+def test_sat_model_polls_between_rounds_and_stops(n, monkeypatch):
+    # python-sat's CaDiCaL cannot be interrupted within a call: the SAT turn calls it in rounds
+    # of at most ROUND_CONFLICTS conflicts (fewer on big models) and polls after each one, as
+    # every kernel polls. So no round runs past its cap, every round polls, and making the
+    # first, middle or last poll act as Ctrl-C stops the search with KeyboardInterrupt, the
+    # same search giving the same answer afterwards.
+    from _sigint import check_traps, count_polls
+
+    spent: list[int] = []
+    search: list[_sat.SatSearch] = []
+
+    def call():
+        s = _sat.SatSearch(crossing(n), 2, True, True, _sat.SOLVER)
+        search.append(s)
+        try:
+            s.step(size(6_000, 20_000))
+            return s.conflicts, s.finished
+        finally:
+            s.close()
+
+    def before():
+        spent.append(int(search[-1]._s.accum_stats().get("conflicts", 0)))
+
+    monkeypatch.setattr(_sat, "_on_solve", before)
+    (conflicts, finished), polls = count_polls(call)
+    assert not finished and conflicts >= size(6_000, 20_000)
+    rounds = np.diff([*spent, conflicts])
+    assert len(rounds) == polls >= conflicts // _sat.ROUND_CONFLICTS
+    assert rounds.max() <= _sat.ROUND_CONFLICTS
+    if n == 60:  # a big model: shorter rounds
+        assert rounds.max() < _sat.ROUND_CONFLICTS // 2
+    check_traps(call, 0)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+def test_an_interruptible_solver_is_interrupted(monkeypatch):
+    # a python-sat solver with interrupt() (Glucose 4) is asked to stop once Ctrl-C is noted,
+    # through solve_limited(expect_interrupt=True), interrupt() and clear_interrupt(): in one
+    # round of 2,000,000 conflicts (minutes) it stops short of them with KeyboardInterrupt, and
+    # the solver works afterwards
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        pytest.skip("a SIGINT handler of the runner's own")
+    calls = []
+
+    def ctrl_c():
+        calls.append(1)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    s = _sat.SatSearch(crossing(20), 2, True, True, "glucose4")
+    try:
+        monkeypatch.setattr(_sat, "ROUND_CONFLICTS", 2_000_000)
+        monkeypatch.setattr(_sat, "ROUND_WORK", 1 << 60)
+        monkeypatch.setattr(_sat, "_on_solve", ctrl_c)
+        with pytest.raises(KeyboardInterrupt):
+            s.step(2_000_000)
+        assert calls == [1]  # no round after the one that Ctrl-C came in
+        assert int(s._s.accum_stats()["conflicts"]) < 2_000_000
+        monkeypatch.setattr(_sat, "_on_solve", None)
+        assert not s.step(100)
+    finally:
+        s.close()

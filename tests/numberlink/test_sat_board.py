@@ -131,7 +131,7 @@ def test_the_board_generator_never_uses_it(monkeypatch):
     blank = nl.hex_board(np.zeros((7, 7), np.int16))
     without = [nl.generate(blank, seed=s) for s in range(3)]
     monkeypatch.setattr(_sat, "available", lambda: True)
-    monkeypatch.setattr(_portfolio, "BOARD_SAT_NODES_PER_NODE", (0, 0))
+    monkeypatch.setattr(_portfolio, "BOARD_SAT_NODES_PER_NODE", 0)
     assert without[0].solve().method == "sat"  # a solve would use it
 
     def refused(*args):
@@ -155,28 +155,24 @@ def test_the_schedule_uses_it_only_with_fill(monkeypatch):
     monkeypatch.setattr(_sat, "available", lambda: True)
     task = _portfolio.Task(board.values, board.neighbours, True, True, 2)
     names = [n for n, _ in _portfolio.schedule(task, 10**9)]
-    assert names == ["board", "boardsat", "board", "boardsat"]
+    assert names == ["board", "boardsat"]
     no_sat = _portfolio.Task(board.values, board.neighbours, True, True, 2, sat=False)
     assert list(_portfolio.schedule(no_sat, 10**9)) == [("board", 10**9)]
 
 
-def test_ctrl_c_goes_through_the_grid_models_interruptible_solve(monkeypatch):
-    """Each CaDiCaL call of the board's model is ``_sat._solve_limited`` (CaDiCaL on its own
-    thread, stopped by ``terminate()`` on Ctrl-C; tests/numberlink/test_numberlink_sat.py sends it
-    real interrupts): a Ctrl-C there leaves ``step`` as KeyboardInterrupt, and the solver can
-    still be freed."""
+def test_ctrl_c_goes_through_the_grid_models_rounds(monkeypatch):
+    """Each CaDiCaL call of the board's model is a round of ``_sat._round`` (a bounded number of
+    conflicts on its own thread, then a poll; tests/numberlink/test_numberlink_sat.py sends it
+    real interrupts): the first poll acting as Ctrl-C leaves ``step`` as KeyboardInterrupt after
+    one round, and the solver can still be freed."""
+    from _sigint import trapped
+
     calls = []
-
-    def interrupted(solver, noted):
-        calls.append(solver)
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(_sat, "_solve_limited", interrupted)
+    monkeypatch.setattr(_sat, "_on_solve", lambda: calls.append(1))
     board = torus(70)
     search = _sat_board.BoardSatSearch(board.values, board.neighbours, 2, True, _sat.SOLVER)
     try:
-        with pytest.raises(KeyboardInterrupt):
-            search.step(10**6)
+        assert trapped(lambda: search.step(10**6), 1) == 1
     finally:
         search.close()
     assert len(calls) == 1

@@ -25,7 +25,8 @@ from trapcore.numberlink.solve import DEFAULT_MAX_NODES, MAX_LIMIT, Solutions
 if TYPE_CHECKING:
     from trapcore.numberlink.puzzle import Puzzle  # (puzzle imports this module)
 
-#: The router's work cap: rounds times paths times nodes (a few tenths of a second).
+#: The router's work cap, rounds times paths times nodes: a bounded try before the complete
+#: searches. "Boards without fill, and variants", bench/test_bench_numberlink_variants.py.
 ROUTE_WORK = 4 * 10**8
 
 
@@ -223,7 +224,8 @@ def route(values: Values, table: Table) -> list[Values]:
 
 
 #: The router's repair: the radii (steps from a shared node) within which paths are freed, one
-#: try each, and the board search's nodes for a try.
+#: try each, and the board search's nodes for a try; they settle every crowded board we made.
+#: "Boards without fill, and variants", bench/test_bench_numberlink_variants.py.
 REPAIR_RADII = (1, 2, 3, 4, 6, 8, 12)
 REPAIR_NODES = 10**4
 

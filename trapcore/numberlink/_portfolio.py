@@ -3,76 +3,22 @@ share of the budget, and which one answered.
 
 Every solve goes through :func:`solve` here: ``trapcore.numberlink.solve`` (grids), and
 ``Puzzle.solve`` (a grid puzzle through it, every other board directly). Callers validate first.
-
 The searches are all complete, so the first to finish answers (with ``limit >= 2``, a proof of
-uniqueness or of no solution), and each counts its work in units that do not depend on time:
+uniqueness or of no solution); each counts its work in units that do not depend on time (nodes,
+or conflicts for the SAT models). A turn of the schedule names a search of ``SEARCHES``:
 
-- ``"sweeps"`` (grids): the kernel's sweeps (``trapcore.numberlink._solver``), a nodes' budget a
-  turn. A turn restarts them; inside it the kernel's sweep directions (six under the no-touch
-  rule, four row sweeps with the frontier memo under the touch rules) take rounds of doubling
-  budgets, a loop over the strategies of one search that runs without the GIL and never returns
-  here between rounds (a small puzzle costs microseconds).
-- ``"board"`` (every board; grids without fill): the board search (``_graph``), nodes.
-- ``"boardsat"`` (boards that are not grid puzzles, with fill): the SAT model of the board
-  (``_sat_board.BoardSatSearch``, CaDiCaL), conflicts; a turn resumes where the last stopped.
-- ``"probe"`` (grids with fill under the touch rules, ``limit >= 2``): the board search, whose
-  answer counts only when it proves the grid unique or without solution (then every complete
-  search gives the same answer; else the grid's searches list the solutions, as they did before
-  it ran).
-- ``"sat"`` (grids, with python-sat): the SAT model (``_sat.SatSearch``, CaDiCaL), conflicts; a
-  turn resumes where the last one stopped.
-- ``"strict"`` (grids with fill under the touch rules; grids without fill, ``limit=1``): the
-  kernel's sweeps with fill under the no-touch rule, for one solution, which is one under the
-  touch rules and without fill too. With ``limit=1`` it answers; else the SAT model starts from
-  it (``SatSearch``'s ``known``: it excluded, CaDiCaL set for the proof), so that only the proof
-  is left, and no search lists other solutions first.
-- ``"route"`` (grids without fill, ``limit=1``): the negotiated-congestion router (``_route``,
-  bounded rounds, no units); finding nothing proves nothing.
-- ``"second"`` (grids under Flow Free's rules whose solution is known, no solids): the compact
-  SAT model that excludes that solution (``_sat.second_solution``), conflicts; it answers
-  ``limit=2`` (the known solution alone, or it and another). It runs only when the strict turn
-  (or ``generate``'s check) has found a solution; a turn starts it afresh.
-- ``"near"``: the "second" search with CaDiCaL's first decisions set to the known solution, so
-  that it looks next to it first (where another solution, when there is one, usually is).
+- ``"sweeps"``: the kernel's sweeps (``_solver``); ``"strict"``: the same under the no-touch rule
+  with fill, for one solution (a solution under every rule set);
+- ``"board"``: the board search (``_graph``); ``"probe"``: its turn on a grid, which counts only
+  as a proof (unique, or no solution);
+- ``"route"``: the congestion router (``_boards.route``), bounded rounds and no units;
+- ``"sat"`` and ``"boardsat"``: the SAT model of a grid (``_sat.SatSearch``) or of any board
+  (``_sat_board``), resumed where the last turn stopped;
+- ``"near"`` and ``"second"``: the compact SAT model that excludes the strict turn's solution
+  (``_sat.second_solution``), started next to it or afresh.
 
-Before any of them, with no budget spent: a grid without numbers is answered at once
-(``"empty"``); with fill, the colour count refutes some boards (``"colours"``); on a board that
-is not a grid, without fill, for one solution, the negotiated-congestion router (``_route``,
-bounded rounds) tries (``"router"``; finding nothing proves nothing, and the schedule runs).
-
-The schedules (:func:`schedule`), by board and rules; each turn gets at most what is left:
-
-- a grid with fill, python-sat installed and the model small enough (``_sat.fits``): under the
-  touch rules the probe (``limit >= 2``) with ``BOARD_NODES_PER_SQUARE`` nodes a square, the
-  strict turn with ``STRICT_NODES_PER_SQUARE``, with ``limit=2`` and no solids the "near"
-  turn with ``NEAR_CONFLICTS`` and the "second" turn with the rest (``SECOND_CONFLICTS``), then
-  (when the strict turn found nothing, so that neither ran) the sweeps with
-  ``SWEEP_NODES_PER_SQUARE[0]``,
-  the SAT model with ``SAT_CONFLICTS``, the sweeps with ``SWEEP_NODES_PER_SQUARE[1]``, then the
-  SAT model with the rest (cutting CaDiCaL's run into many rounds, tried with budgets doubling
-  each round, cost two to three times as much on the hard Flow levels); under the no-touch rule
-  the sweeps with
-  ``NO_TOUCH_SWEEP_NODES_PER_SQUARE``, then the SAT model;
-- a grid with fill otherwise: under the touch rules the probe's turn (``limit >= 2``) and the
-  strict turn, then the sweeps with the rest; under no-touch, or with ``method="sweeps"``, the
-  sweeps with the whole budget; ``method="sat"``: the SAT model alone, in the same turns;
-- a grid without fill: for one solution, the strict turn with ``STRICT_NODES_PER_SQUARE``
-  (unless the colour count refutes the grid with fill) and the router; then the board search
-  and the sweeps by turns, from
-  ``FIRST_SHARE`` nodes, doubling each round (a board-search node visits every square: it gets
-  a quarter), and for one solution, python-sat installed and the model small enough, the SAT
-  model with the rest once the sweeps' share has reached ``NO_FILL_SAT_SHARE``;
-- any other board: with fill, python-sat installed and the model small enough
-  (``_sat_board.fits``), the board search with ``BOARD_SAT_NODES_PER_NODE[0]`` nodes a node, the
-  SAT model with ``SAT_CONFLICTS``, the board search with ``BOARD_SAT_NODES_PER_NODE[1]``, then
-  the SAT model with the rest; otherwise (or for the board generator's checks, ``Task.sat``
-  false, so that its puzzles do not depend on python-sat) the board search with the whole
-  budget;
-- ``generate(prover="sat")``'s checks (:func:`prove_unique`): the sweeps with its nodes, then
-  the "second" search with its conflicts.
-
-Every search of ``generate`` on a blank puzzle comes here too; ``generate`` on a grid size checks
-uniqueness inside its kernel, by the sweeps alone (no Python between its checks).
+Each answers with its ``method`` (docs/glossary.md). The schedules (:func:`schedule`) and why
+each turn is there: docs/how-it-works/numberlink.md, which draws them.
 """
 
 from __future__ import annotations
@@ -88,78 +34,40 @@ from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _graph, _sat, _sat_board, _solver
 from trapcore.numberlink._grid import Grid, Table, Values
 
-#: With fill, the portfolio's turns: the sweeps' two shares in nodes per square (a node costs
-#: about 0.3 us: 12x12 gets about 3 ms, then 30 ms; the sweeps settle most published puzzles up
-#: to 14x14 within these, and rarely settle within ten times more one that they have not), and
-#: the SAT model's first share in conflicts (a conflict costs 20-40 us).
-SWEEP_NODES_PER_SQUARE = (60, 600)
-SAT_CONFLICTS = 300
-#: With fill and the touch rules, ``limit=2``, no solids: the "second" turn's conflicts, right
-#: after the strict turn has found a solution and the near turn has had its own (the compact
-#: model that excludes that solution, which either proves it unique or finds another); ``None``:
-#: the rest of the budget, so that the turns after it run only when the strict turn found
-#: nothing. Until 2026-12-07 it had 10,000 (measured against 0, 1,000, 3,000, 30,000 and
-#: 100,000, before the near turn existed), then the sweeps, the SAT model of ``SatSearch`` and
-#: the sweeps again took turns, and the SAT model with the rest: on the hard Flow levels that
-#: model proved uniqueness from scratch, in more conflicts than the compact model needs in one
-#: run (extreme 11x11 07: 0.56 s against 0.35 s; extreme 12x12 30: 1.04 s against 0.69 s; jumbo
-#: 14x14 02: 0.69 s against 0.32 s). Same run, ratios to the reference SAT model (median /
-#: worst): Flow levels 0.38 / 1.50 before, 0.33 / 1.04 after; Janko sample 0.23 / 1.88 and
-#: 0.22 / 1.70; generated 10x10 and 15x15 0.05 / 0.83 and 0.03 / 0.80 (the sets of
-#: bench/test_bench_numberlink_flow.py).
+# Each budget below was chosen by benchmarking; the figures and what was tried instead are in
+# docs/benchmarks.md (the section named in each comment).
+
+#: With fill, when the strict turn found nothing: the sweeps' one share (nodes a square) before
+#: the SAT model's rest; three turns around a first SAT share did no better. "The portfolio's
+#: budgets", bench/test_bench_numberlink_flow.py.
+SWEEP_NODES_PER_SQUARE = 600
+#: The "second" turn's conflicts (``None``: the rest of the budget, so that the turns after it
+#: run only when the strict turn found nothing). Same section and bench.
 SECOND_CONFLICTS: int | None = None
-#: Before it, the "near" turn's conflicts: the same model, CaDiCaL's first decisions set to the
-#: known solution. On boards with two solutions or more it finds another in a few conflicts
-#: where the "second" turn needs tens of thousands (Janko 96, 126, 174, 186, 258, 14x14 to
-#: 17x17, under these rules: 1-898 conflicts against 14,000 to over 300,000; the 14x24 puzzles
-#: 147, 188 and 218, whose second solution the reference model takes 4-77 s to find: 0.03-0.06
-#: s each), and proves uniqueness about as fast; on a few boards the known solution's
-#: neighbourhood is a trap (Janko 24: 5,642 conflicts against 580; 228 and 264), hence a short
-#: turn, and the "second" turn afresh after it. Measured against 500, 2,000, 3,000, 5,000 and
-#: 10,000 on the sets of bench/test_bench_numberlink_flow.py: larger budgets lose on those
-#: boards (Janko worst ratio 3.7-7), smaller ones miss boards that need about 900 (Janko 258,
-#: Flow jumbo 14x14 19).
+#: The "near" turn's conflicts: short, as the known solution's neighbourhood is sometimes a trap.
+#: Same section and bench.
 NEAR_CONFLICTS = 1_000
-#: With fill and the touch rules, the board search's turn before the sweeps', in nodes per
-#: square (a node costs about 1 us). The board search (paths grown from their ends, the most
-#: constrained end first, with dead-end and region checks) is bimodal on published puzzles: it
-#: settles about half of them within 20 nodes a square, often where the sweeps and the SAT model
-#: need milliseconds to seconds (Janko 192, 12x12: 3,225 nodes, 2.3 ms, against 188 ms for the
-#: SAT model), and most of the rest not within 3,000,000.
+#: The probe's nodes a square: the board search settles about half the published puzzles within
+#: it, and few within a hundred times more. "The SAT turn", bench/test_bench_numberlink_flow.py.
 BOARD_NODES_PER_SQUARE = 20
-#: With fill and the touch rules, the strict turn's share in nodes per square: the sweeps under
-#: the no-touch rule, for one solution. A path that never runs beside itself is one of Flow Free's
-#: too, and published puzzles are made that way: the strict sweeps find a solution of each of the
-#: 270 Janko puzzles within 220 nodes a square (99% within 40; the Flow levels within 5), in
-#: microseconds to 7 ms, where the touch rules' searches need up to minutes (Janko 168, 14x24).
-#: Without fill, for one solution, the strict turn comes first too (then the router): paths that
-#: fill the grid and never run beside themselves are a solution under either touch rule, and
-#: boards made for people or contests often have one: the DA Symposium contest's boards of 2015
-#: that the router leaves (6 of 8; 16x32 to 36x36, 12 to 31 pairs, paths that wind across the
-#: whole board) take it 973 to 213,751 nodes, under 15 ms, where the router spends 0.3-1.8 s in
-#: vain and the searches without fill did not finish within 10**7 nodes. Where it finds nothing
-#: it costs little: on crowded boards, which the router settles in milliseconds (0.1's short
-#: paths, 8 boards a size; bench/test_bench_numberlink_variants.py -k crowded_solve, the
-#: fastest of 3 rounds, two runs), 1.7-2.6 ms against 6.5 ms without the turn at 15x15, 9-14 ms
-#: against 52-55 ms at 25x25 (it answers most of those), 270-283 ms against 219-230 ms at 36x36
-#: (they need 115-230 nodes a square or have no such paths, and the router answers). A first
-#: share of 40 before the router and 250 after it cost 36x36 less but left the contest's Q07
-#: (165 a square) to the router's 1.3 s in vain first.
+#: The probe's most work (nodes times the board's squares, as a board-search node visits the
+#: board): past 4,000 squares its cost stops growing as the square of the board.
+PROBE_WORK = 1 << 24
+#: The strict turn's nodes a square: enough for every Janko and Flow puzzle, little where it
+#: finds nothing. "The SAT turn" and "The DA Symposium contest's boards",
+#: bench/test_bench_numberlink_flow.py, bench/test_bench_numberlink_contest.py.
 STRICT_NODES_PER_SQUARE = 250
-#: Any other board with fill, python-sat installed and the model small enough: the board
-#: search's two turns, in nodes per node of the board, before the SAT model's (``_sat_board``).
-BOARD_SAT_NODES_PER_NODE = (100, 1000)
-#: Under no-touch (with fill), the sweeps' one turn before the SAT model.
+#: Any other board with fill: the board search's one turn, nodes per node, before the SAT
+#: model's rest; two turns around a first SAT share did worse. "The portfolio's budgets",
+#: bench/test_bench_numberlink_variants.py -k tori.
+BOARD_SAT_NODES_PER_NODE = 100
+#: Under no-touch (with fill), the sweeps' one turn before the SAT model (their pruning is strong
+#: there). "Solving and generating", bench/test_bench_numberlink_rules.py.
 NO_TOUCH_SWEEP_NODES_PER_SQUARE = 20_000
 #: Without fill, the first turn's share (the sweeps'; the board search gets a quarter).
 FIRST_SHARE = 1 << 14
-#: Without fill, for one solution, python-sat installed and the model small enough: the sweeps'
-#: share after which the SAT model takes the rest of the budget (the sweeps and the board search
-#: have had about 2**18 and 2**16 nodes by then: 0.5-1.2 s on 20x20 and 30x30, most of it the
-#: board search's). The DA Symposium contest's boards of 2015 that neither the strict turn (no
-#: solution with fill: the colour count) nor the router settles, 20x20 with 15 pairs and 30x30
-#: with 24, take CaDiCaL 62,810 and 343,750 conflicts (4 s and 43 s with ``method="sat"``),
-#: where the sweeps and the board search did not finish within 10**7 nodes.
+#: Without fill, for one solution: the sweeps' share after which the SAT model takes the rest.
+#: "The DA Symposium contest's boards", bench/test_bench_numberlink_contest.py.
 NO_FILL_SAT_SHARE = 1 << 17
 #: The values of ``solve``'s ``method``.
 METHODS = ("auto", "sweeps", "sat")
@@ -171,17 +79,16 @@ class Solutions(list):  # type: ignore[type-arg]
     Attributes
     ----------
     method : str
-        ``"sweeps"`` (the kernel's sweeps and frontier memo; with fill under the touch rules and
-        ``limit=1``, usually the strict turn's sweeps under the no-touch rule), ``"router"`` (the
-        board search of a :class:`~trapcore.numberlink.Puzzle`, also the probe of a grid with
-        fill, or without fill the congestion router), ``"sat"`` (the SAT fallback: CaDiCaL
-        through python-sat), ``"colours"`` (with fill, refuted by the colour count before any
-        search) or ``"empty"`` (a grid without numbers, answered at once).
+        The search that answered (docs/glossary.md, "Numberlink searches"): ``"sweeps"`` (the
+        kernel's sweeps), ``"strict"`` (the sweeps under the no-touch rule, for one solution),
+        ``"board"`` (the board search), ``"router"`` (the congestion router), ``"sat"`` (the SAT
+        model), ``"second"`` (the compact SAT model that excludes a known solution),
+        ``"colours"`` (refuted by the colour count) or ``"empty"`` (a grid without numbers).
     nodes : int
-        The sweeps' (or the board search's) nodes, plus the SAT solvers' conflicts when they ran.
+        The searches' nodes, plus the SAT solvers' conflicts when they ran.
     solver : str
-        With ``method="sat"``, python-sat's name of the SAT solver (``"cadical153"``); else
-        ``""``.
+        With ``method`` ``"sat"`` or ``"second"``, python-sat's name of the SAT solver
+        (``"cadical153"``); else ``""``.
     """
 
     method: str
@@ -271,7 +178,7 @@ class _Sweeps:
 
 
 class _Board:
-    method, solver = "router", ""
+    method, solver = "board", ""
     proof_only = False
 
     def __init__(self, task: Task) -> None:
@@ -296,7 +203,7 @@ class _Strict:
     themselves are a solution under every rule set): it answers ``limit=1``, and otherwise
     leaves its solution in ``found`` for the SAT model to start from."""
 
-    method, solver = "sweeps", ""
+    method, solver = "strict", ""
 
     def __init__(self, task: Task) -> None:
         assert task.grid is not None and (task.touch or not task.fill)
@@ -339,7 +246,7 @@ class _Second:
     it (``_sat.second_solution``; Flow Free's rules, no solids). One turn: its units are the
     conflicts it may spend."""
 
-    method, solver = "sat", _sat.SOLVER
+    method, solver = "second", _sat.SOLVER
     near = False
 
     def __init__(self, task: Task) -> None:
@@ -347,10 +254,12 @@ class _Second:
         self.g, self.known = task.grid, task.known
 
     def turn(self, units: int) -> tuple[list[Grid] | None, int]:
-        unique, other = _sat.second_solution(self.g, self.known, units, self.near)
+        spent: list[int] = []
+        unique, other = _sat.second_solution(self.g, self.known, units, self.near, spent)
         if unique is None:
             return None, units
-        return [self.known] if unique else [self.known, other], units  # type: ignore[list-item]
+        used = min(spent[0], units)
+        return [self.known] if unique else [self.known, other], used  # type: ignore[list-item]
 
     def close(self) -> None:
         pass
@@ -420,7 +329,7 @@ def _second_fits(g: Grid) -> bool:
 
 
 def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[str, int]]:
-    """The turns ``(search, units)`` for ``task`` (see the module)."""
+    """The turns ``(search, units)`` for ``task`` (drawn in docs/how-it-works/numberlink.md)."""
     g = task.grid
     if g is None:
         if not (task.fill and task.sat and method == "auto" and _sat.available()):
@@ -430,10 +339,7 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
             yield "board", budget
             return
         n = task.values.size
-        yield from [
-            ("board", BOARD_SAT_NODES_PER_NODE[0] * n), ("boardsat", SAT_CONFLICTS),
-            ("board", BOARD_SAT_NODES_PER_NODE[1] * n), ("boardsat", budget),
-        ]  # fmt: skip
+        yield from [("board", BOARD_SAT_NODES_PER_NODE * n), ("boardsat", budget)]
         return
     sat = method == "sat" or (method == "auto" and _sat.available() and _sat.fits(g))
     if not task.fill and method == "auto":
@@ -450,7 +356,8 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
                 return
             share *= 2
     probe = method == "auto" and task.touch and task.limit >= 2
-    first = [("probe", BOARD_NODES_PER_SQUARE * g.size)] if probe else []
+    probe_nodes = min(BOARD_NODES_PER_SQUARE * g.size, PROBE_WORK // (g.size + 16))
+    first = [("probe", probe_nodes)] if probe else []
     if method == "auto" and task.touch:
         first.append(("strict", STRICT_NODES_PER_SQUARE * g.size))
         if sat and task.limit == 2 and _second_fits(g):
@@ -460,8 +367,7 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
     if not sat:
         yield from [*first, ("sweeps", budget)]
         return
-    turns = [*first, ("sweeps", SWEEP_NODES_PER_SQUARE[0] * g.size), ("sat", SAT_CONFLICTS)]
-    turns += [("sweeps", SWEEP_NODES_PER_SQUARE[1] * g.size), ("sat", budget)]
+    turns = [*first, ("sweeps", SWEEP_NODES_PER_SQUARE * g.size), ("sat", budget)]
     if not task.touch:  # the sweeps' pruning is strong under no-touch: they go first, at length
         turns = [("sweeps", NO_TOUCH_SWEEP_NODES_PER_SQUARE * g.size), ("sat", budget)]
     for name, units in turns:
@@ -561,9 +467,7 @@ def colour_refutes(g: Grid) -> bool:
     black and white squares, so it holds one more black square than white ones when both its
     ends are black, one fewer when both are white, as many otherwise; every non-solid square
     lies on a path, so blacks minus whites must equal the pairs with two black ends minus those
-    with two white ends. On random 10x10 grids with four pairs it refutes three in four at
-    once; in one draw of 40, the 22 that the sweeps could not settle within 10**6 nodes were all
-    among them."""
+    with two white ends (what it saves: docs/benchmarks.md, "The portfolio's budgets")."""
     live = g >= 0  # (r + c) even is black; no array wider than a bool per square
     balance = 2 * (int(live[0::2, 0::2].sum()) + int(live[1::2, 1::2].sum())) - int(live.sum())
     del live

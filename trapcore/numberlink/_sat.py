@@ -8,12 +8,13 @@ empty squares, which the clauses allow) are cut lazily: for each loop in a model
 some edge leaves the loop's squares (with fill: every square lies on a path, and a path through
 squares without endpoints must leave them; without fill, or the loop's edges are not all on). A
 solution is a set of paths (edges), and each one found is blocked by a clause before the next
-solve, so ``limit=2`` proves uniqueness exactly as the sweeps do.
+solve, so ``limit=2`` proves uniqueness exactly as the sweeps do. Ctrl-C: the solver runs in
+rounds of bounded conflicts, with a poll between two (``_round``), through python-sat's public
+interface only.
 """
 
 from __future__ import annotations
 
-import functools
 import signal
 import threading
 from collections.abc import Callable
@@ -28,34 +29,21 @@ from trapcore.numberlink._grid import Grid
 
 __all__ = ["available", "SatSearch", "SOLVER"]
 
-#: The CDCL solver (python-sat's name). Glucose 4 was tried beside it: on the hard Flow and Janko
-#: puzzles each is sometimes 10-20x faster than the other (Janko 24, 12x12: 0.59 s and 0.03 s;
-#: Flow extreme 12x12 28: 2.0 s and 3.5 s), but CaDiCaL's runs get longer when cut into rounds
-#: (7,569 conflicts in one call, 38,963 in rounds doubling from 500), so the two cannot take turns
-#: cheaply.
+#: The CDCL solver (python-sat's name): Glucose 4 wins on some hard puzzles and loses on others,
+#: and the two cannot take turns cheaply. "The SAT turn", bench/test_bench_numberlink_flow.py.
 SOLVER = "cadical153"
 
 
-#: The most literals (an estimate from the board's size and its number of paths) of a model the
-#: portfolio builds: about 150 MB of Python lists at the peak (a 50x50 board with 25 paths needs
-#: about 2,000,000). Larger boards are left to the sweeps.
+#: The most literals of a model the portfolio builds (an estimate from the board's size and its
+#: number of paths; the lists python-sat reads cost about 40 bytes a literal). Larger boards are
+#: left to the sweeps.
 MAX_LITERALS = 4_000_000
 
 
-#: CaDiCaL's options once a first solution is found and the search goes on to show that there is
-#: no other: published puzzles have one, so the rest is a proof of unsatisfiability, where
-#: CaDiCaL's focused mode alone (its ``--unsat`` configuration) beats its default alternation of
-#: focused and stable modes: on the hard Flow levels 0.6-0.9 times the conflicts (extreme 12x12
-#: 28, 29, 30; jumbo 14x14 02), while finding the first solution is best left to the default
-#: (jumbo 14x14 19: 4.4 times the conflicts in focused mode alone).
+#: CaDiCaL's options once a first solution is found and the search goes on to show there is no
+#: other: its focused mode alone beats its default on the proofs of the hard Flow levels, while
+#: the default finds first solutions best. "The SAT turn", bench/test_bench_numberlink_flow.py.
 PROOF_OPTIONS = {"stabilize": 0}
-#: Tried and left out (2026-12-05, the 37 puzzles of the Flow levels, the Janko sample and the
-#: generated sets that need 300 conflicts or more): CaDiCaL's initial phase decides much of its
-#: run time, both ways: phase 0 took 4 to 50 times fewer conflicts than the default on some
-#: (Janko 24, 186, 264, 192) and 6 to 28 times more on others (Janko 174, 228; Flow jumbo 14x14
-#: 19). Two solvers, one of each phase, taking turns of doubling length lost to either alone:
-#: CaDiCaL's runs cut into calls grow several times longer (Janko 174: 12,989 conflicts in one
-#: call, not done in 200,000 in turns).
 
 
 def _configure(s: Any, options: dict[str, int]) -> None:
@@ -182,25 +170,22 @@ def _step(search: _Stepped, conflicts: int) -> bool:
     (``limit`` solutions found, or no more)."""
     s = search._s
     target = search.conflicts + conflicts
-    # one note-taking SIGINT handler for the whole step: between two solves a Ctrl-C is noted,
+    # one note-taking SIGINT handler for the whole step: between two rounds a Ctrl-C is noted,
     # not raised (raised, it could land in a weakref callback, which swallows it)
     with _CtrlCNoted(np.zeros(1, np.int32)) as noted:
         while not search.finished:
             if len(search.solutions) >= search._limit:
                 search.finished = True
                 break
-            budget = max(1, target - search.conflicts)
-            s.conf_budget(budget)
-            ok = _solve_limited(s, noted)
-            used = int(s.accum_stats().get("conflicts", 0))
-            if ok is None:
-                if used - search.conflicts < budget:
-                    # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
-                    # short of its budget
-                    raise KeyboardInterrupt
-                search.conflicts = used
+            if search.conflicts >= target:
                 return False
-            search.conflicts = used
+            ok = _round(s, target - search.conflicts, noted)
+            used = int(s.accum_stats().get("conflicts", 0))
+            progress, search.conflicts = used > search.conflicts, used
+            if ok is None:
+                if not progress:  # stopped without a conflict: the budget cannot be spent
+                    return False
+                continue
             if not ok:
                 search.finished = True
                 break
@@ -242,70 +227,41 @@ def _cut(
     return lits
 
 
-#: python-sat's class of a solver -> the exported C++ symbol of its ``Solver::terminate()``, which
-#: CaDiCaL documents as safe to call asynchronously (it sets a flag that the search reads).
-TERMINATE = {
-    "Cadical153": "_ZN10CaDiCaL1536Solver9terminateEv",
-    "Cadical195": "_ZN10CaDiCaL1956Solver9terminateEv",
-}
+#: The most conflicts of one call of the solver, and of conflicts times clauses (a conflict costs
+#: more on a bigger model): python-sat's CaDiCaL holds the GIL and has no ``interrupt()``, so
+#: Ctrl-C is looked at between calls. "SAT rounds", bench/test_bench_numberlink_flow.py.
+ROUND_CONFLICTS = 2000
+ROUND_WORK = 40_000_000
 
-#: A test hook: called on the solver's thread just before each solve (None: nothing).
+#: How often (seconds) the waiting thread looks for a Ctrl-C while a solver that can be
+#: interrupted runs (its ``interrupt()`` stops it; a wait, not a measurement).
+WATCH_SECONDS = 0.05
+
+#: A test hook: called on the solver's thread just before each call (None: nothing).
 _on_solve: Callable[[], None] | None = None
 
 
-@functools.cache
-def _terminate_address(symbol: str) -> int:
-    """The address of the exported C++ function ``symbol`` in python-sat's compiled module (0
-    when absent)."""
-    import ctypes
+def _round(s: Any, conflicts: int, noted: _CtrlCNoted) -> bool | None:
+    """One call of ``s.solve_limited`` for at most ``conflicts`` (and ``ROUND_CONFLICTS``)
+    conflicts, then a poll for Ctrl-C (``_cnf.poll``). ``noted`` is the caller's
+    ``_threads._CtrlCNoted`` around its loop of rounds; a Ctrl-C it noted raises
+    KeyboardInterrupt here, after the call, the solver left whole for the caller to free.
 
-    try:
-        import pysolvers  # type: ignore[import-not-found]
-
-        found = ctypes.cast(ctypes.CDLL(pysolvers.__file__)[symbol], ctypes.c_void_p).value
-    except (ImportError, OSError, AttributeError, TypeError):
-        return 0
-    return int(found or 0)
-
-
-def _stopper(s: Any) -> tuple[int, int] | None:
-    """(address of ``Solver::terminate``, address of the solver) for python-sat's solver ``s``
-    (a ``pysat.solvers.Solver``), or None when unknown (another solver, another build)."""
-    import ctypes
-
-    inner = getattr(s, "solver", None)
-    symbol = TERMINATE.get(type(inner).__name__, "")
-    handle = getattr(inner, "cadical", None)
-    if not symbol or handle is None or not (terminate := _terminate_address(symbol)):
-        return None
-    get = ctypes.pythonapi.PyCapsule_GetPointer
-    get.restype = ctypes.c_void_p
-    get.argtypes = [ctypes.py_object, ctypes.c_char_p]
-    try:
-        solver = get(handle, None)
-    except (ValueError, TypeError, ctypes.ArgumentError):
-        return None
-    return (terminate, int(solver)) if solver else None
-
-
-def _solve_limited(s: Any, noted: _CtrlCNoted) -> bool | None:
-    """``s.solve_limited()``, stopped by Ctrl-C without python-sat's own SIGINT handler; the
-    caller holds ``noted`` (a ``_threads._CtrlCNoted`` around its whole loop of solves) and gets
-    None, the solver not started, once a Ctrl-C has been noted.
-
-    On the main thread, python-sat would answer SIGINT by a longjmp out of the solver (which can
-    leave malloc's lock held: about one Ctrl-C in 30 hung or crashed the process). So the solver
-    runs on a thread of its own (python-sat installs no handler there) with SIGINT blocked, and
-    while the main thread waits, a C handler (``_cnf.sat_stop_arm``) asks CaDiCaL to stop
-    (``Solver::terminate``) and passes the signal on to Python, whose handler only takes note;
-    once the solver has returned, leaving the caller's ``noted`` block raises KeyboardInterrupt.
-    With a SIGINT handler of the caller's own (not Python's default), or a solver whose
-    ``terminate`` is not found, nothing is armed: Ctrl-C takes effect when the call returns. Off
-    the main thread python-sat installs no handler, and the call runs in place."""
+    On the main thread the call runs on a thread of its own, where python-sat installs no SIGINT
+    handler (on the main thread it answers SIGINT by a longjmp out of the solver, which can leave
+    malloc's lock held). This thread waits and, once a Ctrl-C is noted, asks the solver to stop
+    through python-sat's ``interrupt()`` where the solver has one (its CaDiCaL has not: there the
+    round's budget bounds the wait), then ``clear_interrupt()``."""
+    cap = min(ROUND_CONFLICTS, ROUND_WORK // max(1, s.nof_clauses()))
+    s.conf_budget(max(1, min(conflicts, cap)))
+    if noted.came:
+        raise KeyboardInterrupt
     if threading.current_thread() is not threading.main_thread():
         if _on_solve is not None:
             _on_solve()
-        return s.solve_limited()  # type: ignore[no-any-return]
+        ok: bool | None = s.solve_limited(expect_interrupt=True)
+        _cnf.poll()
+        return ok
     out: list[Any] = []
 
     def work() -> None:
@@ -314,44 +270,54 @@ def _solve_limited(s: Any, noted: _CtrlCNoted) -> bool | None:
                 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             if _on_solve is not None:
                 _on_solve()
-            out.append(s.solve_limited())
+            out.append(s.solve_limited(expect_interrupt=True))
         except BaseException as e:  # handed to the caller's thread
             out.append(e)
 
-    stopper = _stopper(s)
-    armed = noted.swapped and stopper is not None and _cnf.sat_stop_arm(*stopper)
-    try:
-        # a Ctrl-C noted before the C handler was armed never reached the solver, which holds the
-        # GIL while it searches (this thread could not ask it again): do not start it
-        if not noted.came:
-            worker = threading.Thread(target=work, name="trapcore-sat", daemon=True)
-            worker.start()
-            _join(worker, stopper)
-    finally:
-        if armed:
-            _cnf.sat_stop_disarm()
+    worker = threading.Thread(target=work, name="trapcore-sat", daemon=True)
+    worker.start()
+    asked = _wait(worker, s, noted)
+    if asked:
+        s.clear_interrupt()
     if out and isinstance(out[0], BaseException):
         raise out[0]
+    if noted.came:
+        raise KeyboardInterrupt
+    _cnf.poll()
     return out[0] if out else None
 
 
-def _join(worker: threading.Thread, stopper: tuple[int, int] | None) -> None:
-    """Wait for the solver's thread. If an exception reaches this thread meanwhile (a SIGINT
-    handler of the caller's own that raises), the solver is asked to stop and waited for before
-    it propagates: the caller frees the solver next, which must not run under it."""
+def _wait(worker: threading.Thread, s: Any, noted: _CtrlCNoted) -> bool:
+    """Wait for the solver's thread, asking the solver to stop (``interrupt()``) once a Ctrl-C
+    is noted or an exception reaches this thread (a SIGINT handler of the caller's own that
+    raises: it propagates once the solver has returned, since the caller frees it next). True
+    when the solver was asked to stop."""
+    asked = False
     try:
-        worker.join()
-    except BaseException:
         while worker.is_alive():
-            if stopper is not None:
-                import ctypes
-
-                ctypes.CFUNCTYPE(None, ctypes.c_void_p)(stopper[0])(stopper[1])
+            worker.join(WATCH_SECONDS)
+            if noted.came and not asked:
+                asked = _interrupt(s)
+    except BaseException:
+        asked = asked or _interrupt(s)
+        while worker.is_alive():
             try:
                 worker.join()
             except BaseException:  # the first exception is the one raised
                 continue
+        if asked:
+            s.clear_interrupt()
         raise
+    return asked
+
+
+def _interrupt(s: Any) -> bool:
+    """Ask python-sat's solver ``s`` to stop its ``solve_limited`` call; False when it cannot."""
+    try:
+        s.interrupt()
+    except NotImplementedError:
+        return False
+    return True
 
 
 def _edges_of(known: Grid) -> npt.NDArray[np.bool_]:
@@ -381,7 +347,7 @@ def _phases(solution: Grid, base: int) -> list[int]:
 
 
 def second_solution(
-    g: Grid, solution: Grid, max_conflicts: int, near: bool = False
+    g: Grid, solution: Grid, max_conflicts: int, near: bool = False, spent: list[int] | None = None
 ) -> tuple[bool | None, Grid | None]:
     """Whether ``solution`` is the only solution of ``g`` under Flow Free's rules (fill, touching
     allowed), by CaDiCaL on the compact model ``_cnf.bits_clauses`` (log2 K bits a square, so
@@ -391,7 +357,8 @@ def second_solution(
     ``other`` is another solution (its paths differ; its numbers may agree everywhere);
     ``(None, None)``: over ``max_conflicts`` conflicts in all. ``near``: CaDiCaL's first
     decisions are ``solution`` (``_phases``), so that another solution next to it is found
-    first (the answer is the same; which other solution, and the cost, may not be)."""
+    first (the answer is the same; which other solution, and the cost, may not be). ``spent``:
+    a list the conflicts used are appended to."""
     from pysat.solvers import Solver
 
     rows, cols = g.shape
@@ -418,14 +385,11 @@ def second_solution(
                 used = int(s.accum_stats().get("conflicts", 0))
                 if used >= max_conflicts:
                     return None, None
-                s.conf_budget(max_conflicts - used)
-                ok = _solve_limited(s, noted)
+                ok = _round(s, max_conflicts - used, noted)
                 if ok is None:
-                    if int(s.accum_stats().get("conflicts", 0)) < max_conflicts:
-                        # python-sat may answer None, not its error, when SIGINT stopped CaDiCaL
-                        # short of its budget
-                        raise KeyboardInterrupt
-                    return None, None
+                    if int(s.accum_stats().get("conflicts", 0)) == used:
+                        return None, None  # stopped without a conflict: nothing more to spend
+                    continue
                 if not ok:
                     return True, None
                 model = np.asarray(s.get_model(), np.int64)
@@ -441,4 +405,6 @@ def second_solution(
                 for lab in loops.tolist():
                     s.add_clause(_cut(label == lab, g, east, south, base, True))
     finally:
+        if spent is not None:
+            spent.append(int(s.accum_stats().get("conflicts", 0)))
         s.delete()

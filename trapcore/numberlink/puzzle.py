@@ -386,23 +386,14 @@ class Puzzle:
     def solve(self, *, limit: int = 2, max_nodes: int | None = DEFAULT_MAX_NODES) -> Solutions:
         """Solve the puzzle under its rules: up to ``limit`` solutions.
 
-        A grid puzzle: ``trapcore.numberlink.solve(self.grid, fill=self.fill, touch=self.touch,
-        limit=, max_nodes=)``, each solution a grid; a board of one layer that is a plain grid
-        (the contest's, from :func:`parse_contest_board`) is solved the same way, each solution
-        laid out node by node. Any other puzzle: the board search, each
-        solution an ``int16`` (n,) labelling: ``k`` on the nodes of path ``k``, ``-1`` on
-        solids, ``0`` on unused nodes (only with ``fill=False``). Without ``fill``, sparse
-        boards have a great many solutions (any detour is another): ask for one (``limit=1``).
-        Then a router that lets paths share nodes at a rising price (negotiated congestion, as
-        circuit routers do) tries first, within a bounded number of rounds; it settles crowded
-        boards the complete search cannot, and the complete search answers when it finds
-        nothing. With ``fill``, a colour count refutes some boards before any search, and on a
-        board that is not a grid puzzle, when python-sat is installed (the extra ``sat``), a SAT
-        model of the board takes turns with the board search (``method="sat"`` when it
-        answers).
-
-        Sets ``solution`` when exactly one solution was found (with ``limit >= 2`` that proves it
-        unique).
+        A grid puzzle, or a board of one layer that is a plain grid, is solved by
+        :func:`~trapcore.numberlink.solve` (each solution a grid, or laid out node by node).
+        Any other board goes to the same portfolio's board searches: each solution an ``int16``
+        (n,) labelling, ``k`` on the nodes of path ``k``, ``-1`` on solids, ``0`` on unused
+        nodes (only with ``fill=False``). Without ``fill``, sparse boards have a great many
+        solutions (any detour is another): ask for one (``limit=1``). Sets ``solution`` when
+        exactly one solution was found (with ``limit >= 2`` that proves it unique). The
+        searches and their order: docs/how-it-works/numberlink.md.
 
         Parameters
         ----------
@@ -415,8 +406,8 @@ class Puzzle:
         -------
         Solutions (a list of ndarray of int16)
             The solutions found, ``[]`` when there is none; ``method`` names the search that
-            answered (a board's: ``"router"``, ``"sat"`` or ``"colours"``; a board of one
-            layer solved as its grid: as :func:`~trapcore.numberlink.solve` says).
+            answered (a board's: ``"board"``, ``"router"``, ``"sat"`` or ``"colours"``; a grid's:
+            as :func:`~trapcore.numberlink.solve` says).
 
         Raises
         ------
@@ -427,12 +418,17 @@ class Puzzle:
         KeyboardInterrupt
             Ctrl-C stops a long search within milliseconds.
 
+        See Also
+        --------
+        trapcore.numberlink.solve : The same on a grid.
+        trapcore.numberlink.Puzzle.count_nodes : The search's effort on the puzzle.
+
         Examples
         --------
         >>> p = Puzzle.from_text("3 3\\n1..\\n..2\\n1.2")
         >>> sols = p.solve()
         >>> len(sols), sols.method
-        (1, 'router')
+        (1, 'board')
         >>> sols[0]
         array([[1, 2, 2],
                [1, 2, 2],

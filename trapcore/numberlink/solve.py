@@ -72,39 +72,15 @@ def solve(
 ) -> Solutions:
     """Solve a Numberlink grid under the rules ``fill`` and ``touch``: up to ``limit`` solutions.
 
-    The search is complete under every rule set, so ``len(solve(g, limit=2)) == 1`` proves the
-    solution unique under those rules, and ``[]`` proves there is none. Under ``touch=False``
-    it is a portfolio of sweeps pruned by the no-touch rule; under ``touch=True`` a portfolio of
-    the four row sweeps (from each corner), each remembering the frontier states without a
-    solution (a dynamic programme); the first to finish answers. Without ``fill``, these sweeps
-    take turns with the board search of :class:`~trapcore.numberlink.Puzzle` (paths grown toward
-    their other ends), which settles sparse boards (the contest's, puzz.link's) in milliseconds.
-    For ``limit=1`` two searches go before them: the sweeps with fill under the no-touch rule
-    (paths that fill the grid and never run beside themselves solve it under either touch rule,
-    and boards made for people or contests often have them), and a negotiated-congestion router
-    (paths share squares at a rising price until none is shared) for crowded ones; with
-    python-sat the SAT model takes the rest of the budget once the turns have grown (the
-    contest's boards of 2015: all 17 routed). When a board has more than ``limit`` solutions,
-    which ones are listed depends on the search that finished first.
-
-    With fill under the touch rules and ``limit >= 2``, the board search probes first (20 nodes
-    a square; ``method="router"`` when it answers): its answer counts only when it proves the
-    grid unique or without solution, so the solutions listed for other grids are the sweeps'.
-    Then (for any ``limit``) the sweeps look for a solution under the no-touch rule, which is
-    one under the touch rules too (published puzzles are made so: every Janko puzzle has one,
-    found in milliseconds where the touch rules' searches took minutes): with ``limit=1`` it is
-    the answer (``method="sweeps"``), else the SAT model starts from it, so that only the proof
-    of uniqueness is left to it.
-    With fill, when python-sat is installed (the extra ``sat``), the sweeps take turns with a
-    SAT model of the same rules solved by CaDiCaL (complete too: loops cut lazily, each solution
-    blocked before the next): a short turn of each, a longer one of the sweeps, then the SAT
-    model with the rest of the budget. The sweeps win on most published puzzles; the SAT model on
-    long paths across wide boards, where the sweeps' frontier holds too many states. (Every
-    schedule and share lives in ``trapcore/numberlink/_portfolio.py``, which runs every solve of
-    a grid or a board.) The result's ``method`` (and ``solver``) say which search answered.
-    Everything is deterministic: the budget is counted in nodes and conflicts, never in
-    seconds. Boards whose model would exceed ``_sat.MAX_LITERALS`` literals (e.g. 200x200 with
-    25 paths) are left to the sweeps.
+    Every search of the portfolio is complete under every rule set, so
+    ``len(solve(g, limit=2)) == 1`` proves the solution unique under those rules, and ``[]``
+    proves there is none. The searches (the kernel's sweeps, the board search, the congestion
+    router without fill, and with python-sat a SAT model solved by CaDiCaL) take turns by a
+    schedule that depends on the rules and ``limit``; the first to finish answers, and the
+    result's ``method`` names it. When a grid has more than ``limit`` solutions, which ones are
+    listed depends on that search. The budget is counted in nodes and conflicts, never in
+    seconds, so the answer is the same on every run. The schedule and why each turn is there:
+    docs/how-it-works/numberlink.md; the searches' names: docs/glossary.md.
 
     Parameters
     ----------
@@ -117,8 +93,8 @@ def solve(
     limit : int, default 2
         Stop after this many solutions (1 to 100000, and ``limit * rows * cols <= 2**24``).
     max_nodes : int or None, default 10**9
-        Search budget in nodes (one node = one square given a pipe shape; the SAT fallback
-        counts one per conflict); ``None`` for no limit.
+        Search budget in nodes (one node = one square given a pipe shape; a SAT model counts
+        one per conflict); ``None`` for no limit.
     method : {"auto", "sweeps", "sat"}, default "auto"
         ``"auto"``: the portfolio above; ``"sweeps"``: the kernel's sweeps alone (under every
         rule set); ``"sat"``: the SAT model alone (needs python-sat).
@@ -128,9 +104,10 @@ def solve(
     Solutions (a list of ndarray of int16, shape (rows, cols))
         Each solution: the path number on every square of a path, ``-1`` on solids, ``0`` on
         squares left empty (only with ``fill=False``). Its ``method`` names the search that
-        answered (``"sweeps"``, ``"router"``, ``"sat"``, ``"colours"`` or ``"empty"``), ``nodes``
-        its cost. A grid without numbers is answered at once (``method="empty"``): the grid
-        itself with ``fill=False`` (or when it is all solid), else ``[]``.
+        answered (``"sweeps"``, ``"strict"``, ``"board"``, ``"router"``, ``"sat"``,
+        ``"second"``, ``"colours"`` or ``"empty"``), ``nodes`` its cost. A grid without numbers
+        is answered at once (``method="empty"``): the grid itself with ``fill=False`` (or when
+        it is all solid), else ``[]``.
 
     Raises
     ------
@@ -143,15 +120,21 @@ def solve(
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
-        Ctrl-C stops a long search within milliseconds (the kernel polls for signals, and the
-        SAT model's CaDiCaL, on a thread of its own, is asked to stop by trapcore's handler).
+        Ctrl-C stops a long search: the kernels at their next poll, the SAT model after its
+        current round of bounded conflicts (docs/benchmarks.md, "SAT rounds").
+
+    See Also
+    --------
+    trapcore.numberlink.count : How many solutions.
+    trapcore.numberlink.check : Whether a solution keeps the rules.
+    trapcore.numberlink.Puzzle.solve : The same on a board of any shape.
 
     Examples
     --------
     >>> from trapcore import numberlink as nl
     >>> sols = nl.solve([[1, 0, 0], [0, 0, 2], [1, 0, 2]])
     >>> len(sols), sols.method
-    (1, 'router')
+    (1, 'board')
     >>> sols[0]
     array([[1, 2, 2],
            [1, 2, 2],
@@ -206,6 +189,10 @@ def count(
         The count needed more than ``max_nodes`` nodes.
     KeyboardInterrupt
         Ctrl-C stops a long count within milliseconds.
+
+    See Also
+    --------
+    trapcore.numberlink.solve : The solutions (``len(solve(grid, limit=2))``: unique?).
 
     Examples
     --------
@@ -269,6 +256,10 @@ def count_nodes(
     trapcore.errors.SearchLimitExceeded
         The search needed more than ``max_nodes`` nodes.
 
+    See Also
+    --------
+    trapcore.numberlink.Puzzle.difficulty : This effort per square, with the board search's.
+
     Examples
     --------
     >>> from trapcore import numberlink as nl
@@ -323,6 +314,10 @@ def check(
     ------
     TypeError, ValueError
         A malformed argument, or (ValueError) the first rule that fails, saying which square.
+
+    See Also
+    --------
+    trapcore.numberlink.solve : Solutions that pass this check.
 
     Examples
     --------
