@@ -17,11 +17,20 @@ Environment switches (development only):
     turn bounds, wraparound and initialisation checks back on (a slow, safe build);
 ``TRAPCORE_ONLY=maze,cat.hexgrid``
     build only those puzzles' modules, or single modules (faster edit-compile loops).
+
+Build once: pip builds each install in a fresh temporary folder against a fresh copy of numpy and
+Cython, so timestamps say that everything changed. Both steps are therefore cached by content
+under ``build/``: the generated C by Cython's own cache (keyed on the ``.pyx``/``.pxd`` sources,
+the Cython version and the directives), the compiled modules by ``build_ext`` below (keyed on the
+generated C, the headers, Python's ABI, numpy's version and the compiler's command line). A second
+``pip install -e ".[extra]"`` of an unchanged checkout then compiles nothing.
 """
 
+import hashlib
 import os
 import shutil
 import sys
+import sysconfig
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +41,9 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).parent
 SRC = HERE / "src"
 STAGE = HERE / "build" / "cython"
+MODULE_CACHE = Path("build") / "module-cache"
+# the compiled modules kept per extension (a debug and a release build, and one older)
+MODULE_CACHE_KEEP = 3
 DEBUG = os.environ.get("TRAPCORE_CYTHON_DEBUG") == "1"
 ONLY = {s.strip() for s in os.environ.get("TRAPCORE_ONLY", "").split(",") if s.strip()}
 
@@ -98,6 +110,41 @@ class AtomicBuildExt(build_ext):
         if not self.parallel:
             self.parallel = os.cpu_count() or 1
 
+    def build_extension(self, ext):
+        target = Path(self.get_ext_fullpath(ext.name))
+        cached = MODULE_CACHE / f"{ext.name}-{self.cache_key(ext)}{target.suffix}"
+        if cached.exists() and not self.force:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(cached, target)
+            os.utime(cached)  # most recently used: kept by the pruning below
+            return
+        super().build_extension(ext)
+        MODULE_CACHE.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_name(f"{cached.name}.tmp{os.getpid()}")
+        shutil.copyfile(target, tmp)
+        os.replace(tmp, cached)
+        old = sorted(MODULE_CACHE.glob(f"{ext.name}-*"), key=lambda p: p.stat().st_mtime)
+        for stale in old[:-MODULE_CACHE_KEEP]:
+            stale.unlink(missing_ok=True)
+
+    def cache_key(self, ext) -> str:
+        """What the compiled module depends on, paths left out: pip's build folders change."""
+        digest = hashlib.sha256()
+        for source in ext.sources:
+            digest.update(Path(source).read_bytes())
+        for header in sorted(SRC.rglob("*.h")):
+            digest.update(header.read_bytes())
+        compiler = self.compiler
+        command = [getattr(compiler, a, None) for a in ("compiler_so", "linker_so", "compile_options")]
+        settings = [
+            sys.version, sysconfig.get_config_var("EXT_SUFFIX"), sysconfig.get_platform(),
+            np.__version__, ext.extra_compile_args, ext.extra_link_args, ext.define_macros,
+            ext.libraries, command,
+            [os.environ.get(v) for v in ("CC", "CFLAGS", "CPPFLAGS", "LDSHARED", "LDFLAGS")],
+        ]
+        digest.update(repr(settings).encode())
+        return digest.hexdigest()[:20]
+
     def copy_file(self, infile, outfile, *args, **kwargs):
         if self.dry_run or not str(outfile).endswith((".so", ".pyd")) or os.path.isdir(outfile):
             return super().copy_file(infile, outfile, *args, **kwargs)
@@ -118,6 +165,7 @@ setup(
         # never reuses C generated with the other mode's directives
         build_dir=os.path.join("build", "c-debug" if DEBUG else "c"),
         quiet=True,
+        cache=os.path.join("build", "cython-cache"),
         # generate the C in parallel too, where processes fork (Linux); elsewhere one at a time
         nthreads=(os.cpu_count() or 1) if sys.platform.startswith("linux") else 0,
     ),
