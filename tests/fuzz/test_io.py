@@ -4,6 +4,7 @@ with the file's name in the error."""
 import os
 
 import pytest
+from _suite import posix_only
 from fuzz.strategies import fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
@@ -43,6 +44,7 @@ def test_bad_output_paths(tmp_path, monkeypatch, bad, words):
     assert os.listdir(tmp_path) == []
 
 
+@posix_only
 def test_bounded_reads(tmp_path):
     with pytest.raises(ValueError, match="/dev/zero: more than 100 bytes"):
         _io.read_text("/dev/zero", limit=100)
