@@ -22,6 +22,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 #: True under ``pytest --full`` (set by tests/conftest.py).
 FULL = False
 
@@ -32,6 +34,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 #: the checkout, or TRAPCORE_PUZZLES. Tests that read them carry ``@pytest.mark.shared_puzzles``
 #: and are skipped, and counted in the summary line, when the folder is absent.
 PUZZLES = pathlib.Path(os.environ.get("TRAPCORE_PUZZLES") or ROOT.parent / "shared" / "puzzles")
+
+#: A test that needs what only POSIX systems have: SIGKILL, SIGHUP or process groups sent to a
+#: child, ``preexec_fn``, FIFOs, /dev/zero, symbolic links an unprivileged user may make.
+posix_only = pytest.mark.skipif(os.name == "nt", reason="POSIX only (signals, FIFOs, /dev)")
 
 #: Seconds before a test gives up on something that never answers (a child process, a window):
 #: a hang guard of minutes, never a verdict on speed. TRAPCORE_HANG_GUARD changes it.

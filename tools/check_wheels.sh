@@ -7,7 +7,8 @@
 # the checkout (pytest --installed refuses the checkout's trapcore/; children import the wheel).
 #
 # Usage: tools/check_wheels.sh [PYTHON ...]   (default: each CPython 3.10-3.14 that pyenv or the
-# PATH has; PYTHONS=ends: the oldest and the newest of them, as CI does). Wheels land in dist/
+# PATH has; PYTHONS=ends: the oldest and the newest of them; PYTHONS=oldest: the oldest alone, as
+# CI does). Wheels land in dist/
 # (OUT=... to change); the log says each wheel's size and tags.
 # SUITE_ON="310 313" names the wheels (by Python tag) to test with the suite ("" for none,
 # "all" for every one); the others get the smoke test alone. SUITE_TESTS="PATH ..." narrows the
@@ -34,6 +35,8 @@ fi
 [ ${#pythons[@]} -gt 0 ] || { echo "check_wheels: no Python found" >&2; exit 1; }
 if [ "${PYTHONS:-}" = ends ] && [ ${#pythons[@]} -gt 2 ]; then
   pythons=("${pythons[0]}" "${pythons[${#pythons[@]}-1]}")
+elif [ "${PYTHONS:-}" = oldest ]; then
+  pythons=("${pythons[0]}")
 fi
 
 python3 -m venv "$WORK/tools"

@@ -2,6 +2,7 @@
 against the built wheel in a fresh environment with no C compiler on PATH)."""
 
 import sys
+from importlib.metadata import version
 
 import numpy as np
 
@@ -10,6 +11,8 @@ import trapcore as tc
 
 def main() -> int:
     assert "site-packages" in tc.__file__, f"imported the checkout, not the wheel: {tc.__file__}"
+    # one source of the version: the wheel's metadata is read from trapcore/_version.py
+    assert version("trapcore") == tc.__version__, (version("trapcore"), tc.__version__)
     maze = tc.Maze.carve(20, 30, seed=1)
     path = maze.solve(method="bfs")
     assert maze.is_perfect() and path is not None and tuple(path[-1]) == maze.exit

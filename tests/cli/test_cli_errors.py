@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from _suite import HANG_GUARD
+from _suite import HANG_GUARD, posix_only
 from cli.cli_helpers import assert_clean_error, run, run_quick
 
 
@@ -45,6 +45,7 @@ def test_bom_is_accepted(tmp_path):
     assert proc.returncode == 0 and "unique" in proc.stdout, proc.stderr
 
 
+@posix_only
 def test_endless_input_is_refused():
     assert_clean_error(run("numberlink", "solve", "/dev/zero"), "/dev/zero", "bytes")
     assert_clean_error(run("cat", "solve", "--board", "/dev/zero"), "/dev/zero")

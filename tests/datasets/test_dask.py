@@ -1,7 +1,7 @@
 """Datasets on a real dask.distributed LocalCluster: the same bytes as one process, any shards."""
 
 import pytest
-from _suite import size
+from _suite import posix_only, size
 
 pytest.importorskip("pyarrow")
 distributed = pytest.importorskip("distributed")
@@ -62,6 +62,7 @@ def test_local_cluster_started_for_the_call(tmp_path):
     assert _bytes(alone) == _bytes(local)
 
 
+@posix_only
 def test_ctrl_c_on_a_local_cluster_is_one_line(tmp_path):
     """Ctrl-C in a terminal reaches the whole process group: the workers ignore it, the command
     closes the cluster and prints one line, and no staging folder or dataset is left."""
@@ -139,7 +140,6 @@ def test_a_ctrl_c_dropped_in_a_release_is_raised_at_the_next_check():
     dropped one ("Exception ignored in: <function Future.__del__ ...>", which the Ctrl-C test
     saw 1 run in 25 on a busy machine) is not printed; other exceptions dropped in the block
     are reported as before, and the hook is put back on leaving."""
-    import os
     import signal
     import sys
 
@@ -147,7 +147,7 @@ def test_a_ctrl_c_dropped_in_a_release_is_raised_at_the_next_check():
 
     class Release:
         def __del__(self) -> None:
-            os.kill(os.getpid(), signal.SIGINT)  # the handler runs here, inside __del__
+            signal.raise_signal(signal.SIGINT)  # the handler runs here, inside __del__
 
     class Broken:
         def __del__(self) -> None:
@@ -178,7 +178,6 @@ def test_a_ctrl_c_in_the_consumer_closes_the_shards_loop_quietly():
     handler); the shards' generator is then closed, and must not raise it again inside its
     close, which Python prints as "Exception ignored in: <generator object map_shards ...>" (the
     Ctrl-C test above saw those lines once in a quick run on a busy machine)."""
-    import os
     import signal
     import sys
 
@@ -197,7 +196,7 @@ def test_a_ctrl_c_in_the_consumer_closes_the_shards_loop_quietly():
         gen = shards()
         with pytest.raises(KeyboardInterrupt):
             for _ in gen:
-                os.kill(os.getpid(), signal.SIGINT)  # the caller's work on the shard
+                signal.raise_signal(signal.SIGINT)  # the caller's work on the shard
         del gen  # closed as the caller drops it: what it raises goes to sys.unraisablehook
     finally:
         sys.unraisablehook = hook

@@ -13,7 +13,7 @@ import textwrap
 import numpy as np
 import pytest
 from _child import default_signals
-from _suite import sample
+from _suite import posix_only, sample
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -138,6 +138,7 @@ def _killed_run(folder, after_items, seed):
 # a child per case: in the quick run a kill in the first shard and in the last (the in-process
 # test_a_swap_stopped_at_any_step_never_reads_as_complete stops the swap at every step)
 @pytest.mark.parametrize("after", sample([100, 400, 700], 2))
+@posix_only
 def test_a_killed_fresh_run_never_reads_as_complete(tmp_path, after):
     _killed_run(tmp_path / "k", after, 1)
     _fails(tmp_path / "k", "no trapcore.json", "did not finish")
@@ -148,6 +149,7 @@ def test_a_killed_fresh_run_never_reads_as_complete(tmp_path, after):
 
 # a child per case: in the quick run a kill in the first shard
 @pytest.mark.parametrize("after", sample([100, 700], 1))
+@posix_only
 def test_a_killed_rerun_leaves_the_old_dataset_readable(tmp_path, after):
     old = tds.write_parquet(tds.MazeSpec(5, 6), 800, 5, tmp_path / "k", num_shards=3)
     _killed_run(tmp_path / "k", after, 6)
@@ -186,6 +188,7 @@ _KILLED_AT = textwrap.dedent(
 
 # a child per signal: in the quick run SIGTERM
 @pytest.mark.parametrize("sig", sample(["SIGTERM", "SIGHUP"], 1))
+@posix_only
 def test_a_terminated_run_removes_its_staging_folder(tmp_path, sig):
     """SIGTERM or SIGHUP while the shards are written: the run removes its staging folder (it
     was left for the next run to sweep), keeps the old dataset, and dies of the signal."""
@@ -245,6 +248,7 @@ def _after_kill(folder, old, new, spec, num_shards, outcomes, alive=False):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("old_shards,new_shards", [(3, 4), (3, 3), (0, 2)])
+@posix_only
 def test_a_run_killed_at_any_step_never_reads_as_complete(tmp_path, old_shards, new_shards):
     """SIGKILL just before the run's k-th change to the file system, for every k. (A card
     written after the manifest described the old dataset beside the new manifest; a fresh run
@@ -413,6 +417,7 @@ def test_write_npz_sweeps_what_a_killed_write_left(tmp_path):
     assert tds.read(tmp_path / "b.npz").n == tds.read(folder).n == 4
 
 
+@posix_only
 def test_writers_respect_the_target(tmp_path):
     batch = tds.generate(tds.MazeSpec(3, 3), 4, 1)
     real = tmp_path / "real.npz"

@@ -7,7 +7,6 @@ Reads length-prefixed pickles ``(target, args, kwargs)`` on stdin and answers ea
 
 import os
 import pickle
-import resource
 import struct
 import sys
 
@@ -15,8 +14,16 @@ import numpy as np
 
 
 def _limit_memory():
+    try:
+        import resource
+    except ImportError:  # Windows: no address-space limit, the machine's memory bounds a case
+        return
     limit = int(os.environ.get("TRAPCORE_FUZZ_MEMORY", 3 << 30))
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ValueError, OSError):  # macOS refuses RLIMIT_AS below its own maximum
+        if sys.platform.startswith("linux"):
+            raise
 
 
 class Arr:

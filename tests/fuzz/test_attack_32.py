@@ -15,7 +15,7 @@ import textwrap
 import numpy as np
 import pytest
 from _child import default_signals
-from _suite import sample
+from _suite import posix_only, sample
 from fuzz.harness import check, run
 
 import trapcore as tc
@@ -50,6 +50,7 @@ def _writers(tmp_path):
 
 
 @pytest.mark.parametrize("writer", ["write_puzzles", "atomic_write", "trapcore maze -o"])
+@posix_only
 def test_a_symlink_is_written_through(tmp_path, monkeypatch, writer):
     monkeypatch.chdir(tmp_path)
     write = _writers(tmp_path)[writer]
@@ -71,6 +72,7 @@ def test_a_symlink_is_written_through(tmp_path, monkeypatch, writer):
 
 
 @pytest.mark.parametrize("writer", ["write_puzzles", "atomic_write", "trapcore maze -o"])
+@posix_only
 def test_fifos_folders_and_link_loops_are_refused(tmp_path, monkeypatch, writer):
     monkeypatch.chdir(tmp_path)
     write = _writers(tmp_path)[writer]
@@ -126,6 +128,7 @@ _WRITER = textwrap.dedent(
 
 # a child per signal: in the quick run SIGTERM (the default action) and SIGINT (Python's handler)
 @pytest.mark.parametrize("sig", sample(["SIGTERM", "SIGHUP", "SIGINT"], 2))
+@posix_only
 def test_a_killed_write_leaves_no_temporary_file(tmp_path, sig):
     target = tmp_path / "out.txt"
     target.write_text("OLD")
@@ -141,6 +144,7 @@ def test_a_killed_write_leaves_no_temporary_file(tmp_path, sig):
     assert target.read_text() == "OLD" and os.listdir(tmp_path) == ["out.txt"]
 
 
+@posix_only
 def test_sigkill_litter_is_removed_by_the_next_write(tmp_path):
     target = tmp_path / "out.txt"
     target.write_text("OLD")

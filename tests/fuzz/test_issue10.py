@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from _suite import posix_only
 from fuzz.harness import Arr, check, run
 
 BIG = 2**28 + 1  # one cell more than trapcore.MAX_CELLS
@@ -80,6 +81,7 @@ def test_two_cats_refused():
     assert out.type_name == "ValueError" and "two cats" in out.message
 
 
+@posix_only
 def test_endless_input_refused():
     out = check("read_path", "read_puzzles", "/dev/zero")
     assert out.type_name == "ValueError" and "bytes" in out.message

@@ -235,7 +235,8 @@ def to_numpy(
         from trapcore.datasets.manifest import MANIFEST
 
         try:
-            info = json.loads((Path(dataset) / MANIFEST).read_text())["columns"][name]
+            manifest = (Path(dataset) / MANIFEST).read_text(encoding="utf-8")
+            info = json.loads(manifest)["columns"][name]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ValueError(
                 f"dataset {dataset!r} has no manifest entry for {name!r}: {exc}"

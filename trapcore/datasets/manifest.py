@@ -143,7 +143,7 @@ def swap_in(out: Path, staging: Path, manifest: dict[str, Any], card: str) -> No
 def _legacy_files(out: Path) -> list[Path]:
     """Shards of a 0.2 dataset (beside its manifest, format 1) in ``out``."""
     try:
-        old = json.loads((out / MANIFEST).read_text())
+        old = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return []
     if not isinstance(old, dict) or old.get("format_version") != 1:
@@ -170,7 +170,7 @@ def _load_manifest(folder: Path) -> dict[str, Any]:
             f"{os.fspath(folder)!r} has no {MANIFEST}: not a finished trapcore dataset{hint}"
         )
     try:
-        manifest = json.loads(path.read_text())
+        manifest = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise DatasetError(f"{os.fspath(path)!r} is not a readable manifest: {exc}") from None
     if not isinstance(manifest, dict) or manifest.get("format") != "trapcore-dataset":
