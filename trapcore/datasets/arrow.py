@@ -228,10 +228,11 @@ def to_numpy(
         from pathlib import Path
 
         from trapcore.datasets.manifest import MANIFEST
+        from trapcore.datasets.shards import read_regular
 
         try:
-            info = json.loads((Path(dataset) / MANIFEST).read_text())["columns"][name]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            info = json.loads(read_regular(Path(dataset) / MANIFEST))["columns"][name]
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
             raise ValueError(
                 f"dataset {dataset!r} has no manifest entry for {name!r}: {exc}"
             ) from None

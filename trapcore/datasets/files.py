@@ -38,7 +38,13 @@ from trapcore.datasets.manifest import (
     replace_file,
     swap_in,
 )
-from trapcore.datasets.shards import shard_name, shard_part, write_shards
+from trapcore.datasets.shards import (
+    open_regular,
+    read_regular,
+    shard_name,
+    shard_part,
+    write_shards,
+)
 from trapcore.datasets.spec import Spec, spec_from_dict
 
 if TYPE_CHECKING:
@@ -434,7 +440,7 @@ def write_npz(batch: Batch, file: StrPath) -> Path:
 
 
 def _read_npz(path: Path, columns: Sequence[str] | None) -> Batch:
-    with open(path, "rb") as fh:  # a missing or unreadable file: its own OSError
+    with open_regular(path) as fh:  # a missing or unreadable file: its own OSError
         try:
             with np.load(fh, allow_pickle=False) as z:
                 meta = json.loads(str(z["__meta__"]))
@@ -546,9 +552,10 @@ def read(file: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
             for f, b in zip(checked.files, checked.data)
         ]
     else:
+        blob = read_regular(path)  # a FIFO or a device: refused before it is opened
         try:
-            _has_columns(names, pq.read_schema(path).names, path)
-            tables = [(path, pq.ParquetFile(path).read(columns=names))]
+            _has_columns(names, pq.read_schema(pa.BufferReader(blob)).names, path)
+            tables = [(path, pq.ParquetFile(pa.BufferReader(blob)).read(columns=names))]
         except (pa.ArrowInvalid, OSError) as exc:
             raise DatasetError(f"{os.fspath(path)!r} is not a Parquet shard: {exc}") from None
     batches = []

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trapcore._io import _umask, atomic_write, check_output_path
-from trapcore.datasets.shards import ShardRecord, file_sha256
+from trapcore._io import _kind, _umask, atomic_write, check_output_path
+from trapcore.datasets.shards import ShardRecord, file_sha256, open_regular, read_regular
 from trapcore.errors import DatasetError
 
 __all__ = ["DATA", "MANIFEST", "DatasetError", "Checked", "check_folder", "swap_in"]
@@ -23,6 +23,8 @@ __all__ = ["DATA", "MANIFEST", "DatasetError", "Checked", "check_folder", "swap_
 MANIFEST = "trapcore.json"
 #: The folder of the shards (as Hugging Face lays out datasets).
 DATA = "data"
+#: The dataset card (Hugging Face reads it).
+CARD = "README.md"
 #: Prefixes of the folders a run writes beside the old dataset (removed when it ends).
 STAGING = ".trapcore-staging-"
 OLD = ".trapcore-old-"
@@ -70,6 +72,7 @@ def prepare(out: Path) -> Path:
     if out.exists() and not out.is_dir():
         raise ValueError(f"directory {os.fspath(out)!r} exists and is not a folder")
     out.mkdir(parents=True, exist_ok=True)
+    check_targets(out)
     data = out / DATA
     if (data.exists() or data.is_symlink()) and not (out / MANIFEST).is_file():
         if not _only_our_shards(data):
@@ -81,6 +84,48 @@ def prepare(out: Path) -> Path:
     staging = Path(tempfile.mkdtemp(dir=out, prefix=f"{STAGING}{os.getpid()}-"))
     os.chmod(staging, 0o777 & ~_umask())  # it becomes data/: mkdtemp's 0700 is for secrets
     return staging
+
+
+def _refuse(path: Path, kind: str, what: str) -> ValueError:
+    return ValueError(
+        f"{os.fspath(path)!r} is {kind}, where the dataset's {what} goes; move it away or "
+        "choose another directory"
+    )
+
+
+def _stat_kind(path: Path) -> str | None:
+    """What ``path`` (a symlink followed) is, in words; ``None`` for a regular file or nothing."""
+    try:
+        return _kind(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ValueError(f"{os.fspath(path)!r}: cannot be checked ({exc.strerror})") from None
+
+
+def check_targets(out: Path) -> None:
+    """Refuse, before anything moves, a write into ``out`` that would replace what it must not:
+    a card or manifest that is a folder, FIFO, device or socket; a ``data/`` that is not a
+    folder, or holds anything but regular files; a 0.2 shard listed beside the manifest that is
+    not a regular file. Raises ``ValueError`` naming the path."""
+    for name, what in ((CARD, "card"), (MANIFEST, "manifest")):
+        kind = _stat_kind(out / name)
+        if kind is not None:
+            raise _refuse(out / name, kind, f"{what} ({name}, a file)")
+        check_output_path(out / name, name)
+    data = out / DATA
+    if data.exists() or data.is_symlink():
+        kind = _stat_kind(data)
+        if kind != "a folder":
+            raise _refuse(data, kind or "a file", f"folder of shards ({DATA}/)")
+        for entry in sorted(data.iterdir()):
+            kind = _stat_kind(entry)
+            if kind is not None:
+                raise _refuse(entry, kind, f"shards ({DATA}/ holds only files)")
+    for p in _legacy_files(out):
+        kind = _stat_kind(p)
+        if kind is not None:
+            raise _refuse(p, kind, "0.2 shards (files)")
 
 
 def _only_our_shards(data: Path) -> bool:
@@ -95,8 +140,9 @@ def _only_our_shards(data: Path) -> bool:
         if p.is_symlink() or not p.is_file() or p.suffix != ".parquet":
             return False
         try:
-            meta = _pq().read_schema(p).metadata or {}
-        except (OSError, ValueError):  # pyarrow's ArrowInvalid is a ValueError
+            with open_regular(p) as f:
+                meta = _pq().read_schema(f).metadata or {}
+        except (OSError, ValueError):  # pyarrow's ArrowInvalid and DatasetError are ValueErrors
             return False
         if META_KEY not in meta:
             return False
@@ -125,6 +171,7 @@ def swap_in(out: Path, staging: Path, manifest: dict[str, Any], card: str) -> No
     removed. A crash in between leaves a folder whose manifest does not match its shards, which
     :func:`check_folder` reports; the card never describes other shards than a manifest that
     matches them (tests/datasets/test_folder.py kills a run before each step)."""
+    check_targets(out)  # again: the run took time, and nothing has moved yet
     data = out / DATA
     old = None
     if data.exists() or data.is_symlink():
@@ -132,7 +179,7 @@ def swap_in(out: Path, staging: Path, manifest: dict[str, Any], card: str) -> No
         os.replace(data, old / DATA)
     legacy = _legacy_files(out)
     os.replace(staging, data)
-    replace_file(out / "README.md", card.encode())
+    replace_file(out / CARD, card.encode())
     replace_file(out / MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())
     for p in legacy:
         p.unlink(missing_ok=True)
@@ -143,8 +190,8 @@ def swap_in(out: Path, staging: Path, manifest: dict[str, Any], card: str) -> No
 def _legacy_files(out: Path) -> list[Path]:
     """Shards of a 0.2 dataset (beside its manifest, format 1) in ``out``."""
     try:
-        old = json.loads((out / MANIFEST).read_text())
-    except (OSError, ValueError):
+        old = json.loads(read_regular(out / MANIFEST))
+    except (OSError, ValueError, RecursionError):  # DatasetError (not a file) is a ValueError
         return []
     if not isinstance(old, dict) or old.get("format_version") != 1:
         return []
@@ -163,16 +210,20 @@ class Checked:
 
 def _load_manifest(folder: Path) -> dict[str, Any]:
     path = folder / MANIFEST
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):
         staging = sorted(p.name for p in folder.glob(STAGING + "*"))
         hint = f" (a run that did not finish left {staging[0]})" if staging else ""
         raise DatasetError(
             f"{os.fspath(folder)!r} has no {MANIFEST}: not a finished trapcore dataset{hint}"
         )
     try:
-        manifest = json.loads(path.read_text())
-    except (OSError, ValueError) as exc:
-        raise DatasetError(f"{os.fspath(path)!r} is not a readable manifest: {exc}") from None
+        manifest = json.loads(read_regular(path))
+    except DatasetError:
+        raise
+    except (OSError, ValueError, RecursionError) as exc:  # RecursionError: brackets nested deep
+        raise DatasetError(
+            f"{os.fspath(path)!r} is not a readable manifest: {type(exc).__name__}: {exc}"
+        ) from None
     if not isinstance(manifest, dict) or manifest.get("format") != "trapcore-dataset":
         raise DatasetError(f"{os.fspath(path)!r} is not a trapcore dataset manifest")
     return manifest
@@ -230,7 +281,7 @@ def check_folder(folder: Path, *, load: bool = True) -> Checked:
         blob = b""
         try:
             if load:
-                blob = path.read_bytes()
+                blob = read_regular(path)
                 size, digest = len(blob), hashlib.sha256(blob).hexdigest()
             else:
                 size, digest = file_sha256(path)
@@ -239,6 +290,9 @@ def check_folder(folder: Path, *, load: bool = True) -> Checked:
             continue
         except OSError as exc:
             problems.append(f"{r['file']}: unreadable ({exc.strerror})")
+            continue
+        except DatasetError as exc:  # a FIFO, device or folder in its place: never opened
+            problems.append(f"{r['file']}: {exc}")
             continue
         if r.get("sha256") is not None:
             if size != r["bytes"]:

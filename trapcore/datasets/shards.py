@@ -5,13 +5,15 @@ so a shard has the same bytes wherever it is made."""
 from __future__ import annotations
 
 import hashlib
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+from trapcore._io import _kind
 from trapcore._seeding import root_key
 from trapcore.datasets.arrow import (
     BlockHash,
@@ -24,6 +26,7 @@ from trapcore.datasets.arrow import (
 from trapcore.datasets.generate import shard_range
 from trapcore.datasets.items import ITEMS, item_bytes
 from trapcore.datasets.spec import Spec
+from trapcore.errors import DatasetError
 
 __all__ = [
     "ROW_GROUP_BYTES",
@@ -240,11 +243,34 @@ def write_shards(
     return records
 
 
+def open_regular(path: Path) -> BinaryIO:
+    """``path`` opened for reading in binary, if it is a regular file (a symlink's target counts).
+
+    A FIFO, device, socket or folder is refused with :class:`DatasetError` naming it, before it
+    is opened (a FIFO would block, ``/dev/zero`` never end); the open is non-blocking and checked
+    again on the descriptor, in case the file was swapped in between. A missing file raises
+    ``FileNotFoundError``."""
+    kind = _kind(os.stat(path).st_mode)
+    if kind is None:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind is None:
+            return os.fdopen(fd, "rb")
+        os.close(fd)
+    raise DatasetError(f"{os.fspath(path)!r} is {kind}, not a file trapcore wrote")
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of a regular file (:func:`open_regular`'s checks)."""
+    with open_regular(path) as f:
+        return f.read()
+
+
 def file_sha256(path: Path) -> tuple[int, str]:
-    """``(size, SHA-256 hex)`` of a file's bytes."""
+    """``(size, SHA-256 hex)`` of a regular file's bytes (:func:`open_regular`'s checks)."""
     h = hashlib.sha256()
     size = 0
-    with open(path, "rb") as f:
+    with open_regular(path) as f:
         while block := f.read(1 << 20):
             h.update(block)
             size += len(block)
