@@ -11,8 +11,8 @@ from _suite import HANG_GUARD
 
 pytest.importorskip("pyarrow")
 
-import trapcore.datasets as tds  # noqa: E402
-from trapcore.cli import main  # noqa: E402
+import trapcore.datasets as tds
+from trapcore.cli import main
 
 SPEC = tds.MazeSpec(10, 10)
 
