@@ -477,6 +477,50 @@ def _read_npz(path: Path, columns: Sequence[str] | None) -> Batch:
     return batch
 
 
+def _shard_batch(path: Path, blob: bytes, names: list[str] | None) -> Batch:
+    """One shard's rows from its bytes, its page checksums and content hash checked: any
+    failure is a :class:`DatasetError` naming ``path`` (a column it lacks, a ``ValueError``)."""
+    pa, pq = _pa(), _pq()
+    try:
+        shard = pq.ParquetFile(pa.BufferReader(blob), page_checksum_verification=True)
+        have = shard.schema_arrow.names
+        kv = shard.metadata.metadata or {}
+    except Exception as exc:  # pyarrow's own errors, whatever the damage
+        raise DatasetError(f"{os.fspath(path)!r} is not a Parquet shard: {exc}") from None
+    _has_columns(names, have, path)
+    try:
+        table = shard.read(columns=names)
+        b = from_table(table, columns=names, metadata=kv)
+    except DatasetError as exc:
+        raise DatasetError(f"{os.fspath(path)!r}: {exc}") from None
+    except Exception as exc:  # a damaged page or footer fails in pyarrow in many ways
+        raise DatasetError(
+            f"{os.fspath(path)!r} is not a Parquet shard trapcore wrote "
+            f"({type(exc).__name__}: {exc})"
+        ) from None
+    if len(b) != table.num_rows or (
+        "index" in b.columns and not np.array_equal(b["index"], np.arange(b.start, b.stop))
+    ):
+        raise DatasetError(f"{os.fspath(path)!r} does not hold items {b.start}..{b.stop - 1}")
+    return b
+
+
+def _agrees(manifest: dict[str, Any], first: Batch, folder: Path) -> None:
+    """Refuse a manifest whose spec, seed or n are not its shards'."""
+    try:
+        same = (spec_from_dict(manifest["spec"]), manifest["seed"], manifest["n"]) == (
+            first.spec,
+            first.seed,
+            first.n,
+        )
+    except (KeyError, TypeError, ValueError):
+        same = False
+    if not same:
+        raise DatasetError(
+            f"{os.fspath(folder / MANIFEST)!r} does not describe its shards (spec, seed or n)"
+        )
+
+
 def _check_columns(columns: object) -> list[str] | None:
     if columns is None:
         return None
@@ -542,36 +586,25 @@ def read(file: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
         raise FileNotFoundError(f"no trapcore dataset at {os.fspath(path)!r}")
     if path.suffix == ".npz":
         return _read_npz(path, names)
-    pa, pq = _pa(), _pq()
-
+    _pa()
     if path.is_dir():
         checked = check_folder(path)
-        _has_columns(names, list(checked.manifest.get("columns", {})), path)
-        tables = [
-            (f, pq.ParquetFile(pa.BufferReader(b)).read(columns=names))
-            for f, b in zip(checked.files, checked.data)
-        ]
+        listed = checked.manifest.get("columns")
+        _has_columns(names, list(listed) if isinstance(listed, dict) else [], path)
+        shards = list(zip(checked.files, checked.data))
     else:
-        blob = read_regular(path)  # a FIFO or a device: refused before it is opened
-        try:
-            _has_columns(names, pq.read_schema(pa.BufferReader(blob)).names, path)
-            tables = [(path, pq.ParquetFile(pa.BufferReader(blob)).read(columns=names))]
-        except (pa.ArrowInvalid, OSError) as exc:
-            raise DatasetError(f"{os.fspath(path)!r} is not a Parquet shard: {exc}") from None
-    batches = []
-    for f, table in tables:
-        b = from_table(table, columns=names)
-        if len(b) != table.num_rows or (
-            "index" in b.columns and not np.array_equal(b["index"], np.arange(b.start, b.stop))
-        ):
-            raise DatasetError(f"{os.fspath(f)!r} does not hold items {b.start}..{b.stop - 1}")
-        batches.append(b)
+        shards = [(path, read_regular(path))]  # a FIFO or a device: refused before it is opened
+    batches = [_shard_batch(f, blob, names) for f, blob in shards]
+    if not batches:
+        raise DatasetError(f"{os.fspath(path)!r}: its manifest lists no shards")
     first = batches[0]
     for prev, b in zip(batches, batches[1:]):
         if (b.spec, b.seed, b.n) != (first.spec, first.seed, first.n) or b.start != prev.stop:
             raise DatasetError(
                 f"{os.fspath(path)!r}: its shards are not consecutive shards of one dataset"
             )
+    if path.is_dir():
+        _agrees(checked.manifest, first, checked.directory)
     if len(batches) == 1:
         return first
     cols = {}

@@ -241,6 +241,18 @@ def _legacy_records(folder: Path, manifest: dict[str, Any]) -> list[dict[str, An
     ]
 
 
+def _is_record(r: object) -> bool:
+    """Whether ``r`` is a manifest's record of a shard: a file in ``data/`` and its items."""
+    return (
+        isinstance(r, dict)
+        and isinstance(r.get("file"), str)
+        and type(r.get("start")) is int
+        and type(r.get("stop")) is int
+        and all(type(r.get(k, 0)) is int for k in ("rows", "bytes"))
+        and isinstance(r.get("sha256"), (str, type(None)))
+    )
+
+
 def check_folder(folder: Path, *, load: bool = True) -> Checked:
     """Check that ``folder`` holds exactly the shards its manifest lists, each with the bytes and
     SHA-256 recorded, and that they cover items ``0 .. n-1`` in order.
@@ -258,8 +270,10 @@ def check_folder(folder: Path, *, load: bool = True) -> Checked:
     legacy = manifest.get("format_version") == 1
     try:
         records = _legacy_records(folder, manifest) if legacy else list(manifest["shards"])
-        n = int(manifest["n"])
-    except (KeyError, TypeError, ValueError):
+        n = manifest["n"]
+        if type(n) is not int or not all(_is_record(r) for r in records):
+            raise TypeError(n)
+    except (KeyError, TypeError, ValueError, OverflowError):
         raise DatasetError(f"{os.fspath(folder / MANIFEST)!r} lacks its list of shards") from None
     listed = {r["file"] for r in records}
     if not legacy:
@@ -270,6 +284,10 @@ def check_folder(folder: Path, *, load: bool = True) -> Checked:
     files: list[Path] = []
     blobs: list[bytes] = []
     for r in records:
+        parts = r["file"].split("/")
+        if parts[:-1] not in ([], [DATA]) or parts[-1] in ("", ".", ".."):
+            problems.append(f"{r['file']!r}: not the name of a shard in {DATA}/")
+            continue
         path = folder / r["file"]
         if r["start"] != expect:
             problems.append(f"{r['file']}: starts at item {r['start']}, expected {expect}")

@@ -16,10 +16,14 @@ from typing import Any, BinaryIO
 from trapcore._io import _kind
 from trapcore._seeding import root_key
 from trapcore.datasets.arrow import (
+    META_KEY,
+    SHARD_HASH_KEY,
     BlockHash,
+    ContentHash,
     _pa,
     _pq,
     parquet_encodings,
+    shard_hash,
     shard_metadata,
     to_table,
 )
@@ -124,6 +128,7 @@ class _Shard:
         self.sink, self.compression = sink, compression
         self.meta = (spec, seed, n, shard, num_shards)
         self.writer: Any = None
+        self.content = ContentHash()
 
     def write(self, columns: dict[str, Any]) -> None:
         pq = _pq()
@@ -139,13 +144,17 @@ class _Shard:
                 use_dictionary=False,  # grids and paths do not repeat: dictionaries only cost
                 column_encoding=parquet_encodings(table.schema),
                 write_statistics=["index"],
+                write_page_checksum=True,
             )
         else:
             table = table.replace_schema_metadata(self.writer.schema.metadata)
         self.writer.write_table(table, row_group_size=max(1, table.num_rows))
+        self.content.update(columns)
 
     def close(self) -> None:
         if self.writer is not None:
+            meta = self.writer.schema.metadata[META_KEY]
+            self.writer.add_key_value_metadata({SHARD_HASH_KEY: shard_hash(meta, self.content)})
             self.writer.close()
 
 
