@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -289,6 +290,7 @@ def write_parquet(
         raise TypeError(f"progress must be a callable (done, total), got {_describe(progress)}")
     if not isinstance(directory, (str, os.PathLike)):
         raise TypeError(f"directory must be a path, got {_describe(directory)}")
+    _check_client(client)
     check_shard_size(spec, n, num_shards)
     _pa()
     out = Path(directory)
@@ -297,6 +299,19 @@ def write_parquet(
     with _cleanup_on_signal(str(staging)):
         return _write_staged(
             spec, n, fixed_seed, out, staging, num_shards, workers, client, codec, progress, t0
+        )
+
+
+def _check_client(client: object) -> None:
+    """Refuse a ``client`` of the wrong type before anything is made (the cluster checks the
+    rest when it starts)."""
+    dist = sys.modules.get("distributed")
+    if client is None or isinstance(client, str):
+        return
+    if dist is None or not isinstance(client, dist.Client):
+        raise TypeError(
+            "client must be a distributed.Client, a scheduler address or 'local:W', "
+            f"got {_describe(client)}"
         )
 
 

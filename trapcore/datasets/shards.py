@@ -15,6 +15,7 @@ from typing import Any, BinaryIO
 
 from trapcore._io import _kind
 from trapcore._seeding import root_key
+from trapcore._validate import as_int
 from trapcore.datasets.arrow import (
     META_KEY,
     SHARD_HASH_KEY,
@@ -91,12 +92,19 @@ def shard_name(shard: int, num_shards: int) -> str:
     -------
     str
 
+    Raises
+    ------
+    TypeError, ValueError
+        Unless ``num_shards >= 1`` and ``0 <= shard < num_shards`` are integers.
+
     Examples
     --------
     >>> from trapcore import datasets
     >>> datasets.shard_name(3, 8)
     'train-00003-of-00008.parquet'
     """
+    num_shards = as_int(num_shards, "num_shards", minimum=1)
+    shard = as_int(shard, "shard", minimum=0, maximum=num_shards - 1)
     return f"train-{shard:05d}-of-{num_shards:05d}.parquet"
 
 
