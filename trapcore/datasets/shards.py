@@ -36,6 +36,7 @@ from trapcore.errors import DatasetError
 __all__ = [
     "ROW_GROUP_BYTES",
     "ShardRecord",
+    "Stopped",
     "group_size",
     "shard_bytes",
     "shard_part",
@@ -309,10 +310,14 @@ def shard_part(
     num_shards: int,
     workers: int = 1,
     compression: str = "zstd",
+    stop: Callable[[], bool] | None = None,
 ) -> tuple[bytes, BlockHash]:
     """One shard as Parquet bytes and its part of the content hash (what a Dask task computes:
     the writer stores the bytes as they are and merges the hash, without reading the rows
-    back): the same bytes :func:`write_shards` writes to a file."""
+    back): the same bytes :func:`write_shards` writes to a file.
+
+    ``stop()`` is asked before each row group; when it answers True the shard is abandoned
+    (:class:`Stopped`): a Dask worker closing at Ctrl-C does not finish its shard first."""
     pa = _pa()
     key = root_key(seed)
     make = ITEMS[spec.kind]
@@ -320,12 +325,28 @@ def shard_part(
     out = _Shard(sink, spec, seed, n, shard, num_shards, compression)
     content = BlockHash(shard_range(n, shard, num_shards)[0])
     jobs = _jobs(n, [shard], num_shards, group_size(spec))
+    if stop is not None:
+        jobs = _unless(stop, jobs)
     for _, cols in _ordered(lambda a, b: make(spec, key, a, b, 1), jobs, workers):
         out.write(cols)
         content.update(cols)
     out.close()
     data: bytes = sink.getvalue().to_pybytes()
     return data, content
+
+
+class Stopped(RuntimeError):
+    """A shard abandoned because ``stop()`` asked (its worker is closing)."""
+
+
+def _unless(
+    stop: Callable[[], bool], jobs: Iterator[tuple[int, int, int]]
+) -> Iterator[tuple[int, int, int]]:
+    """``jobs``, asking ``stop()`` before each: :class:`Stopped` when it answers True."""
+    for job in jobs:
+        if stop():
+            raise Stopped("the shard was abandoned: its worker is closing")
+        yield job
 
 
 def shard_bytes(
