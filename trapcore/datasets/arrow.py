@@ -37,7 +37,8 @@ FORMAT_VERSION = 4
 #: The formats :func:`from_table` reads.
 FORMATS = (1, 2, 3, 4)
 #: The key of a shard's content hash (format 4): SHA-256 of its trapcore metadata, and of each
-#: column's rows (:meth:`ContentHash.digests`), so one shard read alone proves its content.
+#: column's rows (:meth:`BlockHash.digests` of its part of the dataset's hash: the rows are
+#: hashed once), so one shard read alone proves its content.
 SHARD_HASH_KEY = b"trapcore.shard_hash"
 
 
@@ -351,10 +352,10 @@ def _typed(value: Any, dtype: str) -> Any:
     return value.astype(dtype, copy=False)
 
 
-def shard_hash(meta: bytes, content: ContentHash) -> bytes:
+def shard_hash(meta: bytes, part: BlockHash) -> bytes:
     """The value of :data:`SHARD_HASH_KEY` for a shard whose trapcore metadata is the JSON
-    ``meta`` and whose rows ``content`` has hashed."""
-    digests = {"metadata": hashlib.sha256(meta).hexdigest(), "columns": content.digests()}
+    ``meta`` and whose rows ``part`` (its part of the dataset's content hash) has hashed."""
+    digests = {"metadata": hashlib.sha256(meta).hexdigest(), "columns": part.digests()}
     return json.dumps(digests, sort_keys=True).encode()
 
 
@@ -439,7 +440,9 @@ def from_table(table: Any, *, columns: Any = None, metadata: Any = None) -> Batc
     if digests is not None:
         if columns is None and sorted(digests) != sorted(ContentHash.names(cols)):
             raise DatasetError("its columns are not the ones its content hash lists")
-        have = ContentHash().update(cols).digests()
+        if type(meta["start"]) is not int or meta["start"] < 0:
+            raise DatasetError(f"its metadata's start {meta['start']!r} is not an item")
+        have = BlockHash(meta["start"]).update(cols).digests()
         bad = sorted(k for k, v in have.items() if digests.get(k) != v)
         if bad:
             raise DatasetError(f"its rows are altered (columns {bad} do not match its hash)")
@@ -477,11 +480,6 @@ class ContentHash:
         for name, value in columns.items():
             out += [name + ".lengths", name] if isinstance(value, Ragged) else [name]
         return out
-
-    def digests(self) -> dict[str, str]:
-        """Each stream's SHA-256 (hex), by name: a column's (a ragged one's ``NAME.lengths``
-        too)."""
-        return {name: h.hexdigest() for name, h in self._h.items()}
 
     def hexdigest(self) -> str:
         top = hashlib.sha256()
@@ -617,6 +615,17 @@ class BlockHash:
         self.pos = part.pos
         self._fold()
         return self
+
+    def digests(self) -> dict[str, str]:
+        """Each stream's digest (hex) by name, for a part of the rows (a shard's own hash): its
+        head's SHA-256, its whole blocks' digests and its tail's SHA-256, hashed together."""
+        out = {}
+        for name in self.leaves:
+            h = hashlib.sha256(hashlib.sha256(self.head[name]).digest())
+            h.update(b"".join(self.leaves[name]))
+            h.update(hashlib.sha256(self.tail[name]).digest())
+            out[name] = h.hexdigest()
+        return out
 
     def hexdigest(self) -> str:
         top = hashlib.sha256()

@@ -20,7 +20,6 @@ from trapcore.datasets.arrow import (
     META_KEY,
     SHARD_HASH_KEY,
     BlockHash,
-    ContentHash,
     _pa,
     _pq,
     parquet_encodings,
@@ -137,7 +136,8 @@ class _Shard:
         self.sink, self.compression = sink, compression
         self.meta = (spec, seed, n, shard, num_shards)
         self.writer: Any = None
-        self.content = ContentHash()
+        # the shard's part of the dataset's content hash: its digests are the shard's own hash
+        self.part = BlockHash(shard_range(n, shard, num_shards)[0])
 
     def write(self, columns: dict[str, Any]) -> None:
         pq = _pq()
@@ -158,12 +158,12 @@ class _Shard:
         else:
             table = table.replace_schema_metadata(self.writer.schema.metadata)
         self.writer.write_table(table, row_group_size=max(1, table.num_rows))
-        self.content.update(columns)
+        self.part.update(columns)
 
     def close(self) -> None:
         if self.writer is not None:
             meta = self.writer.schema.metadata[META_KEY]
-            self.writer.add_key_value_metadata({SHARD_HASH_KEY: shard_hash(meta, self.content)})
+            self.writer.add_key_value_metadata({SHARD_HASH_KEY: shard_hash(meta, self.part)})
             self.writer.close()
 
 
@@ -234,6 +234,8 @@ def write_shards(
             if s != current_s:
                 if current is not None:
                     current.close()
+                    if content is not None:
+                        content.merge(current.part)
                     records.append(_record(folder, current_s, num_shards, n))
                 current_s = s
                 current = _Shard(
@@ -247,12 +249,12 @@ def write_shards(
                 )
             assert current is not None
             current.write(cols)
-            if content is not None:
-                content.update(cols)
             if progress is not None:
                 progress(len(cols["index"]))
         if current is not None:
             current.close()
+            if content is not None:
+                content.merge(current.part)
             records.append(_record(folder, current_s, num_shards, n))
             current = None
     finally:
@@ -323,16 +325,14 @@ def shard_part(
     make = ITEMS[spec.kind]
     sink = pa.BufferOutputStream()
     out = _Shard(sink, spec, seed, n, shard, num_shards, compression)
-    content = BlockHash(shard_range(n, shard, num_shards)[0])
     jobs = _jobs(n, [shard], num_shards, group_size(spec))
     if stop is not None:
         jobs = _unless(stop, jobs)
     for _, cols in _ordered(lambda a, b: make(spec, key, a, b, 1), jobs, workers):
         out.write(cols)
-        content.update(cols)
     out.close()
     data: bytes = sink.getvalue().to_pybytes()
-    return data, content
+    return data, out.part
 
 
 class Stopped(RuntimeError):
