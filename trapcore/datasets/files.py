@@ -33,6 +33,7 @@ from trapcore.datasets.manifest import (
     DATA,
     MANIFEST,
     DatasetError,
+    card,
     check_folder,
     manifest_dict,
     prepare,
@@ -111,79 +112,6 @@ class DatasetInfo:
             f"<DatasetInfo {self.spec.kind} n={self.n} shards={self.num_shards} "
             f"hash={self.content_hash[:12]} in {str(self.directory)!r}>"
         )
-
-
-_LEGEND = {
-    "maze": "`doors`: bits 0-1 the door Down, bits 2-3 the door Right (0b00 closed, 0b01 open, "
-    "0b11 locked); `solution`: the shortest path's cells (row, col) from `entrance` to "
-    "`exit`; `path_length` its cells, `dead_ends` cells with one open door, "
-    "`decision_points` cells of the path with a choice, `distance` Manhattan distance "
-    "from the entrance to the exit.\n",
-    "numberlink": "`grid`: 0 empty, -1 solid, k > 0 an end of path k; `solution`: each square's "
-    "path; `difficulty`: `Puzzle.difficulty`, search nodes per square; `median_length`: the "
-    "median path's squares (as `trapcore.numberlink.measure`); `solids`: solid squares.\n",
-    "cat": "`board`: even-r (even rows shifted half a cell right), 0 free, 1 blocked; `cat`: the "
-    "cat's cell; `winnable`: 1 proven won for the player moving first, 0 proven lost, -1 "
-    "not checked.\n",
-}
-
-
-def _card(meta: dict[str, Any], info_hash: str, files: list[str]) -> str:
-    spec = meta["spec"]
-    cols = "\n".join(
-        f"| `{k}` | {v['dtype']} | {tuple(v['shape'])} |" for k, v in meta["columns"].items()
-    )
-    fields = "\n".join(f"| `{k}` | `{json.dumps(v)}` |" for k, v in spec.items() if k != "kind")
-    paths = "\n".join(f'    - "{DATA}/{f}"' for f in files)
-    return f"""---
-configs:
-- config_name: default
-  data_files:
-  - split: train
-    path:
-{paths}
-tags:
-- trapcore
-- {meta["kind"]}
----
-# trapcore {meta["kind"]} dataset
-
-{meta["n"]} items in {len(files)} Parquet shard(s) in `{DATA}/`, made by trapcore
-{meta["trapcore_version"]}. Item `k` (column `index`) is a pure function of (spec, seed, k): the
-same command makes the same rows, whatever the number of shards or workers. `{MANIFEST}` lists
-each shard with its items, size and SHA-256; `trapcore dataset verify .` checks them.
-
-| spec field | value |
-|---|---|
-{fields}
-| seed | `{meta["seed"]}` |
-
-Content hash (SHA-256 of the rows in item order, by blocks of 4096): `{info_hash}`
-
-| column | dtype | shape per row (None: varies) |
-|---|---|---|
-{cols}
-
-{_LEGEND.get(meta["kind"], "")}
-Make it again (the same bytes, with the same trapcore and pyarrow):
-
-```python
-import trapcore.datasets as tds
-spec = tds.spec_from_dict({spec!r})
-tds.write_parquet(spec, {meta["n"]}, {meta["seed"]}, "DIR", num_shards={len(files)})
-```
-
-Load it:
-
-```python
-import trapcore.datasets as tds
-batch = tds.read(".")                  # checked against {MANIFEST}; numpy arrays, in shape
-import pyarrow.parquet as pq
-doors = tds.to_numpy(pq.read_table("{DATA}"), "doors")   # any column, in shape
-import datasets                        # Hugging Face
-ds = datasets.load_dataset(".", split="train").with_format("numpy")
-```
-"""
 
 
 def _as_compression(compression: object) -> str:
@@ -359,7 +287,7 @@ def _write_staged(
         meta = json.loads(pq.read_schema(staging / records[0].file).metadata[META_KEY])
         digest = content.hexdigest()
         names = [r.file for r in records]
-        swap_in(out, staging, manifest_dict(meta, records, digest), _card(meta, digest, names))
+        swap_in(out, staging, manifest_dict(meta, records, digest), card(meta, digest, names))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     files = tuple(out / DATA / name for name in names)
