@@ -430,7 +430,17 @@ def _shard_batch(path: Path, blob: bytes, names: list[str] | None) -> Batch:
         kv = shard.metadata.metadata or {}
     except Exception as exc:  # pyarrow's own errors, whatever the damage
         raise DatasetError(f"{os.fspath(path)!r} is not a Parquet shard: {exc}") from None
-    _has_columns(names, have, path)
+    try:
+        _has_columns(names, have, path)
+    except ValueError as exc:
+        try:
+            listed = json.loads(kv[META_KEY])["columns"]
+            lost = any(c in listed for c in names or ())  # the schema lost a name it lists
+        except Exception:  # no readable metadata: the columns are simply not there
+            lost = False
+        if lost:
+            raise DatasetError(f"{exc}, but its metadata lists them: it is damaged") from None
+        raise
     try:
         table = shard.read(columns=names)
         b = from_table(table, columns=names, metadata=kv)
