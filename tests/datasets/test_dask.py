@@ -202,3 +202,68 @@ def test_a_ctrl_c_in_the_consumer_closes_the_shards_loop_quietly():
         sys.unraisablehook = hook
     assert unraisable == []
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.parametrize("k", [1, 2, 5])
+def test_a_shard_asks_to_stop_before_each_row_group(monkeypatch, k):
+    """A Dask task asks ``stop()`` before each row group and gives up at the first True: at
+    Ctrl-C its worker closes without finishing the shard. Counted: the groups made before
+    stop said True, never one more."""
+    from trapcore.datasets import items
+    from trapcore.datasets.shards import Stopped, group_size, shard_part
+
+    spec = tds.MazeSpec(3, 3)
+    made, polls = [], []
+    real = items.ITEMS["maze"]
+
+    def counting(spec, key, start, stop, workers=1):
+        made.append(start)
+        return real(spec, key, start, stop, workers)
+
+    def stop():
+        polls.append(len(made))
+        return len(polls) >= k
+
+    monkeypatch.setitem(items.ITEMS, "maze", counting)
+    n = group_size(spec) * 8
+    with pytest.raises(Stopped):
+        shard_part(spec, n, 1, 0, 1, stop=stop)
+    assert len(made) == k - 1
+    assert polls == list(range(k))  # one poll before each group
+    made.clear()
+    data, _ = shard_part(spec, n, 1, 0, 1, stop=lambda: False)
+    assert len(made) == 8 and data == tds.files.shard_part(spec, n, 1, 0, 1)[0]
+
+
+def test_a_cancelled_task_sees_stop_at_its_next_poll(client, tmp_path):
+    """On a worker, ``stop()`` answers True once the task's future is cancelled (as the shards'
+    loop cancels them at Ctrl-C): a task that polls until then ends (a hang guard of minutes
+    only; how many polls it made is not a latency claim)."""
+    import time
+
+    from _suite import HANG_GUARD
+
+    from trapcore.datasets.cluster import _on_worker
+
+    started, ended = tmp_path / "started", tmp_path / "ended"
+
+    def poll(stop):
+        assert not stop()
+        started.write_text("")
+        polls = 0
+        while not stop():
+            polls += 1
+        ended.write_text(str(polls))
+
+    future = client.submit(_on_worker, poll, pure=False)
+    deadline = time.monotonic() + HANG_GUARD
+    while not started.exists():
+        if time.monotonic() > deadline or future.status == "error":
+            pytest.fail(f"the task did not start: {future}")
+        time.sleep(0.01)
+    future.cancel()
+    while not ended.exists():
+        if time.monotonic() > deadline:
+            pytest.fail("a cancelled task went on polling")
+        time.sleep(0.01)
+    assert int(ended.read_text()) >= 0

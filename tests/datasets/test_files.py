@@ -90,7 +90,7 @@ def test_metadata_card_and_manifest(tmp_path):
     assert (meta["shard"], meta["num_shards"], meta["start"], meta["stop"]) == (1, 2, 15, 30)
     assert meta["columns"]["doors"] == {"dtype": "uint8", "shape": [5, 5]}
     manifest = json.loads((tmp_path / "trapcore.json").read_text())
-    assert manifest["content_hash"] == info.content_hash and manifest["format_version"] == 3
+    assert manifest["content_hash"] == info.content_hash and manifest["format_version"] == 4
     shards = manifest["shards"]
     assert [(r["file"], r["start"], r["stop"], r["rows"]) for r in shards] == [
         ("data/train-00000-of-00002.parquet", 0, 15, 15),

@@ -12,12 +12,14 @@ from trapcore._extras import require
 from trapcore._validate import _describe
 from trapcore.datasets.items import Batch, Ragged
 from trapcore.datasets.spec import Spec, spec_from_dict
+from trapcore.errors import DatasetError
 
 __all__ = [
     "HASH_BLOCK",
     "BlockHash",
     "ContentHash",
     "from_table",
+    "shard_hash",
     "metadata_of",
     "parquet_encodings",
     "shard_metadata",
@@ -29,8 +31,15 @@ __all__ = [
 META_KEY = b"trapcore"
 #: Bumped when the layout of the files changes (2: shards in ``data/``, a manifest of shards with
 #: their rows and SHA-256; 3: the content hash is :class:`BlockHash`'s, over blocks of
-#: :data:`HASH_BLOCK` items, so that each shard's part is hashed where it is made).
-FORMAT_VERSION = 3
+#: :data:`HASH_BLOCK` items; 4: each shard has page checksums and its own content hash,
+#: :data:`SHARD_HASH_KEY`). Every earlier format still reads.
+FORMAT_VERSION = 4
+#: The formats :func:`from_table` reads.
+FORMATS = (1, 2, 3, 4)
+#: The key of a shard's content hash (format 4): SHA-256 of its trapcore metadata, and of each
+#: column's rows (:meth:`BlockHash.digests` of its part of the dataset's hash: the rows are
+#: hashed once), so one shard read alone proves its content.
+SHARD_HASH_KEY = b"trapcore.shard_hash"
 
 
 def _pa() -> Any:
@@ -233,11 +242,11 @@ def to_numpy(
         from pathlib import Path
 
         from trapcore.datasets.manifest import MANIFEST
+        from trapcore.datasets.shards import read_regular
 
         try:
-            manifest = (Path(dataset) / MANIFEST).read_text(encoding="utf-8")
-            info = json.loads(manifest)["columns"][name]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            info = json.loads(read_regular(Path(dataset) / MANIFEST))["columns"][name]
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
             raise ValueError(
                 f"dataset {dataset!r} has no manifest entry for {name!r}: {exc}"
             ) from None
@@ -348,18 +357,71 @@ def _typed(value: Any, dtype: str) -> Any:
     return value.astype(dtype, copy=False)
 
 
-def from_table(table: Any, *, columns: Any = None) -> Batch:
+def shard_hash(meta: bytes, part: BlockHash) -> bytes:
+    """The value of :data:`SHARD_HASH_KEY` for a shard whose trapcore metadata is the JSON
+    ``meta`` and whose rows ``part`` (its part of the dataset's content hash) has hashed."""
+    digests = {"metadata": hashlib.sha256(meta).hexdigest(), "columns": part.digests()}
+    return json.dumps(digests, sort_keys=True).encode()
+
+
+def _shard_meta(kv: dict[bytes, bytes]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The trapcore metadata in a shard's key-value metadata ``kv``, and its content hash
+    (``None`` before format 4), checked for their keys and types; :class:`DatasetError` if
+    they are not trapcore's."""
+    raw = kv.get(META_KEY)
+    if raw is None:
+        raise DatasetError("this table has no trapcore metadata (not written by trapcore.datasets)")
+    try:
+        meta = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise DatasetError(f"its trapcore metadata is not JSON ({exc})") from None
+    if not isinstance(meta, dict) or meta.get("format") != "trapcore-dataset":
+        raise DatasetError("its metadata is not a trapcore dataset's")
+    version = meta.get("format_version")
+    if type(version) is not int or version not in FORMATS:
+        raise DatasetError(
+            f"format_version {version!r} is not one this trapcore reads ({list(FORMATS)}): "
+            "written by a newer trapcore, or damaged"
+        )
+    for key, kind in (("n", int), ("start", int), ("stop", int), ("seed", int), ("spec", dict)):
+        if type(meta.get(key)) is not kind:
+            raise DatasetError(f"its metadata lacks {key!r} (or it is not {kind.__name__})")
+    columns = meta.get("columns")
+    if not isinstance(columns, dict) or not all(
+        isinstance(c, dict) and isinstance(c.get("dtype"), str) and isinstance(c.get("shape"), list)
+        for c in columns.values()
+    ):
+        raise DatasetError("its metadata lacks the columns' dtype and shape")
+    if version < 4:
+        return meta, None
+    try:
+        digests = json.loads(kv[SHARD_HASH_KEY])
+        if hashlib.sha256(raw).hexdigest() != digests["metadata"]:
+            raise DatasetError("its metadata is altered (its SHA-256 is not the one recorded)")
+        if not isinstance(digests["columns"], dict):
+            raise TypeError("columns")
+    except (KeyError, TypeError, ValueError, RecursionError) as exc:
+        if isinstance(exc, DatasetError):
+            raise
+        raise DatasetError("it lacks its content hash (a format 4 shard carries one)") from None
+    return meta, digests["columns"]
+
+
+def from_table(table: Any, *, columns: Any = None, metadata: Any = None) -> Batch:
     """The :class:`Batch` a table written by :func:`to_table` holds (numpy arrays back in shape).
+
+    A format 4 shard's rows are checked against its content hash (the columns read), found in
+    ``metadata`` (the Parquet file's key-value metadata; default: the table's schema's).
 
     Raises
     ------
+    DatasetError
+        If the table has no trapcore metadata, or metadata or rows that are not what trapcore
+        wrote.
     ValueError
-        If the table has no trapcore metadata or lacks a requested column.
+        If it lacks a requested column.
     """
-    meta = (table.schema.metadata or {}).get(META_KEY)
-    if meta is None:
-        raise ValueError("this table has no trapcore metadata (not written by trapcore.datasets)")
-    meta = json.loads(meta)
+    meta, digests = _shard_meta(table.schema.metadata if metadata is None else metadata)
     names = (
         [k for k in table.column_names if k in meta["columns"]]
         if columns is None
@@ -370,16 +432,29 @@ def from_table(table: Any, *, columns: Any = None) -> Batch:
         raise ValueError(
             f"columns {missing} are not in this dataset; it has {list(meta['columns'])}"
         )
-    cols = {}
-    for k in names:
-        info = meta["columns"][k]
-        cols[k] = _typed(
-            to_numpy(table, k, dtype=info["dtype"], shape=info["shape"]), info["dtype"]
-        )
-    batch = Batch(
-        spec_from_dict(meta["spec"]), meta["seed"], meta["n"], meta["start"], meta["stop"], cols
-    )
-    return batch
+    try:
+        cols = {}
+        for k in names:
+            info = meta["columns"][k]
+            cols[k] = _typed(
+                to_numpy(table, k, dtype=info["dtype"], shape=info["shape"]), info["dtype"]
+            )
+        spec = spec_from_dict(meta["spec"])
+    except Exception as exc:  # numpy's, pyarrow's or the spec's own errors on odd metadata
+        raise DatasetError(f"its rows do not decode ({type(exc).__name__}: {exc})") from None
+    if digests is not None:
+        if columns is None and sorted(digests) != sorted(ContentHash.names(cols)):
+            raise DatasetError("its columns are not the ones its content hash lists")
+        if type(meta["start"]) is not int or meta["start"] < 0:
+            raise DatasetError(f"its metadata's start {meta['start']!r} is not an item")
+        have = BlockHash(meta["start"]).update(cols).digests()
+        bad = sorted(k for k, v in have.items() if digests.get(k) != v)
+        if bad:
+            raise DatasetError(f"its rows are altered (columns {bad} do not match its hash)")
+    n, start, stop = meta["n"], meta["start"], meta["stop"]
+    if not 0 <= start <= stop <= n or any(len(c) != stop - start for c in cols.values()):
+        raise DatasetError(f"its metadata's items {start}..{stop} of {n} do not fit its rows")
+    return Batch(spec, meta["seed"], n, start, stop, cols)
 
 
 class ContentHash:
@@ -402,6 +477,14 @@ class ContentHash:
         h = self._h.setdefault(name, hashlib.sha256())
         a = np.ascontiguousarray(array)
         h.update(a.astype(a.dtype.newbyteorder("<"), copy=False).data)
+
+    @staticmethod
+    def names(columns: dict[str, Any]) -> list[str]:
+        """The streams :meth:`update` hashes for ``columns`` (a ragged column has two)."""
+        out: list[str] = []
+        for name, value in columns.items():
+            out += [name + ".lengths", name] if isinstance(value, Ragged) else [name]
+        return out
 
     def hexdigest(self) -> str:
         top = hashlib.sha256()
@@ -537,6 +620,17 @@ class BlockHash:
         self.pos = part.pos
         self._fold()
         return self
+
+    def digests(self) -> dict[str, str]:
+        """Each stream's digest (hex) by name, for a part of the rows (a shard's own hash): its
+        head's SHA-256, its whole blocks' digests and its tail's SHA-256, hashed together."""
+        out = {}
+        for name in self.leaves:
+            h = hashlib.sha256(hashlib.sha256(self.head[name]).digest())
+            h.update(b"".join(self.leaves[name]))
+            h.update(hashlib.sha256(self.tail[name]).digest())
+            out[name] = h.hexdigest()
+        return out
 
     def hexdigest(self) -> str:
         top = hashlib.sha256()

@@ -340,17 +340,26 @@ def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | Non
     progress = (
         Bar(f"{args.n} {spec.kind} items", stream, keep=True, unit="items") if stream else None
     )
-    info = tds.write_parquet(
-        spec,
-        args.n,
-        args.seed,
-        args.output,
-        num_shards=args.shards,
-        workers=args.workers,
-        client=args.dask,
-        compression=args.compression,
-        progress=progress,
-    )
+    try:
+        info = tds.write_parquet(
+            spec,
+            args.n,
+            args.seed,
+            args.output,
+            num_shards=args.shards,
+            workers=args.workers,
+            client=args.dask,
+            compression=args.compression,
+            progress=progress,
+        )
+    except KeyboardInterrupt:
+        if args.dask is not None:
+            # the command ends next: the interpreter's last collection of Dask's objects
+            # (half a second, docs/benchmarks.md) is skipped by freezing them
+            import gc
+
+            gc.freeze()
+        raise
     out.write(
         f"wrote {info.n} {spec.kind} items in {info.num_shards} shard(s) to "
         f"{info.directory} in {info.seconds:.2f} s (seed {info.seed}; --seed {info.seed} "

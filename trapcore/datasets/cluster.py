@@ -166,14 +166,41 @@ def _quiet() -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
+def _stopping() -> bool:
+    """Whether the Dask task running this has no one waiting for it: its worker is closing
+    (the cluster closes at Ctrl-C) or the task was cancelled."""
+    import distributed
+
+    try:
+        worker = distributed.get_worker()
+    except ValueError:  # not in a Dask task
+        return False
+    if getattr(worker.status, "name", "running") in ("closing", "closed", "failed"):
+        return True
+    try:
+        task = worker.state.tasks.get(worker.get_current_task())
+    except (AttributeError, ValueError):
+        return False
+    return task is not None and task.state in ("cancelled", "released", "forgotten")
+
+
+def _on_worker(fn: Callable[..., _T], *args: Any) -> _T:
+    """``fn(*args, stop=_stopping)``: a task that stops between row groups when abandoned."""
+    return fn(*args, stop=_stopping)
+
+
 def map_shards(
     client: object, fn: Callable[..., _T], args: Iterable[tuple[Any, ...]]
 ) -> Iterator[_T]:
-    """Yield ``fn(*a)`` for each ``a`` in ``args``, in order, computed as Dask tasks (all
-    submitted at once; each result is released once yielded)."""
+    """Yield ``fn(*a, stop=...)`` for each ``a`` in ``args``, in order, computed as Dask tasks
+    (all submitted at once; each result is released once yielded). ``fn`` asks ``stop()`` as it
+    goes, and gives up when it answers True (the task's worker is closing, or it was cancelled),
+    so that closing the cluster at Ctrl-C does not wait for the tasks running."""
     jobs = list(args)
     with _client(client) as c, _CtrlCKept() as kept:
-        futures: list[distributed.Future[_T] | None] = [c.submit(fn, *a, pure=False) for a in jobs]
+        futures: list[distributed.Future[_T] | None] = [
+            c.submit(_on_worker, fn, *a, pure=False) for a in jobs
+        ]
         try:
             for i in range(len(futures)):
                 kept.check()

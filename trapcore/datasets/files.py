@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,13 +33,20 @@ from trapcore.datasets.manifest import (
     DATA,
     MANIFEST,
     DatasetError,
+    card,
     check_folder,
     manifest_dict,
     prepare,
     replace_file,
     swap_in,
 )
-from trapcore.datasets.shards import shard_name, shard_part, write_shards
+from trapcore.datasets.shards import (
+    open_regular,
+    read_regular,
+    shard_name,
+    shard_part,
+    write_shards,
+)
 from trapcore.datasets.spec import Spec, spec_from_dict
 
 if TYPE_CHECKING:
@@ -109,79 +117,6 @@ class DatasetInfo:
             f"<DatasetInfo {self.spec.kind} n={self.n} shards={self.num_shards} "
             f"hash={self.content_hash[:12]} in {str(self.directory)!r}>"
         )
-
-
-_LEGEND = {
-    "maze": "`doors`: bits 0-1 the door Down, bits 2-3 the door Right (0b00 closed, 0b01 open, "
-    "0b11 locked); `solution`: the shortest path's cells (row, col) from `entrance` to "
-    "`exit`; `path_length` its cells, `dead_ends` cells with one open door, "
-    "`decision_points` cells of the path with a choice, `distance` Manhattan distance "
-    "from the entrance to the exit.\n",
-    "numberlink": "`grid`: 0 empty, -1 solid, k > 0 an end of path k; `solution`: each square's "
-    "path; `difficulty`: `Puzzle.difficulty`, search nodes per square; `median_length`: the "
-    "median path's squares (as `trapcore.numberlink.measure`); `solids`: solid squares.\n",
-    "cat": "`board`: even-r (even rows shifted half a cell right), 0 free, 1 blocked; `cat`: the "
-    "cat's cell; `winnable`: 1 proven won for the player moving first, 0 proven lost, -1 "
-    "not checked.\n",
-}
-
-
-def _card(meta: dict[str, Any], info_hash: str, files: list[str]) -> str:
-    spec = meta["spec"]
-    cols = "\n".join(
-        f"| `{k}` | {v['dtype']} | {tuple(v['shape'])} |" for k, v in meta["columns"].items()
-    )
-    fields = "\n".join(f"| `{k}` | `{json.dumps(v)}` |" for k, v in spec.items() if k != "kind")
-    paths = "\n".join(f'    - "{DATA}/{f}"' for f in files)
-    return f"""---
-configs:
-- config_name: default
-  data_files:
-  - split: train
-    path:
-{paths}
-tags:
-- trapcore
-- {meta["kind"]}
----
-# trapcore {meta["kind"]} dataset
-
-{meta["n"]} items in {len(files)} Parquet shard(s) in `{DATA}/`, made by trapcore
-{meta["trapcore_version"]}. Item `k` (column `index`) is a pure function of (spec, seed, k): the
-same command makes the same rows, whatever the number of shards or workers. `{MANIFEST}` lists
-each shard with its items, size and SHA-256; `trapcore dataset verify .` checks them.
-
-| spec field | value |
-|---|---|
-{fields}
-| seed | `{meta["seed"]}` |
-
-Content hash (SHA-256 of the rows in item order, by blocks of 4096): `{info_hash}`
-
-| column | dtype | shape per row (None: varies) |
-|---|---|---|
-{cols}
-
-{_LEGEND.get(meta["kind"], "")}
-Make it again (the same bytes, with the same trapcore and pyarrow):
-
-```python
-import trapcore.datasets as tds
-spec = tds.spec_from_dict({spec!r})
-tds.write_parquet(spec, {meta["n"]}, {meta["seed"]}, "DIR", num_shards={len(files)})
-```
-
-Load it:
-
-```python
-import trapcore.datasets as tds
-batch = tds.read(".")                  # checked against {MANIFEST}; numpy arrays, in shape
-import pyarrow.parquet as pq
-doors = tds.to_numpy(pq.read_table("{DATA}"), "doors")   # any column, in shape
-import datasets                        # Hugging Face
-ds = datasets.load_dataset(".", split="train").with_format("numpy")
-```
-"""
 
 
 def _as_compression(compression: object) -> str:
@@ -293,6 +228,7 @@ def write_parquet(
         raise TypeError(f"progress must be a callable (done, total), got {_describe(progress)}")
     if not isinstance(directory, (str, os.PathLike)):
         raise TypeError(f"directory must be a path, got {_describe(directory)}")
+    _check_client(client)
     check_shard_size(spec, n, num_shards)
     _pa()
     out = Path(directory)
@@ -301,6 +237,19 @@ def write_parquet(
     with _cleanup_on_signal(str(staging)):
         return _write_staged(
             spec, n, fixed_seed, out, staging, num_shards, workers, client, codec, progress, t0
+        )
+
+
+def _check_client(client: object) -> None:
+    """Refuse a ``client`` of the wrong type before anything is made (the cluster checks the
+    rest when it starts)."""
+    dist = sys.modules.get("distributed")
+    if client is None or isinstance(client, str):
+        return
+    if dist is None or not isinstance(client, dist.Client):
+        raise TypeError(
+            "client must be a distributed.Client, a scheduler address or 'local:W', "
+            f"got {_describe(client)}"
         )
 
 
@@ -348,7 +297,7 @@ def _write_staged(
         meta = json.loads(pq.read_schema(staging / records[0].file).metadata[META_KEY])
         digest = content.hexdigest()
         names = [r.file for r in records]
-        swap_in(out, staging, manifest_dict(meta, records, digest), _card(meta, digest, names))
+        swap_in(out, staging, manifest_dict(meta, records, digest), card(meta, digest, names))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     files = tuple(out / DATA / name for name in names)
@@ -449,7 +398,7 @@ def write_npz(batch: Batch, file: StrPath) -> Path:
 
 
 def _read_npz(path: Path, columns: Sequence[str] | None) -> Batch:
-    with open(path, "rb") as fh:  # a missing or unreadable file: its own OSError
+    with open_regular(path) as fh:  # a missing or unreadable file: its own OSError
         try:
             with np.load(fh, allow_pickle=False) as z:
                 meta = json.loads(str(z["__meta__"]))
@@ -484,6 +433,60 @@ def _read_npz(path: Path, columns: Sequence[str] | None) -> Batch:
         if ContentHash().update(batch.columns).hexdigest() != meta["shard_hash"]:
             raise DatasetError(f"{os.fspath(path)!r} is altered: its content hash does not match")
     return batch
+
+
+def _shard_batch(path: Path, blob: bytes, names: list[str] | None) -> Batch:
+    """One shard's rows from its bytes, its page checksums and content hash checked: any
+    failure is a :class:`DatasetError` naming ``path`` (a column it lacks, a ``ValueError``)."""
+    pa, pq = _pa(), _pq()
+    try:
+        shard = pq.ParquetFile(pa.BufferReader(blob), page_checksum_verification=True)
+        have = shard.schema_arrow.names
+        kv = shard.metadata.metadata or {}
+    except Exception as exc:  # pyarrow's own errors, whatever the damage
+        raise DatasetError(f"{os.fspath(path)!r} is not a Parquet shard: {exc}") from None
+    try:
+        _has_columns(names, have, path)
+    except ValueError as exc:
+        try:
+            listed = json.loads(kv[META_KEY])["columns"]
+            lost = any(c in listed for c in names or ())  # the schema lost a name it lists
+        except Exception:  # no readable metadata: the columns are simply not there
+            lost = False
+        if lost:
+            raise DatasetError(f"{exc}, but its metadata lists them: it is damaged") from None
+        raise
+    try:
+        table = shard.read(columns=names)
+        b = from_table(table, columns=names, metadata=kv)
+    except DatasetError as exc:
+        raise DatasetError(f"{os.fspath(path)!r}: {exc}") from None
+    except Exception as exc:  # a damaged page or footer fails in pyarrow in many ways
+        raise DatasetError(
+            f"{os.fspath(path)!r} is not a Parquet shard trapcore wrote "
+            f"({type(exc).__name__}: {exc})"
+        ) from None
+    if len(b) != table.num_rows or (
+        "index" in b.columns and not np.array_equal(b["index"], np.arange(b.start, b.stop))
+    ):
+        raise DatasetError(f"{os.fspath(path)!r} does not hold items {b.start}..{b.stop - 1}")
+    return b
+
+
+def _agrees(manifest: dict[str, Any], first: Batch, folder: Path) -> None:
+    """Refuse a manifest whose spec, seed or n are not its shards'."""
+    try:
+        same = (spec_from_dict(manifest["spec"]), manifest["seed"], manifest["n"]) == (
+            first.spec,
+            first.seed,
+            first.n,
+        )
+    except (KeyError, TypeError, ValueError):
+        same = False
+    if not same:
+        raise DatasetError(
+            f"{os.fspath(folder / MANIFEST)!r} does not describe its shards (spec, seed or n)"
+        )
 
 
 def _check_columns(columns: object) -> list[str] | None:
@@ -556,35 +559,25 @@ def read(file: StrPath, *, columns: Sequence[str] | None = None) -> Batch:
         raise FileNotFoundError(f"no trapcore dataset at {os.fspath(path)!r}")
     if path.suffix == ".npz":
         return _read_npz(path, names)
-    pa, pq = _pa(), _pq()
-
+    _pa()
     if path.is_dir():
         checked = check_folder(path)
-        _has_columns(names, list(checked.manifest.get("columns", {})), path)
-        tables = [
-            (f, pq.ParquetFile(pa.BufferReader(b)).read(columns=names))
-            for f, b in zip(checked.files, checked.data)
-        ]
+        listed = checked.manifest.get("columns")
+        _has_columns(names, list(listed) if isinstance(listed, dict) else [], path)
+        shards = list(zip(checked.files, checked.data))
     else:
-        try:
-            _has_columns(names, pq.read_schema(path).names, path)
-            tables = [(path, pq.ParquetFile(path).read(columns=names))]
-        except (pa.ArrowInvalid, OSError) as exc:
-            raise DatasetError(f"{os.fspath(path)!r} is not a Parquet shard: {exc}") from None
-    batches = []
-    for f, table in tables:
-        b = from_table(table, columns=names)
-        if len(b) != table.num_rows or (
-            "index" in b.columns and not np.array_equal(b["index"], np.arange(b.start, b.stop))
-        ):
-            raise DatasetError(f"{os.fspath(f)!r} does not hold items {b.start}..{b.stop - 1}")
-        batches.append(b)
+        shards = [(path, read_regular(path))]  # a FIFO or a device: refused before it is opened
+    batches = [_shard_batch(f, blob, names) for f, blob in shards]
+    if not batches:
+        raise DatasetError(f"{os.fspath(path)!r}: its manifest lists no shards")
     first = batches[0]
     for prev, b in zip(batches, batches[1:]):
         if (b.spec, b.seed, b.n) != (first.spec, first.seed, first.n) or b.start != prev.stop:
             raise DatasetError(
                 f"{os.fspath(path)!r}: its shards are not consecutive shards of one dataset"
             )
+    if path.is_dir():
+        _agrees(checked.manifest, first, checked.directory)
     if len(batches) == 1:
         return first
     cols = {}

@@ -36,6 +36,11 @@ def item_bytes(spec: Spec) -> int:
         Mazes 9 per cell (doors, and a solution of at most every cell as two int32) plus 64;
         Numberlink 4 per square (grid and solution, int16) plus 64; cat boards 1 per cell plus 32.
 
+    Raises
+    ------
+    TypeError
+        If ``spec`` is not a spec.
+
     See Also
     --------
     generate : Sizes shards with it.
@@ -46,6 +51,12 @@ def item_bytes(spec: Spec) -> int:
     >>> datasets.item_bytes(datasets.MazeSpec(rows=4, cols=5))
     244
     """
+    from trapcore.datasets.spec import CatSpec, MazeSpec, NumberlinkSpec
+
+    if not isinstance(spec, (MazeSpec, NumberlinkSpec, CatSpec)):
+        raise TypeError(
+            f"spec must be a MazeSpec, NumberlinkSpec or CatSpec, got {_describe(spec)}"
+        )
     cells = spec.rows * (spec.cols or spec.rows)
     if spec.kind == "maze":
         return 9 * cells + 64
@@ -82,6 +93,21 @@ class Ragged:
 
     values: npt.NDArray[Any]
     offsets: npt.NDArray[np.int64]
+
+    def __post_init__(self) -> None:
+        values, offsets = self.values, self.offsets
+        if not isinstance(values, np.ndarray) or values.ndim < 1:
+            raise TypeError(f"values must be an ndarray of rows, got {_describe(values)}")
+        if not isinstance(offsets, np.ndarray) or offsets.dtype.kind not in "iu":
+            raise TypeError(f"offsets must be an ndarray of integers, got {_describe(offsets)}")
+        if offsets.ndim != 1 or len(offsets) < 1 or offsets[0] != 0:
+            raise ValueError("offsets must be 1-D, start at 0 and hold n + 1 values")
+        if offsets[-1] != len(values) or (len(offsets) > 1 and (np.diff(offsets) < 0).any()):
+            raise ValueError(
+                f"offsets must rise from 0 to len(values) = {len(values)}, never falling"
+            )
+        if offsets.dtype != np.int64:
+            object.__setattr__(self, "offsets", offsets.astype(np.int64))
 
     def __len__(self) -> int:
         return len(self.offsets) - 1

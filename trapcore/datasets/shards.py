@@ -5,29 +5,37 @@ so a shard has the same bytes wherever it is made."""
 from __future__ import annotations
 
 import hashlib
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+from trapcore._io import _kind
 from trapcore._seeding import root_key
+from trapcore._validate import as_int
 from trapcore.datasets.arrow import (
+    META_KEY,
+    SHARD_HASH_KEY,
     BlockHash,
     _pa,
     _pq,
     parquet_encodings,
+    shard_hash,
     shard_metadata,
     to_table,
 )
 from trapcore.datasets.generate import shard_range
 from trapcore.datasets.items import ITEMS, item_bytes
 from trapcore.datasets.spec import Spec
+from trapcore.errors import DatasetError
 
 __all__ = [
     "ROW_GROUP_BYTES",
     "ShardRecord",
+    "Stopped",
     "group_size",
     "shard_bytes",
     "shard_part",
@@ -84,6 +92,11 @@ def shard_name(shard: int, num_shards: int) -> str:
     -------
     str
 
+    Raises
+    ------
+    TypeError, ValueError
+        Unless ``num_shards >= 1`` and ``0 <= shard < num_shards`` are integers.
+
     See Also
     --------
     shard_range : The items of a shard.
@@ -94,6 +107,8 @@ def shard_name(shard: int, num_shards: int) -> str:
     >>> datasets.shard_name(3, 8)
     'train-00003-of-00008.parquet'
     """
+    num_shards = as_int(num_shards, "num_shards", minimum=1)
+    shard = as_int(shard, "shard", minimum=0, maximum=num_shards - 1)
     return f"train-{shard:05d}-of-{num_shards:05d}.parquet"
 
 
@@ -125,6 +140,8 @@ class _Shard:
         self.sink, self.compression = sink, compression
         self.meta = (spec, seed, n, shard, num_shards)
         self.writer: Any = None
+        # the shard's part of the dataset's content hash: its digests are the shard's own hash
+        self.part = BlockHash(shard_range(n, shard, num_shards)[0])
 
     def write(self, columns: dict[str, Any]) -> None:
         pq = _pq()
@@ -140,13 +157,17 @@ class _Shard:
                 use_dictionary=False,  # grids and paths do not repeat: dictionaries only cost
                 column_encoding=parquet_encodings(table.schema),
                 write_statistics=["index"],
+                write_page_checksum=True,
             )
         else:
             table = table.replace_schema_metadata(self.writer.schema.metadata)
         self.writer.write_table(table, row_group_size=max(1, table.num_rows))
+        self.part.update(columns)
 
     def close(self) -> None:
         if self.writer is not None:
+            meta = self.writer.schema.metadata[META_KEY]
+            self.writer.add_key_value_metadata({SHARD_HASH_KEY: shard_hash(meta, self.part)})
             self.writer.close()
 
 
@@ -217,6 +238,8 @@ def write_shards(
             if s != current_s:
                 if current is not None:
                     current.close()
+                    if content is not None:
+                        content.merge(current.part)
                     records.append(_record(folder, current_s, num_shards, n))
                 current_s = s
                 current = _Shard(
@@ -230,12 +253,12 @@ def write_shards(
                 )
             assert current is not None
             current.write(cols)
-            if content is not None:
-                content.update(cols)
             if progress is not None:
                 progress(len(cols["index"]))
         if current is not None:
             current.close()
+            if content is not None:
+                content.merge(current.part)
             records.append(_record(folder, current_s, num_shards, n))
             current = None
     finally:
@@ -244,11 +267,34 @@ def write_shards(
     return records
 
 
+def open_regular(path: Path) -> BinaryIO:
+    """``path`` opened for reading in binary, if it is a regular file (a symlink's target counts).
+
+    A FIFO, device, socket or folder is refused with :class:`DatasetError` naming it, before it
+    is opened (a FIFO would block, ``/dev/zero`` never end); the open is non-blocking and checked
+    again on the descriptor, in case the file was swapped in between. A missing file raises
+    ``FileNotFoundError``."""
+    kind = _kind(os.stat(path).st_mode)
+    if kind is None:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind is None:
+            return os.fdopen(fd, "rb")
+        os.close(fd)
+    raise DatasetError(f"{os.fspath(path)!r} is {kind}, not a file trapcore wrote")
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of a regular file (:func:`open_regular`'s checks)."""
+    with open_regular(path) as f:
+        return f.read()
+
+
 def file_sha256(path: Path) -> tuple[int, str]:
-    """``(size, SHA-256 hex)`` of a file's bytes."""
+    """``(size, SHA-256 hex)`` of a regular file's bytes (:func:`open_regular`'s checks)."""
     h = hashlib.sha256()
     size = 0
-    with open(path, "rb") as f:
+    with open_regular(path) as f:
         while block := f.read(1 << 20):
             h.update(block)
             size += len(block)
@@ -270,23 +316,41 @@ def shard_part(
     num_shards: int,
     workers: int = 1,
     compression: str = "zstd",
+    stop: Callable[[], bool] | None = None,
 ) -> tuple[bytes, BlockHash]:
     """One shard as Parquet bytes and its part of the content hash (what a Dask task computes:
     the writer stores the bytes as they are and merges the hash, without reading the rows
-    back): the same bytes :func:`write_shards` writes to a file."""
+    back): the same bytes :func:`write_shards` writes to a file.
+
+    ``stop()`` is asked before each row group; when it answers True the shard is abandoned
+    (:class:`Stopped`): a Dask worker closing at Ctrl-C does not finish its shard first."""
     pa = _pa()
     key = root_key(seed)
     make = ITEMS[spec.kind]
     sink = pa.BufferOutputStream()
     out = _Shard(sink, spec, seed, n, shard, num_shards, compression)
-    content = BlockHash(shard_range(n, shard, num_shards)[0])
     jobs = _jobs(n, [shard], num_shards, group_size(spec))
+    if stop is not None:
+        jobs = _unless(stop, jobs)
     for _, cols in _ordered(lambda a, b: make(spec, key, a, b, 1), jobs, workers):
         out.write(cols)
-        content.update(cols)
     out.close()
     data: bytes = sink.getvalue().to_pybytes()
-    return data, content
+    return data, out.part
+
+
+class Stopped(RuntimeError):
+    """A shard abandoned because ``stop()`` asked (its worker is closing)."""
+
+
+def _unless(
+    stop: Callable[[], bool], jobs: Iterator[tuple[int, int, int]]
+) -> Iterator[tuple[int, int, int]]:
+    """``jobs``, asking ``stop()`` before each: :class:`Stopped` when it answers True."""
+    for job in jobs:
+        if stop():
+            raise Stopped("the shard was abandoned: its worker is closing")
+        yield job
 
 
 def shard_bytes(
