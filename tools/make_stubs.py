@@ -99,6 +99,10 @@ RETURNS: dict[str, dict[str, str]] = {
     "trapcore.numberlink._generate": {
         "generate": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None",
     },
+    "trapcore.numberlink._layout": {
+        "generate": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int, int] | None",
+        "deduce_grid": "tuple[int, npt.NDArray[np.int16] | None, bool, int]",
+    },
     "trapcore.numberlink._repair": {
         "repair": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]] | None",
     },

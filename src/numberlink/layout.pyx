@@ -48,6 +48,8 @@ cdef enum:
     # a trial (an edge assumed on or off) that propagates further than this many squares without
     # a contradiction is given up: contradictions are local, and long trials cost most
     PROBE_CAP = 64
+    MAX_ROUNDS = 1
+    PIECE = 4
 
 
 cdef struct Ded:
@@ -440,9 +442,21 @@ cdef inline int free_sides(Lay* g, Py_ssize_t p) noexcept nogil:
             + (g.lab[p - 1] == 0))
 
 
-cdef bint tile(Lay* g, bitgen_t* rng) noexcept nogil:
-    """Tile the board with dominoes, the most cramped free square first (a square left without a
-    free neighbour extends a neighbouring path at its end); False if one cannot be placed."""
+cdef inline bint beside_piece(Lay* g, int32_t q, int32_t end, int32_t k) noexcept nogil:
+    """True when square q touches path k anywhere but at its end `end`."""
+    cdef int j
+    cdef int32_t z
+    for j in range(4):
+        z = <int32_t> (q + nb(g.P, j))
+        if z != end and g.lab[z] == k:
+            return True
+    return False
+
+
+cdef bint tile(Lay* g, bitgen_t* rng, int32_t size) noexcept nogil:
+    """Tile the board with pieces of `size` squares (or fewer where they do not fit), the most
+    cramped free square first (a square left without a free neighbour extends a neighbouring path
+    at its end); False if one cannot be placed."""
     cdef Py_ssize_t P = g.P, r, c, p, m, i
     cdef int f, best, k
     cdef int32_t s, t, q
@@ -475,7 +489,8 @@ cdef bint tile(Lay* g, bitgen_t* rng) noexcept nogil:
             m = 0
             for k in range(4):
                 q = <int32_t> (s + nb(P, k))
-                if g.lab[q] > 0 and (g.endA[g.lab[q]] == q or g.endB[g.lab[q]] == q):
+                if (g.lab[q] > 0 and (g.endA[g.lab[q]] == q or g.endB[g.lab[q]] == q)
+                        and not beside_piece(g, s, q, g.lab[q])):
                     g.cand[m] = q
                     m += 1
             if m == 0:
@@ -489,27 +504,34 @@ cdef bint tile(Lay* g, bitgen_t* rng) noexcept nogil:
             else:
                 g.endB[i] = s
             continue
-        # pair it with its most cramped free neighbour
-        m = 0
-        best = 5
-        for k in range(4):
-            q = <int32_t> (s + nb(P, k))
-            if g.lab[q] != 0:
-                continue
-            f = free_sides(g, q)
-            if f < best:
-                best = f
-                m = 0
-            if f == best:
-                g.cand[m] = q
-                m += 1
-        t = g.cand[bounded(rng, <uint32_t> m)]
+        # a piece of `size` squares from s, each step to the most cramped free neighbour that
+        # does not run beside the piece
         g.npaths += 1
-        g.lab[s] = g.npaths
-        g.lab[t] = g.npaths
-        g.endA[g.npaths] = s
-        g.endB[g.npaths] = t
-        g.length[g.npaths] = 2
+        i = g.npaths
+        g.lab[s] = <int32_t> i
+        g.endA[i] = s
+        g.length[i] = 1
+        t = s
+        while g.length[i] < size:
+            m = 0
+            best = 5
+            for k in range(4):
+                q = <int32_t> (t + nb(P, k))
+                if g.lab[q] != 0 or beside_piece(g, q, t, <int32_t> i):
+                    continue
+                f = free_sides(g, q)
+                if f < best:
+                    best = f
+                    m = 0
+                if f == best:
+                    g.cand[m] = q
+                    m += 1
+            if m == 0:
+                break
+            t = g.cand[bounded(rng, <uint32_t> m)]
+            g.lab[t] = <int32_t> i
+            g.length[i] += 1
+        g.endB[i] = t
 
 
 cdef void write_out(Lay* g) noexcept nogil:
@@ -538,11 +560,19 @@ cdef void write_out(Lay* g) noexcept nogil:
 cdef int check(Lay* g, Ded* d, int64_t budget) noexcept nogil:
     """Write the puzzle out and deduce it: PROVEN, STALLED, OVER (or CONTRA, never for a valid
     layout)."""
+    cdef Py_ssize_t r, c
+    cdef int res
     write_out(g)
     ded_init(d, g.grid)
     d.budget = budget
     d.probe_cap = PROBE_CAP
-    return deduce(d)
+    res = deduce(d)
+    if res == PROVEN:  # the proof's solution is the layout's (a safeguard: it always is)
+        for r in range(g.R):
+            for c in range(g.C):
+                if d.colour[find(d, <int32_t> ((r + 1) * d.P + c + 1))] != g.sol[r * g.C + c]:
+                    return STALLED
+    return res
 
 
 cdef bint beside(Lay* g, int32_t a, int32_t b) noexcept nogil:
@@ -614,8 +644,8 @@ cdef Py_ssize_t cut_join(Lay* g, int32_t a, int32_t x, int side, int32_t min_res
     for i in range(m):
         if g.trace[i] == x:
             j = i
-    if j <= 0 or j >= m - 1:
-        return 0
+    if j < 0 or (j == 0 and side == 0) or (j == m - 1 and side == 1):
+        return 0  # (taking all of B from an end is a join)
     if side == 0:
         lo, hi, far = j, m, m - 1
     else:
@@ -676,7 +706,7 @@ cdef int try_cut_join(Lay* g, Ded* d, bitgen_t* rng, int64_t budget, int32_t min
         for k in range(4):
             x = <int32_t> (p + nb(P, k))
             kb = g.lab[x]
-            if kb <= 0 or kb == ka or g.endA[kb] == x or g.endB[kb] == x:
+            if kb <= 0 or kb == ka:
                 continue
             for side in range(2):
                 if g.cut_tried[8 * p + 2 * k + side] or g.length[ka] > best:
@@ -693,7 +723,7 @@ cdef int try_cut_join(Lay* g, Ded* d, bitgen_t* rng, int64_t budget, int32_t min
     p, k, side = i // 8, <int> ((i % 8) // 2), <int> (i % 2)
     x = <int32_t> (p + nb(P, k))
     ka, kb = g.lab[p], g.lab[x]
-    n = cut_join(g, <int32_t> p, x, side, 2, saved)
+    n = cut_join(g, <int32_t> p, x, side, max(2, min_length), saved)
     if n == 0:
         return STALLED
     res = check(g, d, budget)
@@ -754,7 +784,7 @@ cdef bint merge_loop(Lay* g, Ded* d, bitgen_t* rng, int64_t budget, int32_t min_
             if res < 0:
                 # moves refused earlier may pass now that paths moved: one more round, when a
                 # path is still too short
-                if rounds or not has_short(g, min_length):
+                if rounds >= MAX_ROUNDS or (rounds and not has_short(g, min_length)):
                     break
                 rounds += 1
                 memset(g.tried, 0, 4 * g.m)
@@ -815,7 +845,7 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
         with bit_generator.lock, nogil:
             while attempt < max_attempts and not done:
                 attempt += 1
-                if not tile(&g, rng):
+                if not tile(&g, rng, max(PIECE, min_length)):
                     continue
                 if not merge_loop(&g, &d, rng, max_steps, min_length, max_checks, &grade, &steps):
                     stop = True

@@ -370,6 +370,8 @@ class Puzzle:
         Known for generated puzzles; otherwise computed on first access (which raises
         ``SearchLimitExceeded`` when the sweeps need more than 10**9 nodes).
         """
+        if self._difficulty is None and self._kind == GRID and self._fill and self._touch:
+            self._difficulty = _portfolio.deduced_difficulty(self._values)
         if self._difficulty is None:
             if self._kind == GRID:
                 sweeps = self.count_nodes(limit=2)
