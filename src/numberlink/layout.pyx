@@ -49,7 +49,10 @@ cdef enum:
     # a contradiction is given up: contradictions are local, and long trials cost most
     PROBE_CAP = 64
     MAX_ROUNDS = 1
+    # the first boards start from pieces of PIECE squares (fewer short paths are left), later
+    # ones from pieces of min_length (small boards where the larger pieces are not unique)
     PIECE = 4
+    PIECE_TRIES = 10
 
 
 cdef struct Ded:
@@ -845,7 +848,7 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
         with bit_generator.lock, nogil:
             while attempt < max_attempts and not done:
                 attempt += 1
-                if not tile(&g, rng, max(PIECE, min_length)):
+                if not tile(&g, rng, max(PIECE if attempt <= PIECE_TRIES else 2, min_length)):
                     continue
                 if not merge_loop(&g, &d, rng, max_steps, min_length, max_checks, &grade, &steps):
                     stop = True
