@@ -366,7 +366,7 @@ def generate(
             SAT_NODES
             if prover == "sat"
             else _SHORT_BUDGET
-            if _uses_layout(fill, touch, unique, solids, False, False)
+            if _uses_layout(fill, touch, unique, solids, long_paths_given, False)
             else _default_budget(rows, cols, touch, unique, long_paths)
         )
     budget = as_max_nodes(max_nodes)
