@@ -5,7 +5,8 @@ while sound deduction proves the puzzle unique.
   (``reference.numberlink_sat``, a colour per square and number, on small boards;
   ``reference.numberlink_sat_bits``, bits per square, on larger ones).
 - The deduction is sound: on random boards, what it proves is the SAT model's only solution, and
-  a board it refutes has none.
+  a board it refutes has none; it matches its pure-Python twin (``reference.numberlink_deduce``)
+  step for step.
 - Paths look published (median path, share of 3 squares or fewer: Flow Free 11-15, a median of
   10 and 8%; Janko 15-24, 15.5 and about 1%), paths never run beside themselves, no solids.
 - ``difficulty`` is known at generation and is the one the grid measures; the same seed gives the
@@ -21,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trapcore as tc
+from reference.numberlink_deduce import deduce as twin_deduce
 from reference.numberlink_rules import random_grid
 from trapcore.numberlink import Puzzle, _layout
 
@@ -84,6 +86,32 @@ def test_deduction_is_sound_on_random_boards(seed):
         assert len(sols) == 1 and np.array_equal(sols[0], sol)
     elif outcome == -1:
         assert sols == []
+
+
+def same(a, b) -> bool:
+    return (
+        a[0] == b[0] and a[2:] == b[2:] and (a[1] is None) == (b[1] is None)
+        and (a[1] is None or np.array_equal(a[1], b[1]))
+    )  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(10**6, 64), (40, 64), (10**6, 3)]))
+def test_deduction_matches_its_twin(seed, budgets):
+    """Outcome, solution, trial and steps equal to the pure-Python twin's, with budgets large and
+    small (a small one stops both at the same step)."""
+    rng = np.random.default_rng(seed)
+    rows, cols = (int(x) for x in rng.integers(2, 7, 2))
+    g = random_grid(rng, rows, cols, int(rng.integers(1, 6)), 0)
+    assert same(_layout.deduce_grid(g, *budgets), twin_deduce(g, *budgets))
+
+
+def test_deduction_matches_its_twin_on_generated_puzzles():
+    for n in (5, 9, 13):
+        for seed in seeds(2, 6):
+            g = nl.generate(n, seed=seed).grid
+            mine = _layout.deduce_grid(g, 10 * g.size)
+            assert mine[0] == 1 and same(mine, twin_deduce(g, 10 * g.size))
 
 
 def test_deduction_on_generated_puzzles_with_clues_removed():
