@@ -101,6 +101,8 @@ RETURNS: dict[str, dict[str, str]] = {
     },
     "trapcore.numberlink._layout": {
         "generate": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int, int] | None",
+    },
+    "trapcore.numberlink._proof": {
         "deduce_grid": "tuple[int, npt.NDArray[np.int16] | None, bool, int]",
     },
     "trapcore.numberlink._repair": {

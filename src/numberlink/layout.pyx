@@ -1,24 +1,20 @@
-"""Numberlink's default generator under Flow Free's rules: merge short paths while deduction proves
-the puzzle unique.
+"""Numberlink's default generator under Flow Free's rules: paths joined while deduction proves the
+puzzle unique.
 
 Called only by ``trapcore/numberlink/generate.py``, which validates every argument first.
 
-The board starts tiled by dominoes (a square left alone extends a neighbouring domino to three
-squares); every path end is a number, so the puzzle is unique and deduction solves it at once.
-Then two paths whose ends are side by side are joined, the shortest first, and the join is kept
-when ``deduce`` still proves the puzzle unique (the two numbers removed), else undone and not
-tried again; this ends when no join is left to try. The paths that come out are long and winding,
-and the puzzle is unique by construction: its proof is the deduction that accepted the last join.
+The board starts tiled by pieces of PIECE squares (a square left alone extends a neighbouring
+piece at its end); every piece end is a number, so deduction solves the board at once. Then,
+the shortest first, two paths whose ends are side by side are joined (two numbers removed), and
+when none is left a path end takes over a neighbouring path's square and the squares beyond it
+on one side. A move is kept when ``deduce`` (``trapcore.numberlink._proof``, declared in
+``proof.pxd``) still proves the puzzle unique, else undone and not tried again (MAX_ROUNDS
+rounds retry them); no path ever runs beside itself. The puzzle is unique by construction: the
+last kept move's deduction is its proof.
 
-``deduce`` uses sound rules only (true in every solution, whether or not there is one): a square
-has exactly its degree of path edges (1 at a number, 2 elsewhere, every square filled); an edge
-that would close a loop, or join two numbers, or leave a path end blocked is off; an edge is on
-when a square's other ways out are off. When these stall, trial: an edge assumed on (then off)
-whose consequences contradict is the opposite. Once every edge is decided, the edges are the only
-solution. Changes go on a trail so that a trial is undone exactly.
-
-Scratch (``Ded``, ``Lay``) is allocated and freed inside the ``def`` (try/finally). Ctrl-C: polled
-before every check. No global state: the same seed gives the same puzzle.
+Scratch (``Lay``, and the proof's ``Ded``) is allocated and freed inside the ``def``
+(try/finally). Ctrl-C: polled before every check. No global state: the same seed gives the same
+puzzle.
 """
 import numpy as np
 
@@ -30,357 +26,20 @@ from numpy.random cimport bitgen_t
 from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
 from common.signals cimport raise_pending, signalled
+from trapcore.numberlink._proof cimport (
+    OVER, PROBE_CAP, PROVEN, STALLED, Ded, ded_alloc, ded_free, ded_init, ded_matches, deduce,
+)
 
 cdef enum:
-    UNK = 0
-    ON = 1
-    OFF = 2
-    T_EDGE = 0
-    T_UNION = 1
-    # check outcomes
-    PROVEN = 1
-    STALLED = 0
-    CONTRA = -1
-    OVER = -2
     # grades: the hardest rule a proof needed
     FORCED = 1
     TRIAL = 2
-    # a trial (an edge assumed on or off) that propagates further than this many squares without
-    # a contradiction is given up: contradictions are local, and long trials cost most
-    PROBE_CAP = 64
-    MAX_ROUNDS = 1
+    # refused moves are tried once more after others were kept, this many rounds in all
+    MAX_ROUNDS = 2
     # the first boards start from pieces of PIECE squares (fewer short paths are left), later
     # ones from pieces of min_length (small boards where the larger pieces are not unique)
     PIECE = 4
     PIECE_TRIES = 10
-
-
-cdef struct Ded:
-    Py_ssize_t R, C, P, m
-    int8_t* need             # per padded cell: 1 at a number, 2 elsewhere, 0 on the border
-    int8_t* eR               # edge p -- p+1
-    int8_t* eD               # edge p -- p+P
-    int32_t* parent          # union-find over the fragments of on edges (undoable, no compression)
-    int32_t* size
-    int32_t* colour          # per root: its number, 0 unknown
-    int32_t* endA            # per root: the fragment's two ends
-    int32_t* endB
-    int32_t* tk              # trail: kind and payload
-    int32_t* ta
-    int32_t* tb
-    int32_t* tc
-    int32_t* td
-    int32_t* te
-    int32_t* tf
-    Py_ssize_t tlen
-    int32_t* queue           # cells to look at (a ring of m slots)
-    int8_t* inq
-    Py_ssize_t qhead, qlen
-    Py_ssize_t unknown       # undecided edges
-    int64_t steps            # cells looked at (the budget counts these)
-    int64_t budget
-    int64_t limit            # the current propagation's limit: the budget, or a trial's cap
-    int64_t probe_cap        # steps one trial may take before it is given up (no conclusion)
-    bint trial               # trial was needed
-
-
-cdef int ded_alloc(Ded* d, Py_ssize_t rows, Py_ssize_t cols) except -1 nogil:
-    cdef Py_ssize_t m = (rows + 2) * (cols + 2), t = 4 * m + 8
-    memset(d, 0, sizeof(Ded))
-    d.R, d.C, d.P, d.m = rows, cols, cols + 2, m
-    d.need = <int8_t*> calloc(m, 1)
-    d.eR = <int8_t*> calloc(m, 1)
-    d.eD = <int8_t*> calloc(m, 1)
-    d.inq = <int8_t*> calloc(m, 1)
-    d.parent = <int32_t*> calloc(m, 4)
-    d.size = <int32_t*> calloc(m, 4)
-    d.colour = <int32_t*> calloc(m, 4)
-    d.endA = <int32_t*> calloc(m, 4)
-    d.endB = <int32_t*> calloc(m, 4)
-    d.queue = <int32_t*> calloc(m, 4)
-    d.tk = <int32_t*> calloc(t, 4)
-    d.ta = <int32_t*> calloc(t, 4)
-    d.tb = <int32_t*> calloc(t, 4)
-    d.tc = <int32_t*> calloc(t, 4)
-    d.td = <int32_t*> calloc(t, 4)
-    d.te = <int32_t*> calloc(t, 4)
-    d.tf = <int32_t*> calloc(t, 4)
-    if (d.need == NULL or d.eR == NULL or d.eD == NULL or d.inq == NULL or d.parent == NULL
-            or d.size == NULL or d.colour == NULL or d.endA == NULL or d.endB == NULL
-            or d.queue == NULL or d.tk == NULL or d.ta == NULL or d.tb == NULL or d.tc == NULL
-            or d.td == NULL or d.te == NULL or d.tf == NULL):
-        ded_free(d)
-        with gil:
-            raise MemoryError(f"not enough memory for Numberlink deduction ({rows} x {cols})")
-    return 0
-
-
-cdef void ded_free(Ded* d) noexcept nogil:
-    free(d.need)
-    free(d.eR)
-    free(d.eD)
-    free(d.inq)
-    free(d.parent)
-    free(d.size)
-    free(d.colour)
-    free(d.endA)
-    free(d.endB)
-    free(d.queue)
-    free(d.tk)
-    free(d.ta)
-    free(d.tb)
-    free(d.tc)
-    free(d.td)
-    free(d.te)
-    free(d.tf)
-    memset(d, 0, sizeof(Ded))
-
-
-cdef inline int32_t find(Ded* d, int32_t x) noexcept nogil:
-    while d.parent[x] != x:
-        x = d.parent[x]
-    return x
-
-
-cdef inline void push(Ded* d, int32_t p) noexcept nogil:
-    if d.need[p] and not d.inq[p]:
-        d.inq[p] = 1
-        d.queue[(d.qhead + d.qlen) % d.m] = p
-        d.qlen += 1
-
-
-cdef inline int8_t* edge_at(Ded* d, int32_t p, int k) noexcept nogil:
-    """The state of the edge from p in direction k (N, E, S, W)."""
-    if k == 0:
-        return &d.eD[p - d.P]
-    if k == 1:
-        return &d.eR[p]
-    if k == 2:
-        return &d.eD[p]
-    return &d.eR[p - 1]
-
-
-cdef inline int32_t step_to(Ded* d, int32_t p, int k) noexcept nogil:
-    if k == 0:
-        return <int32_t> (p - d.P)
-    if k == 1:
-        return p + 1
-    if k == 2:
-        return <int32_t> (p + d.P)
-    return p - 1
-
-
-cdef void ded_init(Ded* d, const int16_t* grid) noexcept nogil:
-    """Load a rows x cols puzzle of numbers (0 empty; no solids) with every edge undecided."""
-    cdef Py_ssize_t r, c, p, P = d.P
-    cdef int16_t v
-    memset(d.need, 0, d.m)
-    memset(d.inq, 0, d.m)
-    d.tlen = d.qhead = d.qlen = d.unknown = 0
-    d.steps = 0
-    d.trial = False
-    for p in range(d.m):
-        d.eR[p] = OFF
-        d.eD[p] = OFF
-        d.parent[p] = <int32_t> p
-        d.size[p] = 1
-        d.colour[p] = 0
-        d.endA[p] = <int32_t> p
-        d.endB[p] = <int32_t> p
-    for r in range(d.R):
-        for c in range(d.C):
-            p = (r + 1) * P + c + 1
-            v = grid[r * d.C + c]
-            d.need[p] = 1 if v > 0 else 2
-            d.colour[p] = v if v > 0 else 0
-    for r in range(d.R):
-        for c in range(d.C):
-            p = (r + 1) * P + c + 1
-            if c + 1 < d.C:
-                d.eR[p] = UNK
-                d.unknown += 1
-            if r + 1 < d.R:
-                d.eD[p] = UNK
-                d.unknown += 1
-            push(d, <int32_t> p)
-
-
-cdef inline int32_t other_end(Ded* d, int32_t root, int32_t p) noexcept nogil:
-    return d.endB[root] if d.endA[root] == p else d.endA[root]
-
-
-cdef bint join(Ded* d, int32_t p, int32_t q) noexcept nogil:
-    """Union the fragments of p and q through the edge p--q; False on a contradiction."""
-    cdef int32_t rp = find(d, p), rq = find(d, q), t, ep, eq, cp, cq
-    if rp == rq:
-        return False  # a loop
-    if (d.endA[rp] != p and d.endB[rp] != p) or (d.endA[rq] != q and d.endB[rq] != q):
-        return False  # a third edge at a square
-    cp, cq = d.colour[rp], d.colour[rq]
-    if cp and cq and cp != cq:
-        return False  # two numbers joined
-    ep, eq = other_end(d, rp, p), other_end(d, rq, q)
-    if d.size[rp] < d.size[rq]:
-        t = rp
-        rp = rq
-        rq = t
-    d.tk[d.tlen] = T_UNION
-    d.ta[d.tlen] = rq
-    d.tb[d.tlen] = rp
-    d.tc[d.tlen] = d.size[rp]
-    d.td[d.tlen] = d.colour[rp]
-    d.te[d.tlen] = d.endA[rp]
-    d.tf[d.tlen] = d.endB[rp]
-    d.tlen += 1
-    d.parent[rq] = rp
-    d.size[rp] += d.size[rq]
-    d.colour[rp] = cp if cp else cq
-    d.endA[rp] = ep
-    d.endB[rp] = eq
-    push(d, ep)
-    push(d, eq)
-    return True
-
-
-cdef bint set_edge(Ded* d, int32_t p, int k, int8_t v) noexcept nogil:
-    """Decide the edge from p in direction k; False on a contradiction."""
-    cdef int8_t* e = edge_at(d, p, k)
-    cdef int32_t q = step_to(d, p, k)
-    if e[0] != UNK:
-        return e[0] == v
-    e[0] = v
-    d.unknown -= 1
-    d.tk[d.tlen] = T_EDGE
-    d.ta[d.tlen] = p
-    d.tb[d.tlen] = k
-    d.tlen += 1
-    push(d, p)
-    push(d, q)
-    if v == ON:
-        return join(d, p, q)
-    return True
-
-
-cdef void undo(Ded* d, Py_ssize_t mark) noexcept nogil:
-    cdef int32_t rq, rp
-    while d.tlen > mark:
-        d.tlen -= 1
-        if d.tk[d.tlen] == T_EDGE:
-            edge_at(d, d.ta[d.tlen], d.tb[d.tlen])[0] = UNK
-            d.unknown += 1
-        else:
-            rq, rp = d.ta[d.tlen], d.tb[d.tlen]
-            d.parent[rq] = rq
-            d.size[rp] = d.tc[d.tlen]
-            d.colour[rp] = d.td[d.tlen]
-            d.endA[rp] = d.te[d.tlen]
-            d.endB[rp] = d.tf[d.tlen]
-
-
-cdef void clear_queue(Ded* d) noexcept nogil:
-    while d.qlen:
-        d.inq[d.queue[d.qhead]] = 0
-        d.qhead = (d.qhead + 1) % d.m
-        d.qlen -= 1
-
-
-cdef int propagate(Ded* d) noexcept nogil:
-    """The forced rules until nothing changes: CONTRA, OVER (budget) or STALLED."""
-    cdef int32_t p, q, rp, rq, cp
-    cdef int k, on, unk
-    cdef int8_t e
-    while d.qlen:
-        p = d.queue[d.qhead]
-        d.qhead = (d.qhead + 1) % d.m
-        d.qlen -= 1
-        d.inq[p] = 0
-        d.steps += 1
-        if d.steps > d.limit:
-            clear_queue(d)
-            return OVER
-        rp = find(d, p)
-        cp = d.colour[rp]
-        on = unk = 0
-        for k in range(4):
-            e = edge_at(d, p, k)[0]
-            if e == ON:
-                on += 1
-            elif e == UNK:
-                q = step_to(d, p, k)
-                rq = find(d, q)
-                # a loop, two numbers joined, or p's fragment ending... p is not its end: off
-                if (rq == rp or (cp and d.colour[rq] and d.colour[rq] != cp)
-                        or (d.endA[rp] != p and d.endB[rp] != p)
-                        or (d.endA[rq] != q and d.endB[rq] != q)):
-                    if not set_edge(d, p, k, OFF):
-                        clear_queue(d)
-                        return CONTRA
-                else:
-                    unk += 1
-        if on > d.need[p] or on + unk < d.need[p]:
-            clear_queue(d)
-            return CONTRA
-        if unk and (on == d.need[p] or on + unk == d.need[p]):
-            for k in range(4):
-                if edge_at(d, p, k)[0] == UNK:
-                    if not set_edge(d, p, k, OFF if on == d.need[p] else ON):
-                        clear_queue(d)
-                        return CONTRA
-    return STALLED
-
-
-cdef int deduce(Ded* d) noexcept nogil:
-    """Decide every edge: PROVEN (unique, the edges are the solution), STALLED (rules exhausted),
-    CONTRA (no solution) or OVER (past d.budget steps)."""
-    cdef Py_ssize_t mark, p
-    cdef int k, res, v
-    cdef bint progress
-    d.limit = d.budget
-    res = propagate(d)
-    if res != STALLED:
-        return res
-    while d.unknown:
-        progress = False
-        for p in range(d.P, d.m - d.P):
-            if not d.need[p]:
-                continue
-            for k in range(1, 3):
-                if edge_at(d, <int32_t> p, k)[0] != UNK:
-                    continue
-                for v in range(ON, OFF + 1):
-                    mark = d.tlen
-                    d.limit = min(d.budget, d.steps + d.probe_cap)
-                    res = CONTRA if not set_edge(d, <int32_t> p, k, <int8_t> v) else STALLED
-                    if res == STALLED:
-                        res = propagate(d)
-                    else:
-                        clear_queue(d)
-                    d.limit = d.budget
-                    undo(d, mark)
-                    if res == OVER:
-                        if d.steps > d.budget:
-                            return OVER
-                        continue  # the trial was given up: no conclusion
-                    if res == CONTRA:
-                        d.trial = True
-                        if not set_edge(d, <int32_t> p, k, <int8_t> (OFF if v == ON else ON)):
-                            return CONTRA
-                        res = propagate(d)
-                        if res != STALLED:
-                            return res
-                        progress = True
-                        break
-        if not progress:
-            return STALLED
-    return PROVEN
-
-
-cdef void ded_solution(Ded* d, int16_t* out) noexcept nogil:
-    """Write each square's number (its fragment's colour) into out (rows x cols)."""
-    cdef Py_ssize_t r, c
-    for r in range(d.R):
-        for c in range(d.C):
-            out[r * d.C + c] = <int16_t> d.colour[find(d, <int32_t> ((r + 1) * d.P + c + 1))]
 
 
 # -- the layout: paths over the board, joined while deduction proves the puzzle unique ----------
@@ -563,18 +222,14 @@ cdef void write_out(Lay* g) noexcept nogil:
 cdef int check(Lay* g, Ded* d, int64_t budget) noexcept nogil:
     """Write the puzzle out and deduce it: PROVEN, STALLED, OVER (or CONTRA, never for a valid
     layout)."""
-    cdef Py_ssize_t r, c
     cdef int res
     write_out(g)
     ded_init(d, g.grid)
     d.budget = budget
     d.probe_cap = PROBE_CAP
     res = deduce(d)
-    if res == PROVEN:  # the proof's solution is the layout's (a safeguard: it always is)
-        for r in range(g.R):
-            for c in range(g.C):
-                if d.colour[find(d, <int32_t> ((r + 1) * d.P + c + 1))] != g.sol[r * g.C + c]:
-                    return STALLED
+    if res == PROVEN and not ded_matches(d, g.sol):
+        return STALLED  # a safeguard: the proof's solution is always the layout's
     return res
 
 
@@ -787,7 +442,7 @@ cdef bint merge_loop(Lay* g, Ded* d, bitgen_t* rng, int64_t budget, int32_t min_
             if res < 0:
                 # moves refused earlier may pass now that paths moved: one more round, when a
                 # path is still too short
-                if rounds >= MAX_ROUNDS or (rounds and not has_short(g, min_length)):
+                if rounds >= MAX_ROUNDS:
                     break
                 rounds += 1
                 memset(g.tried, 0, 4 * g.m)
@@ -870,27 +525,3 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
         return None
     return grid, sol, grade, steps, attempt
 
-
-def deduce_grid(const int16_t[:, ::1] grid, int64_t max_steps, int64_t probe_cap=PROBE_CAP):
-    """Deduce a puzzle under Flow Free's rules (numbers > 0, no solids): (outcome, solution,
-    trial, steps), outcome 1 proven unique (solution its only one), 0 stalled, -1 no solution,
-    -2 over max_steps (solution None unless proven)."""
-    cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1]
-    check_grid(rows, cols, "grid")
-    sol = np.zeros((rows, cols), np.int16)
-    cdef int16_t[:, ::1] vsol = sol
-    cdef int res
-    cdef Ded d
-    memset(&d, 0, sizeof(Ded))
-    try:
-        with nogil:
-            ded_alloc(&d, rows, cols)
-            ded_init(&d, &grid[0, 0])
-            d.budget = max_steps
-            d.probe_cap = probe_cap
-            res = deduce(&d)
-            if res == PROVEN:
-                ded_solution(&d, &vsol[0, 0])
-        return res, (sol if res == PROVEN else None), bool(d.trial), int(d.steps)
-    finally:
-        ded_free(&d)

@@ -7,7 +7,7 @@ non-solid square.
 - It is that formula: against the board search run alone and unbounded (the brute force), on
   generated puzzles under all four rule sets and on random boards with or without solutions.
 - Under Flow Free's rules without solid squares, a puzzle that sound deduction proves unique
-  (``_layout.deduce_grid``) has the deduction's effort instead (squares looked at per square).
+  (``_proof.deduce_grid``) has the deduction's effort instead (squares looked at per square).
 - A generated puzzle's difficulty (from the generator's own proof) is the one a puzzle read from
   its grid measures.
 - Outside checks: on fixed seeds under Flow Free's rules the difficulty ranks puzzles much as
@@ -31,7 +31,7 @@ import trapcore as tc
 from reference.numberlink_human import human_solve
 from reference.numberlink_rules import random_grid
 from reference.ranking import ranks, spearman
-from trapcore.numberlink import Puzzle, _graph, _layout, _portfolio
+from trapcore.numberlink import Puzzle, _graph, _portfolio, _proof
 from trapcore.numberlink.variants import grid_board
 
 nl = tc.numberlink
@@ -46,7 +46,7 @@ def expected(g: np.ndarray, fill: bool, touch: bool) -> float:
     rules without solid squares, the deduction's effort when it proves the puzzle (its proof
     confirmed by the SAT model)."""
     if fill and touch and g.size and (g >= 0).all():
-        proven, sol, _, steps = _layout.deduce_grid(
+        proven, sol, _, steps = _proof.deduce_grid(
             g.astype(np.int16), _portfolio.DEDUCE_STEPS_PER_SQUARE * g.size
         )
         if proven == 1:

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import trapcore as tc
 from reference.numberlink_deduce import deduce as twin_deduce
 from reference.numberlink_rules import random_grid
-from trapcore.numberlink import Puzzle, _layout
+from trapcore.numberlink import Puzzle, _proof
 
 nl = tc.numberlink
 pysat = pytest.importorskip("pysat")
@@ -79,7 +79,7 @@ def test_deduction_is_sound_on_random_boards(seed):
     rng = np.random.default_rng(seed)
     rows, cols = (int(x) for x in rng.integers(2, 6, 2))
     g = random_grid(rng, rows, cols, int(rng.integers(1, 5)), 0)
-    outcome, sol, _, steps = _layout.deduce_grid(g, 10**6)
+    outcome, sol, _, steps = _proof.deduce_grid(g, 10**6)
     assert steps >= 0
     sols = sat_solutions(g, limit=2)
     if outcome == 1:
@@ -103,14 +103,14 @@ def test_deduction_matches_its_twin(seed, budgets):
     rng = np.random.default_rng(seed)
     rows, cols = (int(x) for x in rng.integers(2, 7, 2))
     g = random_grid(rng, rows, cols, int(rng.integers(1, 6)), 0)
-    assert same(_layout.deduce_grid(g, *budgets), twin_deduce(g, *budgets))
+    assert same(_proof.deduce_grid(g, *budgets), twin_deduce(g, *budgets))
 
 
 def test_deduction_matches_its_twin_on_generated_puzzles():
     for n in (5, 9, 13):
         for seed in seeds(2, 6):
             g = nl.generate(n, seed=seed).grid
-            mine = _layout.deduce_grid(g, 10 * g.size)
+            mine = _proof.deduce_grid(g, 10 * g.size)
             assert mine[0] == 1 and same(mine, twin_deduce(g, 10 * g.size))
 
 
@@ -123,7 +123,7 @@ def test_deduction_on_generated_puzzles_with_clues_removed():
         g = p.grid.copy()
         k = int(g.max())
         g[g == k] = 0  # drop a pair: the path's squares are free to any neighbour
-        outcome, got, _, _ = _layout.deduce_grid(g, 10**6)
+        outcome, got, _, _ = _proof.deduce_grid(g, 10**6)
         sols = sat_solutions(g, limit=2)
         if outcome == 1:
             proven += 1

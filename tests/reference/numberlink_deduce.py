@@ -1,4 +1,4 @@
-"""Pure-Python twin of the default generator's deduction (``trapcore.numberlink._layout``'s
+"""Pure-Python twin of the default generator's deduction (``trapcore.numberlink._proof``'s
 ``deduce_grid``): the same rules in the same order, so the outcome, the solution, whether trial
 was needed and the squares looked at are equal on every board.
 
@@ -178,7 +178,7 @@ class _Ded:
 
 
 def deduce(grid, max_steps: int, probe_cap: int = 64):
-    """(outcome, solution or None, trial, steps), as ``_layout.deduce_grid``: outcome 1 proven
+    """(outcome, solution or None, trial, steps), as ``_proof.deduce_grid``: outcome 1 proven
     unique, 0 stalled, -1 no solution, -2 over ``max_steps``."""
     grid = np.asarray(grid, dtype=np.int64)
     d = _Ded(grid)

@@ -3,9 +3,6 @@
 import numpy as np
 import numpy.typing as npt
 
-def deduce_grid(
-    grid: npt.NDArray[np.int16], max_steps: int, probe_cap: int = ...
-) -> tuple[int, npt.NDArray[np.int16] | None, bool, int]: ...
 def generate(
     rows: int,
     cols: int,

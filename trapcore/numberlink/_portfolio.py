@@ -85,7 +85,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink import _graph, _layout, _sat, _sat_board, _solver
+from trapcore.numberlink import _graph, _proof, _sat, _sat_board, _solver
 from trapcore.numberlink._grid import Grid, Table, Values
 
 #: With fill, the portfolio's turns: the sweeps' two shares in nodes per square (a node costs
@@ -588,7 +588,7 @@ DIFFICULTY_BOARD_NODES_PER_SQUARE = 64
 SWEEPS_SHARE = 1e-3
 
 
-#: Deduction (``_layout.deduce_grid``) may look at this many squares per square of the board, in
+#: Deduction (``_proof.deduce_grid``) may look at this many squares per square of the board, in
 #: ``deduced_difficulty`` and in each of the default generator's uniqueness checks (the same run,
 #: so a generated puzzle's difficulty is the one its grid measures). More gives the generator
 #: longer paths for more time (bench/test_bench_numberlink_generate.py).
@@ -603,7 +603,7 @@ def deduced_difficulty(g: Grid) -> float | None:
     if g.size == 0 or bool((g < 0).any()):
         return None
     squares = int(g.size)
-    proven, _, _, steps = _layout.deduce_grid(
+    proven, _, _, steps = _proof.deduce_grid(
         np.ascontiguousarray(g, np.int16), DEDUCE_STEPS_PER_SQUARE * squares
     )
     return round(steps / squares, 4) if proven == 1 else None
