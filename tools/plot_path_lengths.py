@@ -68,7 +68,9 @@ def published() -> dict[str, list[list[int]]]:
             break
         side = max(w, h)
         if side >= 15:
-            out["Janko 15-24" if side <= 24 else "Janko >24"].append(groups(lines[i + 1 : i + 1 + h]))
+            out["Janko 15-24" if side <= 24 else "Janko >24"].append(
+                groups(lines[i + 1 : i + 1 + h])
+            )
         i += 1 + h
     return out
 

@@ -27,7 +27,7 @@ from common.checks cimport check_grid
 from common.random cimport bitgen_of, bounded
 from common.signals cimport raise_pending, signalled
 from trapcore.numberlink._proof cimport (
-    OVER, PROBE_CAP, PROVEN, STALLED, Ded, ded_alloc, ded_free, ded_init, ded_matches, deduce,
+    PROBE_CAP, PROVEN, STALLED, Ded, ded_alloc, ded_free, ded_init, ded_matches, deduce,
 )
 
 cdef enum:
@@ -524,4 +524,3 @@ def generate(Py_ssize_t rows, Py_ssize_t cols, bit_generator, int32_t min_length
     if not done:
         return None
     return grid, sol, grade, steps, attempt
-

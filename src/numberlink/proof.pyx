@@ -52,7 +52,8 @@ cdef int ded_alloc(Ded* d, Py_ssize_t rows, Py_ssize_t cols) except -1 nogil:
     d.tf = <int32_t*> calloc(t, 4)
     if (d.need == NULL or d.eR == NULL or d.eD == NULL or d.inq == NULL or d.parent == NULL
             or d.size == NULL or d.colour == NULL or d.endA == NULL or d.endB == NULL
-            or d.queue == NULL or d.todo == NULL or d.tk == NULL or d.ta == NULL or d.tb == NULL or d.tc == NULL
+            or d.queue == NULL or d.todo == NULL or d.tk == NULL or d.ta == NULL or d.tb == NULL
+            or d.tc == NULL
             or d.td == NULL or d.te == NULL or d.tf == NULL):
         ded_free(d)
         with gil:

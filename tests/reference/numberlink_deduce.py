@@ -169,9 +169,7 @@ class _Ded:
                 return CONTRA
             if unk and (on == need or on + unk == need):
                 for k in range(4):
-                    if self.get(p, k) == UNK and not self.set_edge(
-                        p, k, OFF if on == need else ON
-                    ):
+                    if self.get(p, k) == UNK and not self.set_edge(p, k, OFF if on == need else ON):
                         self.clear_queue()
                         return CONTRA
         return STALLED

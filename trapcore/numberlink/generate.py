@@ -426,7 +426,8 @@ def generate(
     )
 
 
-#: The default generator (``_generate_layout``): each board tries at most this many joins that cut a neighbouring path, per square.
+#: The default generator (``_generate_layout``): each board checks at most this many takeovers
+#: (a path end taking over part of a neighbouring path), per square.
 LAYOUT_CHECKS_PER_SQUARE = 4
 
 
