@@ -15,6 +15,8 @@ while sound deduction proves the puzzle unique.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 from _suite import seeds
@@ -24,7 +26,7 @@ from hypothesis import strategies as st
 import trapcore as tc
 from reference.numberlink_deduce import deduce as twin_deduce
 from reference.numberlink_rules import random_grid
-from trapcore.numberlink import Puzzle, _proof
+from trapcore.numberlink import Puzzle, _proof, _sat
 
 nl = tc.numberlink
 pysat = pytest.importorskip("pysat")
@@ -173,6 +175,19 @@ def test_difficulty_levels():
         lo, hi = nl.difficulty_band(level, 10)
         assert lo <= p.difficulty < hi or lo == p.difficulty == hi
         assert nl.difficulty_level(p) == level
+
+
+def test_without_python_sat(monkeypatch):
+    """The default needs no python-sat: with it unimportable, the same puzzles come out, with
+    their difficulty."""
+    want = [nl.generate(n, seed=n) for n in (6, 12, 20)]
+    monkeypatch.setitem(sys.modules, "pysat", None)
+    monkeypatch.setitem(sys.modules, "pysat.solvers", None)
+    monkeypatch.setattr(_sat, "available", lambda: False)
+    for p in want:
+        got = nl.generate(p.shape[0], seed=p.shape[0])
+        assert got == p and np.array_equal(got.solution, p.solution)
+        assert got.difficulty == p.difficulty
 
 
 def test_same_seed_same_puzzle():
