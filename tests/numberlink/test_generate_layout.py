@@ -5,7 +5,7 @@ while sound deduction proves the puzzle unique.
   (``reference.numberlink_sat``, a colour per square and number, on small boards;
   ``reference.numberlink_sat_bits``, bits per square, on larger ones).
 - The deduction is sound: on random boards, what it proves is the SAT model's only solution, and
-  a board it refutes has none; it matches its pure-Python twin (``reference.numberlink_deduce``)
+  a board it refutes has none; it matches its pure-Python twin (``reference.numberlink_proof``)
   step for step.
 - Paths look published (median path, share of 3 squares or fewer: Flow Free 11-15, a median of
   10 and 8%; Janko 15-24, 15.5 and about 1%), paths never run beside themselves, no solids.
@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trapcore as tc
-from reference.numberlink_deduce import deduce as twin_deduce
+from reference.numberlink_proof import deduce as twin_deduce
 from reference.numberlink_rules import random_grid
 from trapcore.numberlink import Puzzle, _proof, _sat
 

@@ -36,7 +36,8 @@ DIFFICULTY_LEVELS = types.MappingProxyType(
     {"easy": (0.0, 1 / 3), "medium": (1 / 3, 2 / 3), "hard": (2 / 3, 1.0)}
 )
 #: Per rules (fill, touch): (side, 1/3 quantile, 2/3 quantile) of ``Puzzle.difficulty`` on
-#: side x side boards, measured by ``tools/calibrate_difficulty.py``. Between sides the quantiles
+#: side x side boards, measured by ``tools/calibrate_difficulty.py`` (Flow Free's, (True, True):
+#: the deduction's effort on the default generator's puzzles, 20 s a side). Between sides the quantiles
 #: are interpolated in log scale over ``sqrt(rows * cols)``; past the last side the lower one
 #: follows the table's trend and the upper one keeps the last ratio.
 _CALIBRATION: dict[tuple[bool, bool], tuple[tuple[int, float, float], ...]] = {
@@ -117,13 +118,11 @@ def difficulty_band(
     """The range of ``Puzzle.difficulty`` that ``generate(difficulty=level)`` accepts for a
     ``rows x cols`` board under the rules ``fill`` and ``touch``: the easiest, middle or hardest
     third of the puzzles ``generate`` makes there (see ``DIFFICULTY_LEVELS``), so every level
-    exists at every size. The thirds were measured on 5 x 5 to 50 x 50 boards (to 20 x 20 under
-    ``fill=False, touch=True``, whose bigger boards are slow to generate, from only 8 at 20 x 20;
-    to 40 x 40 under ``fill=False, touch=False``) with generate's default paths (long from 7 x 7
-    to 15 x 15: both 15 and 16 are measured) and budgets (under the touch rules a smaller one past
-    20 x 20: both 20 and 25 are measured; past it nearly every puzzle is proven without
-    backtracking, and the thirds lie close together); past them they are
-    extrapolated, and a level's share there, or with other ``long_paths``, is approximate.
+    exists at every size. The thirds were measured with generate's defaults: under Flow Free's
+    rules on 5 x 5 to 30 x 30 boards (the deduction's effort, ``tools/calibrate_difficulty.py``);
+    under the others on 5 x 5 to 50 x 50 (to 20 x 20 under ``fill=False, touch=True``, to
+    40 x 40 under ``fill=False, touch=False``). Past them they are extrapolated, and a level's
+    share there, or with other options (``long_paths``, ``max_nodes``), is approximate.
 
     Parameters
     ----------
