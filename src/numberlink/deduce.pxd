@@ -1,7 +1,9 @@
 # Declarations of src/numberlink/deduce.pyx (trapcore.numberlink._deduce): its codes, its state
-# and context, and the inline operations on colour sets (W words of bits: bit k for path k, bit 0
-# "may stay empty" without fill), cimported by that module alone.
+# and context, the inline operations on colour sets (W words of bits: bit k for path k, bit 0
+# "may stay empty" without fill) and on the work count, the steps and the queue.
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
+
+from common.signals cimport POLL_MASK, signalled
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) noexcept nogil
@@ -142,3 +144,51 @@ cdef inline int32_t single(Ctx* c, uint64_t* a) noexcept nogil:
                 return 0
             k = <int32_t> (w * 64 + ctz64(a[w]))
     return k
+
+
+cdef inline bint single_bit(Ctx* c, uint64_t* a) noexcept nogil:
+    """Does a hold at most one bit (one number, or "empty" alone)?"""
+    cdef Py_ssize_t w
+    cdef int bits = 0
+    for w in range(c.W):
+        if a[w]:
+            bits += popcount64(a[w])
+            if bits > 1:
+                return False
+    return True
+
+
+cdef inline int spend(Ctx* c) noexcept nogil:
+    c.work += 1
+    if c.work >= c.max_steps:
+        return STOP
+    if (c.work & POLL_MASK) == 0 and signalled():
+        c.interrupted = True
+        return STOP
+    return OK
+
+
+cdef inline int tick(Ctx* c, Py_ssize_t amount) noexcept nogil:
+    """Poll for Ctrl-C about every POLL_MASK + 1 squares of work that decides nothing."""
+    cdef int64_t before = c.ticks
+    c.ticks += amount
+    if (before >> 14) != (c.ticks >> 14) and signalled():
+        c.interrupted = True
+        return STOP
+    return OK
+
+
+cdef inline void note(Ctx* c, int rule, int32_t number, int32_t a, int32_t b) noexcept nogil:
+    if c.record and c.nsteps < c.cap:
+        c.steps[4 * c.nsteps] = rule
+        c.steps[4 * c.nsteps + 1] = number
+        c.steps[4 * c.nsteps + 2] = a
+        c.steps[4 * c.nsteps + 3] = b
+        c.nsteps += 1
+
+
+cdef inline void push(Ctx* c, int32_t x) noexcept nogil:
+    if not c.queued[x]:
+        c.queued[x] = 1
+        c.stack[c.top] = x
+        c.top += 1

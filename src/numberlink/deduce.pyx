@@ -15,43 +15,7 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from common.checks cimport check_grid
-from common.signals cimport POLL_MASK, raise_pending, signalled
-
-
-cdef inline int spend(Ctx* c) noexcept nogil:
-    c.work += 1
-    if c.work >= c.max_steps:
-        return STOP
-    if (c.work & POLL_MASK) == 0 and signalled():
-        c.interrupted = True
-        return STOP
-    return OK
-
-
-cdef inline int tick(Ctx* c, Py_ssize_t amount) noexcept nogil:
-    """Poll for Ctrl-C about every POLL_MASK + 1 squares of work that decides nothing."""
-    cdef int64_t before = c.ticks
-    c.ticks += amount
-    if (before >> 14) != (c.ticks >> 14) and signalled():
-        c.interrupted = True
-        return STOP
-    return OK
-
-
-cdef inline void note(Ctx* c, int rule, int32_t number, int32_t a, int32_t b) noexcept nogil:
-    if c.record and c.nsteps < c.cap:
-        c.steps[4 * c.nsteps] = rule
-        c.steps[4 * c.nsteps + 1] = number
-        c.steps[4 * c.nsteps + 2] = a
-        c.steps[4 * c.nsteps + 3] = b
-        c.nsteps += 1
-
-
-cdef inline void push(Ctx* c, int32_t x) noexcept nogil:
-    if not c.queued[x]:
-        c.queued[x] = 1
-        c.stack[c.top] = x
-        c.top += 1
+from common.signals cimport raise_pending
 
 
 cdef void push_chain(Ctx* c, int32_t root, bint neighbours) noexcept nogil:
@@ -124,7 +88,8 @@ cdef int finish(Ctx* c, int32_t k, int32_t root) noexcept nogil:
     return tick(c, c.n)
 
 
-cdef int set_on(Ctx* c, int32_t e, int rule) noexcept nogil:
+cdef int set_on(Ctx* c, int32_t e, int rule, int32_t at) noexcept nogil:
+    """Turn edge e on (rule: why, for the step; at: the square the rule looked at, or -1)."""
     cdef State* s = c.s
     cdef int32_t x = c.ea[e], y = c.eb[e], rx, ry, tmp, k, p, q
     cdef uint64_t* t = c.tmp + c.W
@@ -161,7 +126,10 @@ cdef int set_on(Ctx* c, int32_t e, int rule) noexcept nogil:
     memcpy(colp(c, rx), t, c.W * sizeof(uint64_t))
     push_chain(c, rx, changed)
     k = single(c, t)
-    note(c, rule, k, x, y)
+    if at == y:
+        note(c, rule, k, y, x)
+    else:
+        note(c, rule, k, x, y)
     res = spend(c)
     if res:
         return res
@@ -242,7 +210,7 @@ cdef int look(Ctx* c, int32_t x) noexcept nogil:
                 for d in range(4):
                     e = c.inc[4 * x + d]
                     if e >= 0 and s.es[e] == UNK:
-                        res = set_on(c, e, rule)
+                        res = set_on(c, e, rule, x)
                         if res:
                             return res
                 return OK
@@ -369,7 +337,7 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
     while v != a:
         p = c.par[v]
         if c.low[v] > c.disc[p] and s.es[c.pedge[v]] == UNK:
-            res = set_on(c, c.pedge[v], CUT)
+            res = set_on(c, c.pedge[v], CUT, -1)
             if res:
                 return res
         if p != a and c.low[v] >= c.disc[p]:
@@ -430,7 +398,7 @@ cdef int trials(Ctx* c) noexcept nogil:
                 c.s = &c.trial
                 rec = c.record
                 c.record = False
-                res = set_on(c, e, TRIAL) if value == ON else set_off(c, e)
+                res = set_on(c, e, TRIAL, -1) if value == ON else set_off(c, e)
                 if res == OK:
                     res = close(c, REGIONS)
                 c.s = &c.main
@@ -443,13 +411,70 @@ cdef int trials(Ctx* c) noexcept nogil:
                         note(c, TRIAL_OFF, 0, c.ea[e], c.eb[e])
                         res = set_off(c, e)
                     else:
-                        res = set_on(c, e, TRIAL)
+                        res = set_on(c, e, TRIAL, -1)
                     if res == OK:
                         res = close(c, REGIONS)
                     if res:
                         return res
                     progress = True
                     break
+        res = colour_trials(c, &progress)
+        if res:
+            return res
+    return OK
+
+
+cdef int colour_fails(Ctx* c, int32_t root, Py_ssize_t k) noexcept nogil:
+    """Narrow the chain at root to number k (bit 0: to "empty") in trial's copy and apply the
+    rules of grades forced and regions: CONTRA when that leads to a contradiction, else OK or
+    STOP."""
+    cdef uint64_t* t = c.tmp + 6 * c.W
+    cdef int res
+    cdef bint rec = c.record
+    copy_state(c, &c.trial, &c.main)
+    c.s = &c.trial
+    c.record = False
+    memset(t, 0, c.W * sizeof(uint64_t))
+    t[k >> 6] = (<uint64_t> 1) << (k & 63)
+    res = shrink(c, root, t, -1, -1)
+    if res == OK:
+        res = close(c, REGIONS)
+    c.s = &c.main
+    c.record = rec
+    clear_queue(c)
+    return res
+
+
+cdef int colour_trials(Ctx* c, bint* progress) noexcept nogil:
+    """Depth-1 trials of colours: a number (or "empty") that, given to a chain, leads to a
+    contradiction is taken away from it."""
+    cdef Py_ssize_t x, k
+    cdef uint64_t* t = c.tmp + 7 * c.W
+    cdef uint64_t* cx
+    cdef int res
+    for x in range(c.n):
+        if c.values[x] < 0:
+            continue
+        for k in range(c.K + 1):
+            if find(c.main.parent, <int32_t> x) != x or c.main.unknown == 0:
+                break
+            cx = c.main.col + x * c.W
+            if single_bit(c, cx):
+                break
+            if not has(cx, k):
+                continue
+            res = colour_fails(c, <int32_t> x, k)
+            if res == STOP:
+                return STOP
+            if res == CONTRA:
+                memcpy(t, cx, c.W * sizeof(uint64_t))
+                t[k >> 6] &= ~((<uint64_t> 1) << (k & 63))
+                res = shrink(c, <int32_t> x, t, TRIAL, <int32_t> x)
+                if res == OK:
+                    res = close(c, REGIONS)
+                if res:
+                    return res
+                progress[0] = True
     return OK
 
 

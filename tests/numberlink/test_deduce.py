@@ -96,6 +96,8 @@ def twin_agrees(g: np.ndarray, fill: bool, touch: bool, max_grade: str = "trial"
     assert (d.solved, d.grade, d.contradiction) == (t["solved"], t["grade"], t["contradiction"])
     if d.solved:
         assert np.array_equal(d.solution, t["solution"])
+    # the same rules in the same order: the same steps, one for one, and the same work
+    assert d.steps == t["steps"] and d.work == t["work"]
 
 
 @pytest.mark.parametrize("fill, touch", RULES)
@@ -164,6 +166,8 @@ def test_grades_and_explain() -> None:
     assert d.steps[0] == nl.Step("one-exit", 1, ((0, 0), (0, 1)))
     lines = d.explain().splitlines()
     assert lines[0] == "1 at (0, 0)-(0, 1): the only way out of the end of 1"
+    corner = nl.deduce([[0, 0], [1, 1]]).steps[0]
+    assert corner.explain() == "1 at (0, 0)-(0, 1): (0, 0) has only two neighbours it can join"
     assert len(lines) == len(d.steps) + 1 and "unique" in lines[-1]
     assert repr(d) == "<Deduction solved grade='forced' steps=4 work=8>"
     # no way to join 1 and 2 across each other
@@ -208,3 +212,23 @@ def test_bad_input_names_the_argument() -> None:
         nl.deduce([[1, 0, 0]])
     with pytest.raises(ValueError, match="deduce"):
         nl.deduce(nl.hex_board(np.array([[1, 0], [0, 1]])))
+
+
+def test_cli_solve_explain(tmp_path) -> None:
+    from cli.cli_helpers import assert_clean_error, run_quick
+
+    (tmp_path / "p.txt").write_text("3 2\n1.1\n2.2\n")
+    proc = run_quick("numberlink", "solve", tmp_path / "p.txt", "--explain")
+    lines = proc.stdout.splitlines()
+    assert proc.returncode == 0
+    assert lines[:2] == [
+        "# puzzle 1: 3 x 2, unique",
+        "# 1 at (0, 0)-(0, 1): the only way out of the end of 1",
+    ]
+    assert lines[5:] == [
+        "# solved by deduction (grade 'forced'): the solution is unique",
+        "3 2",
+        "111",
+        "222",
+    ]
+    assert_clean_error(run_quick("numberlink", 5, "--explain"), "--explain", "solve")

@@ -56,17 +56,22 @@ class _Deducer:
                 self.ends.setdefault(v, []).append(i)
         self.numbers = sorted(self.ends)
         self.edges: list[tuple[int, int]] = []
-        self.inc: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        # each square's (edge, neighbour) pairs in the kernel's order: right, left, down, up
+        slots: list[list[tuple[int, int] | None]] = [[None] * 4 for _ in range(n)]
         for r in range(rows):
             for c in range(cols):
                 a = r * cols + c
                 if self.values[a] < 0:
                     continue
-                for b in ((a + 1) if c + 1 < cols else -1, (a + cols) if r + 1 < rows else -1):
+                for b, d in (
+                    ((a + 1) if c + 1 < cols else -1, 0),
+                    ((a + cols) if r + 1 < rows else -1, 2),
+                ):
                     if b >= 0 and self.values[b] >= 0:
-                        self.inc[a].append((len(self.edges), b))
-                        self.inc[b].append((len(self.edges), a))
+                        slots[a][d] = (len(self.edges), b)
+                        slots[b][d + 1] = (len(self.edges), a)
                         self.edges.append((a, b))
+        self.inc = [[p for p in four if p is not None] for four in slots]
         self.cells = [i for i in range(n) if self.values[i] >= 0]
         every = sum(1 << k for k in self.numbers) | self.empty
         s = _State()
@@ -137,7 +142,7 @@ class _Deducer:
         self.push(b)
         self.spend()
 
-    def set_on(self, e: int, rule: int) -> None:
+    def set_on(self, e: int, rule: int, at: int = -1) -> None:
         s = self.s
         x, y = self.edges[e]
         rx, ry = self.find(x), self.find(y)
@@ -161,7 +166,7 @@ class _Deducer:
         s.col[rx] = c
         self.push_chain(rx, neighbours=(c != cx) or (c != cy))
         k = self.single(c)
-        self.note(rule, k, x, y)
+        self.note(rule, k, *((y, x) if at == y else (x, y)))
         self.spend()
         if k:
             p, q = self.ends[k]
@@ -233,7 +238,7 @@ class _Deducer:
                     rule = ONE_EXIT if (on or end) else TWO_NEIGHBOURS
                     for e, _ in inc:
                         if es[e] == UNK:
-                            self.set_on(e, rule)
+                            self.set_on(e, rule, x)
                     return
         if not end:
             once = twice = 0
@@ -363,6 +368,33 @@ class _Deducer:
                         self.close(REGIONS)
                         progress = True
                         break
+            for x in self.cells:
+                for k in range(max(self.numbers, default=0) + 1):
+                    if self.find(x) != x or not self.s.unknown:
+                        break
+                    col = self.s.col[x]
+                    if col & (col - 1) == 0:
+                        break
+                    if col & (1 << k) and self.colour_fails(x, 1 << k):
+                        self.shrink(x, col & ~(1 << k), TRIAL, x)
+                        self.close(REGIONS)
+                        progress = True
+
+    def colour_fails(self, root: int, c: int) -> bool:
+        """Does narrowing the chain at root to the colours c lead to a contradiction?"""
+        main, record = self.s, self.record
+        self.s, self.record = main.copy(), False
+        try:
+            self.shrink(root, c)
+            self.close(REGIONS)
+            return False
+        except _Contradiction:
+            return True
+        finally:
+            self.s, self.record = main, record
+            for x in self.stack:
+                self.queued[x] = 0
+            self.stack.clear()
 
     def solution(self) -> np.ndarray:
         out = np.array(self.values, np.int16)

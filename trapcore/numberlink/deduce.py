@@ -34,7 +34,7 @@ Cell = tuple[int, int]
 
 _WHY = {
     "one-exit": "the only way out of the end of {what}",
-    "two-neighbours": "the square has only two neighbours it can join",
+    "two-neighbours": "{first} has only two neighbours it can join",
     "region": "only {what} can reach it",
     "cut": "every route of {what} passes here",
     "trial": "leaving them apart leads to a contradiction",
@@ -54,7 +54,8 @@ class Step(NamedTuple):
     number : int
         The path number it concerns (``0`` while not yet known).
     squares : tuple of cells
-        Two squares joined or kept apart, or one square given its number.
+        Two squares joined or kept apart (for "one-exit" and "two-neighbours", the square the
+        rule looked at first), or one square given its number.
 
     Examples
     --------
@@ -83,9 +84,13 @@ class Step(NamedTuple):
         """
         what = str(self.number) if self.number else "a path"
         where = "-".join(f"({r}, {c})" for r, c in self.squares)
-        why = _WHY[self.rule].format(what=what)
+        why = _WHY[self.rule].format(
+            what=what, first=f"({self.squares[0][0]}, {self.squares[0][1]})"
+        )
         if self.rule == "trial-off":
             return f"{where} apart: {why}"
+        if self.rule == "trial" and len(self.squares) == 1:
+            why = "every other number leads to a contradiction"
         return f"{what} at {where}: {why}"
 
 
