@@ -382,99 +382,89 @@ cdef void copy_state(Ctx* c, State* dst, State* src) noexcept nogil:
     dst.unknown = src.unknown
 
 
-cdef int trials(Ctx* c) noexcept nogil:
-    """Depth-1 trials to a fixpoint: an unknown edge whose state, assumed, leads the rules of
-    grades forced and regions to a contradiction takes the other state."""
-    cdef bint progress = True, rec
-    cdef int32_t e
-    cdef int value, res
-    while progress and c.main.unknown:
-        progress = False
-        for e in range(c.E):
-            if c.main.es[e] != UNK:
-                continue
-            for value in range(ON, OFF + 1):
-                copy_state(c, &c.trial, &c.main)
-                c.s = &c.trial
-                rec = c.record
-                c.record = False
-                res = set_on(c, e, TRIAL, -1) if value == ON else set_off(c, e)
-                if res == OK:
-                    res = close(c, REGIONS)
-                c.s = &c.main
-                c.record = rec
-                clear_queue(c)
-                if res == STOP:
-                    return STOP
-                if res == CONTRA:
-                    if value == ON:
-                        note(c, TRIAL_OFF, 0, c.ea[e], c.eb[e])
-                        res = set_off(c, e)
-                    else:
-                        res = set_on(c, e, TRIAL, -1)
-                    if res == OK:
-                        res = close(c, REGIONS)
-                    if res:
-                        return res
-                    progress = True
-                    break
-        res = colour_trials(c, &progress)
-        if res:
-            return res
-    return OK
-
-
-cdef int colour_fails(Ctx* c, int32_t root, Py_ssize_t k) noexcept nogil:
-    """Narrow the chain at root to number k (bit 0: to "empty") in trial's copy and apply the
-    rules of grades forced and regions: CONTRA when that leads to a contradiction, else OK or
-    STOP."""
+cdef int attempt(Ctx* c, int32_t e, int value, int32_t root, Py_ssize_t k,
+                 int level) noexcept nogil:
+    """In trial's copy of the state, assume edge e on or off (value; e < 0: the chain at root
+    takes number k, bit 0 "empty") and apply the rules of grades up to level: CONTRA when that
+    leads to a contradiction, else OK (or STOP)."""
     cdef uint64_t* t = c.tmp + 6 * c.W
     cdef int res
     cdef bint rec = c.record
     copy_state(c, &c.trial, &c.main)
     c.s = &c.trial
     c.record = False
-    memset(t, 0, c.W * sizeof(uint64_t))
-    t[k >> 6] = (<uint64_t> 1) << (k & 63)
-    res = shrink(c, root, t, -1, -1)
+    if e >= 0:
+        res = set_on(c, e, TRIAL, -1) if value == ON else set_off(c, e)
+    else:
+        memset(t, 0, c.W * sizeof(uint64_t))
+        t[k >> 6] = (<uint64_t> 1) << (k & 63)
+        res = shrink(c, root, t, -1, -1)
     if res == OK:
-        res = close(c, REGIONS)
+        res = close(c, level)
     c.s = &c.main
     c.record = rec
     clear_queue(c)
     return res
 
 
-cdef int colour_trials(Ctx* c, bint* progress) noexcept nogil:
-    """Depth-1 trials of colours: a number (or "empty") that, given to a chain, leads to a
-    contradiction is taken away from it."""
+cdef int sweep(Ctx* c, int level, bint* progress) noexcept nogil:
+    """One sweep of depth-1 trials, each closed under the rules up to level: an unknown edge
+    whose state, assumed, leads to a contradiction takes the other state; a number (or "empty")
+    that, given to a chain, does so is taken away from it."""
+    cdef int32_t e
     cdef Py_ssize_t x, k
     cdef uint64_t* t = c.tmp + 7 * c.W
     cdef uint64_t* cx
-    cdef int res
-    for x in range(c.n):
-        if c.values[x] < 0:
-            continue
-        for k in range(c.K + 1):
-            if find(c.main.parent, <int32_t> x) != x or c.main.unknown == 0:
+    cdef int value, res
+    for e in range(c.E):
+        for value in range(ON, OFF + 1):
+            if c.main.es[e] != UNK:
                 break
+            res = attempt(c, e, value, -1, 0, level)
+            if res == CONTRA:
+                if value == ON:
+                    note(c, TRIAL_OFF, 0, c.ea[e], c.eb[e])
+                res = set_off(c, e) if value == ON else set_on(c, e, TRIAL, -1)
+                if res == OK:
+                    res = close(c, REGIONS)
+                progress[0] = True
+            if res:
+                return res
+    for x in range(c.n):
+        for k in range(c.K + 1):
             cx = c.main.col + x * c.W
-            if single_bit(c, cx):
+            if c.values[x] < 0 or find(c.main.parent, <int32_t> x) != x or single_bit(c, cx):
                 break
             if not has(cx, k):
                 continue
-            res = colour_fails(c, <int32_t> x, k)
-            if res == STOP:
-                return STOP
+            res = attempt(c, -1, 0, <int32_t> x, k, level)
             if res == CONTRA:
                 memcpy(t, cx, c.W * sizeof(uint64_t))
                 t[k >> 6] &= ~((<uint64_t> 1) << (k & 63))
                 res = shrink(c, <int32_t> x, t, TRIAL, <int32_t> x)
                 if res == OK:
                     res = close(c, REGIONS)
-                if res:
-                    return res
                 progress[0] = True
+            if res:
+                return res
+    return OK
+
+
+cdef int trials(Ctx* c) noexcept nogil:
+    """Depth-1 trials to a fixpoint: sweeps whose trials use the forced rules alone, then, when
+    those find nothing, the region rules too (the same fixpoint, reached with cheaper trials)."""
+    cdef bint progress
+    cdef int res
+    while c.main.unknown:
+        progress = False
+        res = sweep(c, FORCED, &progress)
+        if res or progress:
+            if res:
+                return res
+            continue
+        res = sweep(c, REGIONS, &progress)
+        if res or not progress:
+            return res
     return OK
 
 

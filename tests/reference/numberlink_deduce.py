@@ -334,59 +334,19 @@ class _Deducer:
                 if self.work == before:
                     break
 
-    def trials(self) -> None:
-        progress = True
-        while progress and self.s.unknown:
-            progress = False
-            for e in range(len(self.edges)):
-                if self.s.es[e] != UNK:
-                    continue
-                for value in (ON, OFF):
-                    main, record = self.s, self.record
-                    self.s, self.record = main.copy(), False
-                    try:
-                        if value == ON:
-                            self.set_on(e, TRIAL)
-                        else:
-                            self.set_off(e)
-                        self.close(REGIONS)
-                        failed = False
-                    except _Contradiction:
-                        failed = True
-                    finally:
-                        self.s, self.record = main, record
-                        for x in self.stack:
-                            self.queued[x] = 0
-                        self.stack.clear()
-                    if failed:
-                        if value == ON:
-                            a, b = self.edges[e]
-                            self.note(TRIAL_OFF, 0, a, b)
-                            self.set_off(e)
-                        else:
-                            self.set_on(e, TRIAL)
-                        self.close(REGIONS)
-                        progress = True
-                        break
-            for x in self.cells:
-                for k in range(max(self.numbers, default=0) + 1):
-                    if self.find(x) != x or not self.s.unknown:
-                        break
-                    col = self.s.col[x]
-                    if col & (col - 1) == 0:
-                        break
-                    if col & (1 << k) and self.colour_fails(x, 1 << k):
-                        self.shrink(x, col & ~(1 << k), TRIAL, x)
-                        self.close(REGIONS)
-                        progress = True
-
-    def colour_fails(self, root: int, c: int) -> bool:
-        """Does narrowing the chain at root to the colours c lead to a contradiction?"""
+    def attempt(self, e: int, value: int, root: int, c: int, level: int) -> bool:
+        """In a copy of the state, assume edge e on or off (e < 0: the chain at root takes the
+        colours c) and apply the rules up to level: does that lead to a contradiction?"""
         main, record = self.s, self.record
         self.s, self.record = main.copy(), False
         try:
-            self.shrink(root, c)
-            self.close(REGIONS)
+            if e < 0:
+                self.shrink(root, c)
+            elif value == ON:
+                self.set_on(e, TRIAL)
+            else:
+                self.set_off(e)
+            self.close(level)
             return False
         except _Contradiction:
             return True
@@ -395,6 +355,41 @@ class _Deducer:
             for x in self.stack:
                 self.queued[x] = 0
             self.stack.clear()
+
+    def sweep(self, level: int) -> bool:
+        """One sweep of trials over the unknown edges, then the chains' colours."""
+        progress = False
+        for e in range(len(self.edges)):
+            for value in (ON, OFF):
+                if self.s.es[e] != UNK:
+                    break
+                if self.attempt(e, value, -1, 0, level):
+                    if value == ON:
+                        self.note(TRIAL_OFF, 0, *self.edges[e])
+                        self.set_off(e)
+                    else:
+                        self.set_on(e, TRIAL)
+                    self.close(REGIONS)
+                    progress = True
+        for x in self.cells:
+            for k in range(max(self.numbers, default=0) + 1):
+                col = self.s.col[x]
+                if self.find(x) != x or col & (col - 1) == 0:
+                    break
+                if col & (1 << k) and self.attempt(-1, 0, x, 1 << k, level):
+                    self.shrink(x, col & ~(1 << k), TRIAL, x)
+                    self.close(REGIONS)
+                    progress = True
+        return progress
+
+    def trials(self) -> None:
+        """Sweeps of trials closed under the forced rules, then (when those find nothing) under
+        the region rules too, to a fixpoint."""
+        while self.s.unknown:
+            if self.sweep(FORCED):
+                continue
+            if not self.sweep(REGIONS):
+                break
 
     def solution(self) -> np.ndarray:
         out = np.array(self.values, np.int16)
