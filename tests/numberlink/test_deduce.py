@@ -165,7 +165,7 @@ def test_grades_and_explain() -> None:
     assert (d.solved, d.grade) == (True, "forced")
     assert d.steps[0] == nl.Step("one-exit", 1, ((0, 0), (0, 1)))
     lines = d.explain().splitlines()
-    assert lines[0] == "1 at (0, 0)-(0, 1): the only way out of the end of 1"
+    assert lines[0] == "1 at (0, 0)-(0, 1): the only way out of (0, 0)"
     corner = nl.deduce([[0, 0], [1, 1]]).steps[0]
     assert corner.explain() == "1 at (0, 0)-(0, 1): (0, 0) has only two neighbours it can join"
     assert len(lines) == len(d.steps) + 1 and "unique" in lines[-1]
@@ -223,7 +223,7 @@ def test_cli_solve_explain(tmp_path) -> None:
     assert proc.returncode == 0
     assert lines[:2] == [
         "# puzzle 1: 3 x 2, unique",
-        "# 1 at (0, 0)-(0, 1): the only way out of the end of 1",
+        "# 1 at (0, 0)-(0, 1): the only way out of (0, 0)",
     ]
     assert lines[5:] == [
         "# solved by deduction (grade 'forced'): the solution is unique",

@@ -33,7 +33,7 @@ MAX_COLOUR_WORDS = 1 << 26
 Cell = tuple[int, int]
 
 _WHY = {
-    "one-exit": "the only way out of the end of {what}",
+    "one-exit": "the only way out of {first}",
     "two-neighbours": "{first} has only two neighbours it can join",
     "region": "only {what} can reach it",
     "cut": "every route of {what} passes here",
@@ -61,7 +61,7 @@ class Step(NamedTuple):
     --------
     >>> from trapcore.numberlink import Step
     >>> Step("one-exit", 3, ((2, 4), (2, 5))).explain()
-    '3 at (2, 4)-(2, 5): the only way out of the end of 3'
+    '3 at (2, 4)-(2, 5): the only way out of (2, 4)'
     """
 
     rule: str
@@ -140,8 +140,8 @@ class Deduction:
         --------
         >>> from trapcore.numberlink import deduce
         >>> print(deduce([[1, 0, 1]]).explain())
-        1 at (0, 0)-(0, 1): the only way out of the end of 1
-        1 at (0, 1)-(0, 2): the only way out of the end of 1
+        1 at (0, 0)-(0, 1): the only way out of (0, 0)
+        1 at (0, 1)-(0, 2): the only way out of (0, 1)
         solved by deduction (grade 'forced'): the solution is unique
         """
         lines = [s.explain() for s in self.steps]
@@ -232,7 +232,7 @@ def deduce(
     >>> d.solved, d.grade
     (True, 'forced')
     >>> print(d.explain().splitlines()[0])
-    1 at (0, 0)-(0, 1): the only way out of the end of 1
+    1 at (0, 0)-(0, 1): the only way out of (0, 0)
     """
     grid, f, t = _as_grid(puzzle, fill, touch)
     grade = GRADES.index(as_choice(max_grade, "max_grade", GRADES))
@@ -290,7 +290,7 @@ def puzzle_explain(self: Puzzle) -> str:
     --------
     >>> from trapcore.numberlink import Puzzle
     >>> print(Puzzle([[1, 1]]).explain())
-    1 at (0, 0)-(0, 1): the only way out of the end of 1
+    1 at (0, 0)-(0, 1): the only way out of (0, 0)
     solved by deduction (grade 'forced'): the solution is unique
     """
     return deduce(self).explain()
