@@ -96,7 +96,6 @@ cdef int set_on(Ctx* c, int32_t e, int rule, int32_t at) noexcept nogil:
     cdef uint64_t* cx
     cdef uint64_t* cy
     cdef Py_ssize_t w
-    cdef bint changed
     cdef int res
     rx = find(s.parent, x)
     ry = find(s.parent, y)
@@ -109,7 +108,6 @@ cdef int set_on(Ctx* c, int32_t e, int rule, int32_t at) noexcept nogil:
     t[0] &= ~c.empty
     if zero(c, t):
         return CONTRA
-    changed = not same(c, t, cx) or not same(c, t, cy)
     s.es[e] = ON
     s.unknown -= 1
     s.don[x] += 1
@@ -118,13 +116,19 @@ cdef int set_on(Ctx* c, int32_t e, int rule, int32_t at) noexcept nogil:
     s.dunk[y] -= 1
     if s.size[rx] < s.size[ry]:
         rx, ry = ry, rx
+    # a new loop edge has a square on each side, so the smaller side's squares find them all;
+    # the larger side's (and the neighbours') look again only where the colours shrank
+    push_chain(c, ry, not same(c, t, colp(c, ry)))
+    if not same(c, t, colp(c, rx)):
+        push_chain(c, rx, True)
+    push(c, x)
+    push(c, y)
     s.parent[ry] = rx
     s.size[rx] += s.size[ry]
     tmp = s.nxt[rx]
     s.nxt[rx] = s.nxt[ry]
     s.nxt[ry] = tmp
     memcpy(colp(c, rx), t, c.W * sizeof(uint64_t))
-    push_chain(c, rx, changed)
     k = single(c, t)
     if at == y:
         note(c, rule, k, y, x)

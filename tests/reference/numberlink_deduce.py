@@ -160,11 +160,16 @@ class _Deducer:
         s.dunk[y] -= 1
         if s.size[rx] < s.size[ry]:
             rx, ry, cx, cy = ry, rx, cy, cx
+        # the smaller side finds every new loop edge; the larger looks again if its colours shrank
+        self.push_chain(ry, neighbours=c != cy)
+        if c != cx:
+            self.push_chain(rx, neighbours=True)
+        self.push(x)
+        self.push(y)
         s.parent[ry] = rx
         s.size[rx] += s.size[ry]
         s.nxt[rx], s.nxt[ry] = s.nxt[ry], s.nxt[rx]
         s.col[rx] = c
-        self.push_chain(rx, neighbours=(c != cx) or (c != cy))
         k = self.single(c)
         self.note(rule, k, *((y, x) if at == y else (x, y)))
         self.spend()
