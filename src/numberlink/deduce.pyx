@@ -72,7 +72,6 @@ cdef int finish(Ctx* c, int32_t k, int32_t root) noexcept nogil:
     cdef Py_ssize_t x
     cdef int32_t r
     cdef int res
-    cdef uint64_t* t = c.tmp + 2 * c.W
     cdef uint64_t* cr
     for x in range(c.n):
         if c.values[x] < 0:
@@ -80,9 +79,12 @@ cdef int finish(Ctx* c, int32_t k, int32_t root) noexcept nogil:
         r = find(c.s.parent, <int32_t> x)
         cr = colp(c, r)
         if r != root and has(cr, k):
-            memcpy(t, cr, c.W * sizeof(uint64_t))
-            t[k >> 6] &= ~((<uint64_t> 1) << (k & 63))
-            res = shrink(c, r, t, -1, -1)
+            # the neighbours lose k too, so only the chain's own edges can change
+            cr[k >> 6] &= ~((<uint64_t> 1) << (k & 63))
+            if zero(c, cr):
+                return CONTRA
+            push_chain(c, r, False)
+            res = spend(c)
             if res:
                 return res
     return tick(c, c.n)

@@ -183,7 +183,12 @@ class _Deducer:
         for x in self.cells:
             r = self.find(x)
             if r != root and self.s.col[r] & bit:
-                self.shrink(r, self.s.col[r] & ~bit)
+                # the neighbours lose k too: only the chain's own edges can change
+                self.s.col[r] &= ~bit
+                if not self.s.col[r]:
+                    raise _Contradiction
+                self.push_chain(r, neighbours=False)
+                self.spend()
 
     def shrink(self, root: int, c: int, rule: int = -1, x: int = -1) -> None:
         if not c:
