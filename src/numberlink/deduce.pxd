@@ -80,13 +80,6 @@ ctypedef struct Ctx:
     bint interrupted
 
 
-cdef inline int32_t find(int32_t* parent, int32_t x) noexcept nogil:
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
-
-
 cdef inline uint64_t* colp(Ctx* c, int32_t root) noexcept nogil:
     return c.s.col + root * c.W
 

@@ -16,6 +16,7 @@ from libc.string cimport memcpy, memset
 
 from common.checks cimport check_grid
 from common.signals cimport raise_pending
+from common.unionfind cimport uf_find
 
 
 cdef void push_chain(Ctx* c, int32_t root, bint neighbours) noexcept nogil:
@@ -76,7 +77,7 @@ cdef int finish(Ctx* c, int32_t k, int32_t root) noexcept nogil:
     for x in range(c.n):
         if c.values[x] < 0:
             continue
-        r = find(c.s.parent, <int32_t> x)
+        r = uf_find(c.s.parent, <int32_t> x)
         cr = colp(c, r)
         if r != root and has(cr, k):
             # the neighbours lose k too, so only the chain's own edges can change
@@ -99,8 +100,8 @@ cdef int set_on(Ctx* c, int32_t e, int rule, int32_t at) noexcept nogil:
     cdef uint64_t* cy
     cdef Py_ssize_t w
     cdef int res
-    rx = find(s.parent, x)
-    ry = find(s.parent, y)
+    rx = uf_find(s.parent, x)
+    ry = uf_find(s.parent, y)
     if rx == ry:
         return CONTRA
     cx = colp(c, rx)
@@ -142,7 +143,7 @@ cdef int set_on(Ctx* c, int32_t e, int rule, int32_t at) noexcept nogil:
     if k:
         p = c.ends[2 * k]
         q = c.ends[2 * k + 1]
-        if find(s.parent, p) == rx and find(s.parent, q) == rx:
+        if uf_find(s.parent, p) == rx and uf_find(s.parent, q) == rx:
             return finish(c, k, rx)
     return OK
 
@@ -150,7 +151,7 @@ cdef int set_on(Ctx* c, int32_t e, int rule, int32_t at) noexcept nogil:
 cdef int look(Ctx* c, int32_t x) noexcept nogil:
     """The forced rules at square x: loops, disjoint colours, no-touch, degree, support."""
     cdef State* s = c.s
-    cdef int32_t rx = find(s.parent, x), ry, e, y, k
+    cdef int32_t rx = uf_find(s.parent, x), ry, e, y, k
     cdef uint64_t* cx = colp(c, rx)
     cdef uint64_t* cy
     cdef uint64_t* t = c.tmp
@@ -167,13 +168,13 @@ cdef int look(Ctx* c, int32_t x) noexcept nogil:
             continue
         y = c.nb[4 * x + d]
         if s.es[e] == UNK:
-            ry = find(s.parent, y)
+            ry = uf_find(s.parent, y)
             if ry == rx or not meet(c, cx, colp(c, ry)):
                 res = set_off(c, e)
                 if res:
                     return res
         elif s.es[e] == OFF and not c.touch:
-            ry = find(s.parent, y)
+            ry = uf_find(s.parent, y)
             if ry == rx:
                 return CONTRA
             k = single(c, cx)
@@ -227,7 +228,7 @@ cdef int look(Ctx* c, int32_t x) noexcept nogil:
             e = c.inc[4 * x + d]
             if e < 0 or s.es[e] == OFF:
                 continue
-            m = cx if s.es[e] == ON else colp(c, find(s.parent, c.nb[4 * x + d]))
+            m = cx if s.es[e] == ON else colp(c, uf_find(s.parent, c.nb[4 * x + d]))
             for w in range(c.W):
                 twice[w] |= once[w] & m[w]
                 once[w] |= m[w]
@@ -265,7 +266,7 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
     cdef uint64_t* t = c.tmp + 5 * c.W
     cdef uint64_t* cr
     cdef int d, res
-    if find(s.parent, a) == find(s.parent, b):
+    if uf_find(s.parent, a) == uf_find(s.parent, b):
         return OK
     c.gen += 1
     g = c.gen
@@ -288,7 +289,7 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
             if e < 0 or s.es[e] == OFF:
                 continue
             w = c.nb[4 * v + d]
-            if not (colp(c, find(s.parent, w))[word] & bit):
+            if not (colp(c, uf_find(s.parent, w))[word] & bit):
                 continue
             if c.mark[w] != g:
                 c.mark[w] = g
@@ -328,7 +329,7 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
     for y in range(c.n):
         if c.values[y] < 0 or y == a:
             continue
-        r = find(s.parent, <int32_t> y)
+        r = uf_find(s.parent, <int32_t> y)
         cr = colp(c, r)
         if (cr[word] & bit) and (c.mark[y] != g or c.blk[y] != c0):
             memcpy(t, cr, c.W * sizeof(uint64_t))
@@ -347,7 +348,7 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
             if res:
                 return res
         if p != a and c.low[v] >= c.disc[p]:
-            r = find(s.parent, p)
+            r = uf_find(s.parent, p)
             cr = colp(c, r)
             memset(t, 0, c.W * sizeof(uint64_t))
             t[word] = cr[word] & bit
@@ -439,7 +440,7 @@ cdef int sweep(Ctx* c, int level, bint* progress) noexcept nogil:
     for x in range(c.n):
         for k in range(c.K + 1):
             cx = c.main.col + x * c.W
-            if c.values[x] < 0 or find(c.main.parent, <int32_t> x) != x or single_bit(c, cx):
+            if c.values[x] < 0 or uf_find(c.main.parent, <int32_t> x) != x or single_bit(c, cx):
                 break
             if not has(cx, k):
                 continue
@@ -635,7 +636,7 @@ def deduce(const int16_t[:, ::1] grid, Py_ssize_t numbers, bint fill, bint touch
                 for x in range(n):
                     k = c.values[x]
                     if k == 0 and c.main.don[x]:
-                        k = single(&c, c.main.col + find(c.main.parent, <int32_t> x) * W)
+                        k = single(&c, c.main.col + uf_find(c.main.parent, <int32_t> x) * W)
                     vs[x // cols, x % cols] = <int16_t> k
     finally:
         free(i32)
