@@ -71,6 +71,8 @@ ctypedef struct Ctx:
     int32_t* dstack
     int32_t* blk
     int32_t* onp
+    int32_t* kcount     # squares that may take each number, counted at work == counted
+    int64_t counted
     uint8_t* itr
     int32_t gen
     bint record

@@ -260,7 +260,8 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
     the two ends, added)."""
     cdef State* s = c.s
     cdef int32_t a = c.ends[2 * k], b = c.ends[2 * k + 1]
-    cdef int32_t v, w, e, p, cnt, sp, c0 = -1, low1, r, g
+    cdef int32_t v, w, e, p, cnt, sp, c0 = -1, low1, r, g, inside
+    cdef bint skip
     cdef Py_ssize_t word = k >> 6, y, i
     cdef uint64_t bit = (<uint64_t> 1) << (k & 63)
     cdef uint64_t* t = c.tmp + 5 * c.W
@@ -321,12 +322,16 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
         c0 = v
         v = c.par[v]
     c.blk[a] = a
+    inside = 1
     for i in range(1, cnt):
         v = c.order[i]
         p = c.par[v]
         low1 = 0 if c.onp[v] == g else c.low[v]
         c.blk[v] = v if low1 >= c.disc[p] else c.blk[p]
-    for y in range(c.n):
+        inside += c.blk[v] == c0
+    # every square that may take k is in the block (the counts are still exact): none loses k
+    skip = c.work == c.counted and inside == c.kcount[k]
+    for y in range(0 if not skip else c.n, c.n):
         if c.values[y] < 0 or y == a:
             continue
         r = uf_find(s.parent, <int32_t> y)
@@ -360,6 +365,23 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
     return run(c)
 
 
+cdef void count_colours(Ctx* c) noexcept nogil:
+    """kcount[k]: the squares that may take number k (at this work count, c.counted)."""
+    cdef Py_ssize_t x, w
+    cdef uint64_t bits
+    cdef uint64_t* cx
+    memset(c.kcount, 0, (c.K + 1) * sizeof(int32_t))
+    for x in range(c.n):
+        if c.values[x] >= 0:
+            cx = colp(c, uf_find(c.s.parent, <int32_t> x))
+            for w in range(c.W):
+                bits = cx[w]
+                while bits:
+                    c.kcount[w * 64 + ctz64(bits)] += 1
+                    bits &= bits - 1
+    c.counted = c.work
+
+
 cdef int close(Ctx* c, int level) noexcept nogil:
     """Apply the rules of grades up to level until none applies."""
     cdef int res = run(c)
@@ -369,6 +391,7 @@ cdef int close(Ctx* c, int level) noexcept nogil:
         return res
     while c.s.unknown:
         before = c.work
+        count_colours(c)
         for k in range(1, c.K + 1):
             res = region(c, k)
             if res:
@@ -519,7 +542,7 @@ def deduce(const int16_t[:, ::1] grid, Py_ssize_t numbers, bint fill, bint touch
     c.record = record
     c.max_steps = max_steps
     c.cap = 2 * E + n + 1 if record else 0
-    ni = 2 * E + 8 * n + 2 * (numbers + 1) + 6 * n + 10 * n
+    ni = 2 * E + 8 * n + 3 * (numbers + 1) + 6 * n + 10 * n
     nb8 = 2 * E + 4 * n + 2 * n
     n64 = 2 * n * W + 8 * W
     sol = np.zeros((rows, cols), np.int16)
@@ -555,6 +578,7 @@ def deduce(const int16_t[:, ::1] grid, Py_ssize_t numbers, bint fill, bint touch
             c.dstack = p + 7 * n
             c.blk = p + 8 * n
             c.onp = p + 9 * n
+            c.kcount = p + 10 * n
             c.steps = &vst[0, 0]
             c.queued = u8 + 2 * E + 4 * n
             c.itr = c.queued + n
