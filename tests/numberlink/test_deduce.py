@@ -232,3 +232,29 @@ def test_cli_solve_explain(tmp_path) -> None:
         "222",
     ]
     assert_clean_error(run_quick("numberlink", 5, "--explain"), "--explain", "solve")
+
+
+@pytest.mark.shared_puzzles
+def test_flow_levels_by_deduction() -> None:
+    # the 28 Flow levels under fill and no-touch (their SAT solutions, made outside trapcore,
+    # are unique under those rules): every one solved by deduction, as the published solution;
+    # the level without solution refuted. Under Flow's own rules a solved level is one whose
+    # uniqueness the complete solver confirms.
+    from _suite import PUZZLES
+
+    paths = sorted((PUZZLES / "flow_solver").glob("*.txt"))
+    assert len(paths) == 29
+    for path in paths:
+        p = nl.Puzzle.from_text(path.read_text())
+        d = nl.deduce(p.grid, touch=False, record=False)
+        if path.stem == "unsolvable_cross":
+            assert d.contradiction
+            continue
+        rows = (PUZZLES / "flow_solver" / "solutions_sat" / path.name).read_text().split()
+        letters = np.array([list(r) for r in rows])
+        assert d.solved and d.solution.shape == letters.shape, path.stem
+        pairs = set(zip(d.solution.ravel().tolist(), letters.ravel().tolist()))
+        assert len(pairs) == len(np.unique(letters)), path.stem
+        if path.stem.startswith("regular"):
+            flow = nl.deduce(p.grid, record=False)
+            assert flow.solved and len(nl.solve(p.grid, limit=2)) == 1
