@@ -8,7 +8,10 @@ portfolio behind them), per size; and how many puzzles each grade solves.
   seed=s)``), with ``record=False`` for the kernel (the generator's call);
 * ``test_grades``: per size, the puzzles each grade solved (``"search"``: deduction stalled),
   the median and worst milliseconds and the median work (deductions) of one deduction, asserting
-  that every solved puzzle's solution is the generated one.
+  that every solved puzzle's solution is the generated one;
+* ``test_published`` (the shared puzzle sets, skipped without them): the grades of the 28 Flow
+  levels under Flow Free's rules and under fill and no-touch (their published rules), and of the
+  Janko puzzles of 8x8 to 12x12 under fill and no-touch, with the seconds each set took.
 
 ``-s`` prints the figures; ``extra_info`` keeps them. Run:
 ``nice pytest bench/test_bench_numberlink_deduce.py -s`` (about a minute on a busy 2-core
@@ -25,6 +28,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from _suite import PUZZLES
 
 import trapcore as tc
 from reference.numberlink_deduce import deduce as twin_deduce
@@ -84,3 +88,24 @@ def test_grades(record_property) -> None:
         }
         record_property(f"{n}x{n}", row)
         print(f"{n}x{n}: {row}")
+
+
+@pytest.mark.shared_puzzles
+def test_published(record_property) -> None:
+    flow = [
+        nl.Puzzle.from_text(p.read_text())
+        for p in sorted((PUZZLES / "flow_solver").glob("*.txt"))
+        if p.stem != "unsolvable_cross"
+    ]
+    janko = [p for p in nl.read_puzzles(PUZZLES / "thomasahle" / "janko") if p.grid.size <= 144]
+    print()
+    for name, puzzles, touch in (
+        ("flow levels, Flow Free's rules", flow, True),
+        ("flow levels, no-touch", flow, False),
+        ("janko 8x8-12x12, no-touch", janko, False),
+    ):
+        t = time.perf_counter()
+        grades = Counter(nl.deduce(p.grid, touch=touch, record=False).grade for p in puzzles)
+        row = {"puzzles": len(puzzles), "grades": dict(grades), "s": time.perf_counter() - t}
+        record_property(name, row)
+        print(f"{name}: {row}")
