@@ -9,7 +9,8 @@ while sound deduction proves the puzzle unique.
   step for step.
 - Paths look published (median path, share of 3 squares or fewer: Flow Free 11-15, a median of
   10 and 8%; Janko 15-24, 15.5 and about 1%), paths never run beside themselves, no solids.
-- ``difficulty`` is known at generation and is the one the grid measures; the same seed gives the
+- ``difficulty`` is known at generation and is the one the grid measures; the deductive solver
+  (``deduce``) solves every puzzle, so its ``grade`` needs no search; the same seed gives the
   same puzzle; bad input is refused.
 """
 
@@ -167,6 +168,18 @@ def test_difficulty_is_known_and_measured_again_from_the_grid():
         assert p._difficulty is not None  # set by the generator: no search on first use
         assert p.difficulty == Puzzle(p.grid).difficulty
         assert p.difficulty >= 1  # every square is looked at at least once
+
+
+def test_graded_by_the_deductive_solver():
+    """``trapcore.numberlink.deduce`` (another deduction, with region rules; it shares no code with
+    the generator's) solves every generated puzzle to the generator's solution: the grade is
+    known without search."""
+    for n in (5, 9, 14, 20):
+        for seed in seeds(3, 10):
+            p = nl.generate(n, seed=seed)
+            d = nl.deduce(p)
+            assert d.solved and np.array_equal(d.solution, p.solution), (n, seed)
+            assert p.grade in ("forced", "regions", "trial")
 
 
 def test_difficulty_levels():

@@ -37,9 +37,9 @@ DIFFICULTY_LEVELS = types.MappingProxyType(
 )
 #: Per rules (fill, touch): (side, 1/3 quantile, 2/3 quantile) of ``Puzzle.difficulty`` on
 #: side x side boards, measured by ``tools/calibrate_difficulty.py`` (Flow Free's, (True, True):
-#: the deduction's effort on the default generator's puzzles, 20 s a side). Between sides the quantiles
-#: are interpolated in log scale over ``sqrt(rows * cols)``; past the last side the lower one
-#: follows the table's trend and the upper one keeps the last ratio.
+#: the deduction's effort on the default generator's puzzles, 20 s a side). Between sides the
+#: quantiles are interpolated in log scale over ``sqrt(rows * cols)``; past the last side the
+#: lower one follows the table's trend and the upper one keeps the last ratio.
 _CALIBRATION: dict[tuple[bool, bool], tuple[tuple[int, float, float], ...]] = {
     (True, True): ((5, 3.16, 4.547), (6, 3.306, 3.722), (7, 3.531, 5.15), (8, 3.656, 5.266),
                    (10, 3.99, 6.837), (12, 3.88, 6.15), (15, 4.16, 7.976), (16, 7.353, 8.853),
