@@ -65,15 +65,16 @@ def add_parser(
         "--long-paths",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="grow paths along walls and each other (long, as in published puzzles) or not "
-        "(short paths); by default long from 7x7 to 15x15, short elsewhere",
+        help="use the search's generator, growing paths along walls and each other or not "
+        "(short paths); by default, under Flow's rules, long paths are joined while deduction "
+        "proves the puzzle unique",
     )
     p.add_argument(
         "--prover",
         choices=["search", "sat"],
         default="search",
-        help="what proves the puzzle unique: the solver's search (default), or 'sat': longer "
-        "paths at every size, proven by the search with a small budget then a SAT model "
+        help="what proves the puzzle unique: deduction or the solver's search (default), or "
+        "'sat': long grown paths proven by the search with a small budget then a SAT model "
         "(Flow's rules only; needs python-sat, pip install 'trapcore[sat]')",
     )
     p.add_argument(
