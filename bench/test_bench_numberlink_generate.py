@@ -14,7 +14,8 @@ uniqueness confirmed outside trapcore by a SAT model.
   under Flow Free's rules (most are not: they are made for the no-touch rule), and the paths of
   those that are and of the others, per size; each verdict checked outside trapcore.
 * ``test_generate[prover-n]``: ``generate(n, seed=s, prover=prover)`` for a few seeds at 5, 10,
-  15, 20, 30 and 50, with the default prover (``"search"``, the solver's search alone) and with
+  15, 20, 30 and 50, with the default (``"search"``: under Flow Free's rules the pieces joined
+  while deduction proves the puzzle unique, ``trapcore.numberlink._layout``) and with
   ``"sat"`` (the search with a small budget, then a compact SAT model): CPU seconds per puzzle
   (median and worst), median path length, short share, solid squares;
   every puzzle's uniqueness is confirmed by ``reference.numberlink_sat_bits`` (python-sat,

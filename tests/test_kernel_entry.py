@@ -253,6 +253,9 @@ ENTRIES = {
         lambda f, a: f(a["label"], a["neighbours"], a["no_end"], gen(), 2, 3),
         "label",
     ),
+    "trapcore.numberlink._deduce.deduce": Entry(
+        {"grid": ((3, 3), np.int16)}, lambda f, a: f(a["grid"], 0, True, True, 2, 100, True), "grid"
+    ),
     "trapcore.numberlink._regions.components": Entry(
         {"sol": ((3, 3), np.int16)}, lambda f, a: f(a["sol"]), "sol"
     ),
@@ -269,6 +272,9 @@ ENTRIES = {
         lambda f, a: f(a["grid"], a["sol"], a["other"], 3),
         "grid",
     ),
+    "trapcore.numberlink._proof.deduce_grid": Entry(
+        {"grid": ((3, 3), np.int16)}, lambda f, a: f(a["grid"], 100), "grid"
+    ),
     "trapcore.numberlink._cnf.paths": Entry(
         {"grid": ((3, 3), np.int16), "east": ((3, 3), np.uint8), "south": ((3, 3), np.uint8)},
         lambda f, a: f(a["grid"], a["east"], a["south"]),
@@ -281,6 +287,7 @@ SIZED = {
     "trapcore.cat._hexgrid.random_board": lambda f, n: f(n, n, 0, np.zeros(1, np.uint8), gen()),
     "trapcore.cat._play.play_games": lambda f, n: f(n, n, 0, 0, 0, 0, 0, 10, 8, 1, gen()),
     "trapcore.numberlink._generate.generate": lambda f, n: f(n, n, gen(), 2, False, 10, 1),
+    "trapcore.numberlink._layout.generate": lambda f, n: f(n, n, gen(), 2, 1, 10, 10),
 }
 
 

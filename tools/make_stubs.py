@@ -99,6 +99,12 @@ RETURNS: dict[str, dict[str, str]] = {
     "trapcore.numberlink._generate": {
         "generate": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int] | None",
     },
+    "trapcore.numberlink._layout": {
+        "generate": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], int, int, int] | None",
+    },
+    "trapcore.numberlink._proof": {
+        "deduce_grid": "tuple[int, npt.NDArray[np.int16] | None, bool, int]",
+    },
     "trapcore.numberlink._repair": {
         "repair": "tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]] | None",
     },
@@ -107,6 +113,9 @@ RETURNS: dict[str, dict[str, str]] = {
         "solve": "tuple[npt.NDArray[np.int16], int, bool]",
     },
     "trapcore.numberlink._regions": {"components": "npt.NDArray[np.int32]"},
+    "trapcore.numberlink._deduce": {
+        "deduce": "tuple[int, int, npt.NDArray[np.int16] | None, npt.NDArray[np.int32], int]",
+    },
     "trapcore.numberlink._cnf": {
         "bits_clauses": "tuple[npt.NDArray[np.int32], int]",
         "clauses": "tuple[npt.NDArray[np.int32], int]",

@@ -470,12 +470,13 @@ def test_one_numberlink_env_from_eight_threads():
 
 
 def test_generate_with_the_default_budget_is_bounded():
-    # generate(70, max_nodes=None) ran past 60 s: refused at once (naming the options), as is
-    # every board past 50 x 50 under touch=True; touch=False keeps its 70 x 70
+    # the search's generator (long_paths given) with max_nodes=None ran past 60 s at 70 x 70:
+    # refused at once (naming the options), as is every board past 50 x 50 under touch=True;
+    # touch=False keeps its 70 x 70 (the default under Flow's rules needs no search budget)
     with pytest.raises(ValueError, match="touch=False"):
-        nl.generate(70, max_nodes=None)
+        nl.generate(70, max_nodes=None, long_paths=False)
     with pytest.raises(ValueError, match="max_nodes"):
-        nl.generate(2, 1251)
+        nl.generate(2, 1251, long_paths=False)
     from trapcore.numberlink.generate import _default_budget
 
     # the budget a check gets is bounded wherever generate accepts max_nodes=None

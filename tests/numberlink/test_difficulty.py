@@ -6,6 +6,8 @@ non-solid square.
 
 - It is that formula: against the board search run alone and unbounded (the brute force), on
   generated puzzles under all four rule sets and on random boards with or without solutions.
+- Under Flow Free's rules without solid squares, a puzzle that sound deduction proves unique
+  (``_proof.deduce_grid``) has the deduction's effort instead (squares looked at per square).
 - A generated puzzle's difficulty (from the generator's own proof) is the one a puzzle read from
   its grid measures.
 - Outside checks: on fixed seeds under Flow Free's rules the difficulty ranks puzzles much as
@@ -16,6 +18,7 @@ non-solid square.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 
 import numpy as np
@@ -28,7 +31,7 @@ import trapcore as tc
 from reference.numberlink_human import human_solve
 from reference.numberlink_rules import random_grid
 from reference.ranking import ranks, spearman
-from trapcore.numberlink import Puzzle, _graph, _portfolio
+from trapcore.numberlink import Puzzle, _graph, _portfolio, _proof
 from trapcore.numberlink.variants import grid_board
 
 nl = tc.numberlink
@@ -39,7 +42,20 @@ assert SHARE == 1e-3
 
 
 def expected(g: np.ndarray, fill: bool, touch: bool) -> float:
-    """The difficulty by its definition, with the board search run unbounded."""
+    """The difficulty by its definition, with the board search run unbounded; under Flow Free's
+    rules without solid squares, the deduction's effort when it proves the puzzle (its proof
+    confirmed by the SAT model)."""
+    if fill and touch and g.size and (g >= 0).all():
+        proven, sol, _, steps = _proof.deduce_grid(
+            g.astype(np.int16), _portfolio.DEDUCE_STEPS_PER_SQUARE * g.size
+        )
+        if proven == 1:
+            if g.size <= 100 and importlib.util.find_spec("pysat") is not None:
+                from reference.numberlink_sat import sat_solutions
+
+                sols = sat_solutions(g, limit=2)
+                assert len(sols) == 1 and np.array_equal(sols[0], sol)
+            return round(steps / g.size, 4)
     sweeps = nl.count_nodes(g, limit=2, fill=fill, touch=touch, max_nodes=None)
     squares = max(1, int((g >= 0).sum()))
     least = sweeps

@@ -94,7 +94,7 @@ def test_generated_sat_agrees_with_sweeps_and_reference(n, fill, touch):
 
 
 def test_portfolio_says_which_search_answered(monkeypatch):
-    g = nl.generate(8, seed=1).grid
+    g = nl.generate(8, seed=1, long_paths=True).grid  # the search's growth: the sweeps prove it
     probed = nl.solve(g)  # the board search's first turn proves it unique
     assert probed.method == "board" and len(probed) == 1 and probed.nodes > 0
     monkeypatch.setattr(portfolio, "BOARD_NODES_PER_SQUARE", 0)  # no probe,

@@ -126,11 +126,11 @@ class NumberlinkEnv(gym.Env):
     >>> from trapcore.envs import NumberlinkEnv
     >>> env = NumberlinkEnv(size=4)
     >>> obs, info = env.reset(seed=0)
-    >>> obs[0]  # the puzzle
-    array([[1, 0, 1, 2],
-           [3, 2, 0, 0],
-           [0, 0, 3, 4],
-           [4, 0, 0, 0]], dtype=int16)
+    >>> obs[0]  # the puzzle (the generator's default changed in 0.3)
+    array([[1, 0, 0, 0],
+           [0, 2, 3, 0],
+           [0, 3, 0, 0],
+           [0, 2, 1, 0]], dtype=int16)
     >>> env.solved()
     False
     """
@@ -214,11 +214,11 @@ class NumberlinkEnv(gym.Env):
         >>> from trapcore.envs import NumberlinkEnv
         >>> env = NumberlinkEnv(size=4)
         >>> obs, info = env.reset(seed=0)
-        >>> info["solution"]
-        array([[1, 1, 1, 2],
-               [3, 2, 2, 2],
-               [3, 3, 3, 4],
-               [4, 4, 4, 4]], dtype=int16)
+        >>> info["solution"]  # (the generator's default changed in 0.3)
+        array([[1, 1, 1, 1],
+               [2, 2, 3, 1],
+               [2, 3, 3, 1],
+               [2, 2, 1, 1]], dtype=int16)
         """
         super().reset(seed=seed)
         if seed is not None or self._key is None:
@@ -277,7 +277,7 @@ class NumberlinkEnv(gym.Env):
         >>> env = NumberlinkEnv(size=4)
         >>> _ = env.reset(seed=0)
         >>> int(env.action_mask().sum())
-        5
+        7
         """
         mask = np.zeros(self.rows * self.cols * 4, dtype=np.int8)
         for k, path in self._paths.items():

@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink import _graph, _sat, _sat_board, _solver
+from trapcore.numberlink import _graph, _proof, _sat, _sat_board, _solver
 from trapcore.numberlink._grid import Grid, Table, Values
 
 # Each budget below was chosen by benchmarking; the figures and what was tried instead are in
@@ -490,6 +490,27 @@ DIFFICULTY_BOARD_NODES_PER_SQUARE = 64
 #: puzzles whose least ties (most small puzzles need no guess: 24 of 64 7x7 puzzles of
 #: ``generate`` took the board search the same nodes) and leaves the others' order nearly as is.
 SWEEPS_SHARE = 1e-3
+
+
+#: Deduction (``_proof.deduce_grid``) may look at this many squares per square of the board, in
+#: ``deduced_difficulty`` and in each of the default generator's uniqueness checks (the same run,
+#: so a generated puzzle's difficulty is the one its grid measures). More gives the generator
+#: longer paths for more time (bench/test_bench_numberlink_generate.py).
+DEDUCE_STEPS_PER_SQUARE = 10
+
+
+def deduced_difficulty(g: Grid) -> float | None:
+    """``Puzzle.difficulty`` of a grid without solid squares under Flow Free's rules when sound
+    deduction (forced rules, then bounded trial) proves its solution unique within
+    ``DEDUCE_STEPS_PER_SQUARE`` squares a square: the squares it looked at, per square, rounded
+    to 4 decimals. ``None`` when it does not (the search then measures the puzzle)."""
+    if g.size == 0 or bool((g < 0).any()):
+        return None
+    squares = int(g.size)
+    proven, _, _, steps = _proof.deduce_grid(
+        np.ascontiguousarray(g, np.int16), DEDUCE_STEPS_PER_SQUARE * squares
+    )
+    return round(steps / squares, 4) if proven == 1 else None
 
 
 def difficulty(g: Grid, fill: bool, touch: bool, sweeps: int) -> float:

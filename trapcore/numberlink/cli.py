@@ -67,15 +67,16 @@ def add_parser(
         "--long-paths",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="grow paths along walls and each other (long, as in published puzzles) or not "
-        "(short paths); by default long from 7x7 to 15x15, short elsewhere",
+        help="use the search's generator, growing paths along walls and each other or not "
+        "(short paths); by default, under Flow's rules, long paths are joined while deduction "
+        "proves the puzzle unique",
     )
     p.add_argument(
         "--prover",
         choices=["search", "sat"],
         default="search",
-        help="what proves the puzzle unique: the solver's search (default), or 'sat': longer "
-        "paths at every size, proven by the search with a small budget then a SAT model "
+        help="what proves the puzzle unique: deduction or the solver's search (default), or "
+        "'sat': long grown paths proven by the search with a small budget then a SAT model "
         "(Flow's rules only; needs python-sat, pip install 'trapcore[sat]')",
     )
     p.add_argument(
@@ -99,6 +100,12 @@ def add_parser(
         help="a path may not run beside itself (the no-touch rule)",
     )
     p.add_argument("--solution", action="store_true", help="also print the solution")
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="with 'solve': print the deductions a person would make (numberlink.deduce), one "
+        "'#' line each, before the solutions",
+    )
     p.add_argument(
         "--style",
         choices=list(nl.STYLES),
@@ -158,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(
             "--limit only applies to 'solve' (a generated puzzle always has exactly one solution)"
         )
+    if args.explain:
+        raise ValueError("--explain only applies to 'solve'")
     if args.style == "flow" and (
         n != (n if args.cols is None else args.cols) or args.fill is False or args.touch is False
     ):
@@ -391,6 +400,9 @@ def _solve(args: argparse.Namespace) -> int:
         else:
             note = f"{'at least ' if len(sols) >= limit else ''}{len(sols)} solutions"
             sys.stdout.write(f"# puzzle {i + 1}: {cols} x {rows}, {note}\n")
+        if args.explain:
+            explained = nl.deduce(p.grid, fill=fill, touch=touch).explain()
+            sys.stdout.write("".join(f"# {line}\n" for line in explained.splitlines()))
         style = args.style if (args.style == "header" or rows == cols) else "header"
         for j, s in enumerate(sols):
             q = nl.Puzzle(p.grid, s, symbols=p.symbols, fill=fill, touch=touch)

@@ -14,7 +14,7 @@ import numpy as np
 
 from trapcore._validate import _describe, as_choice, as_generator, as_int, as_size
 from trapcore.errors import SearchLimitExceeded
-from trapcore.numberlink import _generate, _portfolio, _repair, _sat
+from trapcore.numberlink import _generate, _layout, _portfolio, _repair, _sat
 from trapcore.numberlink._grid import MAX_SOLVE_CELLS, Grid, as_max_nodes, as_rules
 from trapcore.numberlink.puzzle import Puzzle
 
@@ -36,14 +36,14 @@ DIFFICULTY_LEVELS = types.MappingProxyType(
     {"easy": (0.0, 1 / 3), "medium": (1 / 3, 2 / 3), "hard": (2 / 3, 1.0)}
 )
 #: Per rules (fill, touch): (side, 1/3 quantile, 2/3 quantile) of ``Puzzle.difficulty`` on
-#: side x side boards, measured by ``tools/calibrate_difficulty.py``. Between sides the quantiles
-#: are interpolated in log scale over ``sqrt(rows * cols)``; past the last side the lower one
-#: follows the table's trend and the upper one keeps the last ratio.
+#: side x side boards, measured by ``tools/calibrate_difficulty.py`` (Flow Free's, (True, True):
+#: the deduction's effort on the default generator's puzzles, 20 s a side). Between sides the
+#: quantiles are interpolated in log scale over ``sqrt(rows * cols)``; past the last side the
+#: lower one follows the table's trend and the upper one keeps the last ratio.
 _CALIBRATION: dict[tuple[bool, bool], tuple[tuple[int, float, float], ...]] = {
-    (True, True): ((5, 0.8425, 0.8828), (6, 0.8549, 0.9004), (7, 0.9211, 0.9469),
-                   (8, 0.9592, 3.819), (10, 4.029, 23.71), (12, 2.945, 32.64), (15, 1.091, 2.014),
-                   (16, 7.419, 118.8), (20, 14.55, 755.9), (25, 0.8982, 1.097),
-                   (30, 0.8522, 0.9102), (40, 1.419, 1.435), (50, 1.166, 1.17)),
+    (True, True): ((5, 3.16, 4.547), (6, 3.306, 3.722), (7, 3.531, 5.15), (8, 3.656, 5.266),
+                   (10, 3.99, 6.837), (12, 3.88, 6.15), (15, 4.16, 7.976), (16, 7.353, 8.853),
+                   (20, 6.737, 7.678), (25, 6.777, 8.083), (30, 7.991, 8.841)),
     (True, False): ((5, 1.241, 1.441), (6, 1.446, 1.807), (7, 1.375, 1.825), (8, 1.773, 2.174),
                     (10, 2.282, 3.273), (12, 3.082, 5.093), (15, 6.322, 11.72), (16, 8.676, 11.24),
                     (20, 13.15, 25.23), (25, 34.69, 49.97), (30, 173.4, 250.6), (40, 3714, 4297),
@@ -118,13 +118,11 @@ def difficulty_band(
     """The range of ``Puzzle.difficulty`` that ``generate(difficulty=level)`` accepts for a
     ``rows x cols`` board under the rules ``fill`` and ``touch``: the easiest, middle or hardest
     third of the puzzles ``generate`` makes there (see ``DIFFICULTY_LEVELS``), so every level
-    exists at every size. The thirds were measured on 5 x 5 to 50 x 50 boards (to 20 x 20 under
-    ``fill=False, touch=True``, whose bigger boards are slow to generate, from only 8 at 20 x 20;
-    to 40 x 40 under ``fill=False, touch=False``) with generate's default paths (long from 7 x 7
-    to 15 x 15: both 15 and 16 are measured) and budgets (under the touch rules a smaller one past
-    20 x 20: both 20 and 25 are measured; past it nearly every puzzle is proven without
-    backtracking, and the thirds lie close together); past them they are
-    extrapolated, and a level's share there, or with other ``long_paths``, is approximate.
+    exists at every size. The thirds were measured with generate's defaults: under Flow Free's
+    rules on 5 x 5 to 30 x 30 boards (the deduction's effort, ``tools/calibrate_difficulty.py``);
+    under the others on 5 x 5 to 50 x 50 (to 20 x 20 under ``fill=False, touch=True``, to
+    40 x 40 under ``fill=False, touch=False``). Past them they are extrapolated, and a level's
+    share there, or with other options (``long_paths``, ``max_nodes``), is approximate.
 
     Parameters
     ----------
@@ -261,109 +259,68 @@ def generate(
     max_nodes: int | None = None,
     prover: str = "search",
 ) -> Puzzle:
-    """Generate a random puzzle (with its solution) on a ``rows x cols`` grid, or on a blank
-    puzzle of any shape.
+    """Generate a random puzzle with its solution, unique under its rules by default.
 
-    The solution is made first: random paths that never run beside themselves grow over the
-    free squares, whatever the rules the puzzle is made unique under (each new path
-    starts in the tightest free spot), paths shorter than ``min_length`` are merged into a
-    neighbour, and each square left isolated joins a neighbouring path (or, with ``solids=True``,
-    becomes solid). The path ends are the puzzle's numbers.
-    With ``unique=True`` the solver (``limit=2``, under the rules ``fill`` and ``touch``)
-    checks the puzzle; while a second solution
-    exists, a path is cut where that solution differs (adding a pair of numbers); when a check
-    needs more than ``max_nodes`` nodes, the longest eighth of the paths are cut in the middle.
-    The largest board accepted has ``LIMITS.generate_cells`` squares (70 x 70); how long sizes take
-    under each rule set is on the documentation's Benchmarks page.
-
-    On a blank puzzle (``generate(blank)``: a :class:`Puzzle` whose nodes are all ``0`` or
-    ``-1``: ``Puzzle(grid)`` with solids, :func:`grid_board` with bridges, wrapping rows or warps,
-    :func:`hex_board`, :func:`layered_board`, :meth:`Puzzle.from_graph`) the same method runs on
-    the puzzle's graph: each path starts on a free node with the fewest free neighbours and
-    grows from both ends one random step at a time; short paths and isolated nodes join a
-    neighbouring path (a board where that fails is drawn again; no number goes on a bridge);
-    while the board search finds a second solution, a path is cut where it differs, and a check
-    over ``max_nodes`` (default: 10**6 nodes on boards of up to 225 nodes, 10**4 on larger ones)
-    cuts the longest eighth of the paths in the middle. The puzzle's own
-    rules apply (``fill`` and ``touch`` must agree with them). ``long_paths=True``,
-    ``solids=True``, ``difficulty`` and ``prover="sat"`` are for grid sizes only.
+    Under Flow Free's rules (the defaults) the paths are laid to fill the board: short pieces are
+    joined end to end, or take over part of a neighbouring path, while a sound deduction (forced
+    moves, then bounded trial) still proves the puzzle unique, so paths come out long and
+    winding, as in published puzzles, at every size, without python-sat; ``difficulty`` is that
+    proof's effort. Under other rules, with ``solids``, ``long_paths`` or ``max_nodes``, and on a
+    blank puzzle (a :class:`Puzzle` whose nodes are all ``0`` or ``-1``), random paths are grown
+    and cut where the solver's search finds a second solution. The methods and their
+    measurements are in the user guide (Numberlink, "Generation") and on the Benchmarks page.
 
     Parameters
     ----------
     rows : int or Puzzle
         Rows of the board (>= 2), or a blank puzzle to lay the paths on.
     cols : int, optional
-        Columns (>= 2); the default is ``rows`` (a square board). Not with a puzzle.
+        Columns (>= 2); the default is ``rows``. Not with a puzzle.
     seed : None, int, numpy.random.SeedSequence or numpy.random.Generator
         Randomness; the same seed gives the same puzzle (a Generator is advanced).
     fill, touch : bool or None, default None
-        The rules the puzzle is made unique under and records (see
-        :func:`trapcore.numberlink.solve`). ``None``: on a grid size, Flow Free's (``True``,
-        ``True``); on a blank puzzle, the puzzle's own (a rule given must agree with it).
-        ``touch=False`` is the stricter no-touch rule, ``fill=False`` Nikoli's.
+        The rules the puzzle is made unique under and records (see :func:`solve`). ``None``:
+        Flow Free's (``True``, ``True``) on a size; a blank puzzle's own.
     min_length : int, default 3
         Shortest path allowed, in squares (2 or more).
     long_paths : bool or None, default None
-        ``True``: grow each path onto the free square with the fewest free neighbours (ties at
-        random): paths hug the walls and each other and run long, as in published puzzles.
-        ``False``: short paths (any qualifying square at random; a median of 5 squares).
-        ``None`` (the default) grows long paths on boards of 49 to 225 squares (7 x 7 to
-        15 x 15) and short ones elsewhere (on smaller boards long growth leaves two or three
-        pairs; on bigger ones, under Flow Free's rules, its uniqueness proofs cost seconds).
+        The search's growth: ``True`` along walls and other paths, ``False`` short paths.
+        ``None``: the default method above (long growth on 7x7 to 15x15 under other rules).
     solids : bool, default False
-        Let squares left isolated by the paths' growth become solid (``-1``). By default there
-        are none, as in Flow Free, janko.at and puzz.link puzzles: an isolated square joins a
-        neighbouring path at its end, or that path is cut beside it so that the square ends one
-        part (both parts keep ``min_length``; a board where that fails is drawn again).
+        Let squares the growth leaves isolated become solid (``-1``).
     unique : bool, default True
         Guarantee exactly one solution.
     difficulty : {"easy", "medium", "hard"} or (low, high), optional
-        Regenerate until ``Puzzle.difficulty`` (search nodes per square) falls in this range. A
-        level is the easiest, middle or hardest third of the puzzles made for this size under
-        these rules (:func:`difficulty_band`), so about three boards are tried per puzzle at any
-        size; a ``(low, high)`` pair is taken as it is. Needs ``unique=True``.
+        Make boards until ``Puzzle.difficulty`` falls in this range: a level is a third of the
+        puzzles made for this size and rules (:func:`difficulty_band`). Needs ``unique=True``.
     max_attempts : int, default 1000
-        Give up (ValueError) after this many fresh boards (at most ``MAX_ATTEMPTS``, 2**62).
+        Give up (ValueError) after this many fresh boards (at most ``MAX_ATTEMPTS``).
     max_nodes : int or None, default None
-        Solver budget per uniqueness check; past it, paths are cut as above, so the result is
-        always proven unique and a smaller budget gives shorter paths sooner (a larger one, longer
-        paths for more time). ``None``: 2 * 10**4 with long paths, 10**7 without; under
-        ``touch=True`` past 400 squares (20 x 20), 10**5, and refused (ValueError) past 2500
-        squares (50 x 50), where no default budget finishes: pass one, or ``touch=False``.
+        The search's budget per uniqueness check (a check past it cuts the longest paths);
+        giving one selects the search's method. ``None``: a default per size and rules.
     prover : {"search", "sat"}, default "search"
-        What proves the puzzle unique. ``"search"``: the solver's search, as described above.
-        ``"sat"`` (Flow Free's rules only, the defaults; needs python-sat, the extra ``sat``):
-        long paths are grown (as ``long_paths=True``), then each check runs the search with a
-        small budget (``max_nodes``, default ``SAT_NODES``) and, when that does not finish, a
-        compact SAT model that excludes the known solution (CaDiCaL, about ``SAT_CONFLICTS``
-        conflicts a square; ``SAT_QUICK_CONFLICTS`` in a board's first ``SAT_QUICK_CHECKS``
-        checks); a second solution cuts a path where it differs, a check over both budgets
-        cuts the longest eighth of the paths. Paths come out about twice as long as
-        with ``"search"`` past 15 x 15: at 15 x 15 like published puzzles (a median path of
-        11 squares; Janko's 14 x 14: 12), at 30 x 30 and 50 x 50 shorter than in large
-        published ones (10-10.5 against 13-17), whose long paths come with the no-touch rule:
-        none of Janko's 25 x 25 and 20 x 36 puzzles is unique under Flow's rules, and those
-        that are, up to 14 x 24, have median paths of 9-12.5 (see the Benchmarks page). With
-        ``"sat"``,
-        ``difficulty`` is not available and ``Puzzle.difficulty`` is computed on first use.
+        ``"sat"`` (Flow Free's rules, needs python-sat): long growth proven by a compact SAT
+        model; ``difficulty`` is then computed on first use.
 
     Returns
     -------
     Puzzle
-        With ``grid``, ``solution`` and ``difficulty`` (known at once when ``unique``).
+        With ``grid``, ``solution`` and ``difficulty`` (known at once when proven by deduction).
 
     Raises
     ------
     TypeError, ValueError
-        A bad argument (named in the message).
-    ValueError
-        No puzzle met the constraints within ``max_attempts`` boards.
+        A bad argument (named in the message), or no puzzle within ``max_attempts`` boards.
     ImportError
         ``prover="sat"`` without python-sat (the extra ``sat``).
     KeyboardInterrupt
-        Ctrl-C stops generation within milliseconds (``seed``'s generator stays usable; with
-        ``prover="sat"``, inside CaDiCaL python-sat's own handler answers it, which on rare
-        occasions crashes or hangs the process instead: see the user guide).
+        Ctrl-C stops generation within milliseconds.
+
+    See Also
+    --------
+    solve : Solve or count a puzzle's solutions.
+    measure : Path lengths, bends and short paths of a solved puzzle.
+    difficulty_band : The ``difficulty`` range of a level.
 
     Examples
     --------
@@ -390,6 +347,7 @@ def generate(
     rows, cols = as_size(rows, cols, minimum=2, max_cells=MAX_GENERATE_CELLS)
     fill, touch = as_rules(True if fill is None else fill, True if touch is None else touch)
     min_length = as_int(min_length, "min_length", minimum=2, maximum=rows * cols)
+    long_paths_given, max_nodes_given = long_paths is not None, max_nodes is not None
     if long_paths is None:
         long_paths = _default_long_paths(rows, cols)
     if not isinstance(long_paths, (bool, np.bool_)):
@@ -403,9 +361,13 @@ def generate(
     prover = as_choice(prover, "prover", ("search", "sat"))
     max_attempts = as_int(max_attempts, "max_attempts", minimum=1, maximum=MAX_ATTEMPTS)
     if max_nodes is None:
-        # prover="sat" has its own default (SAT_NODES) and no size limit
+        # prover="sat" has its own default (SAT_NODES) and no size limit; the layout needs none
         max_nodes = (
-            SAT_NODES if prover == "sat" else _default_budget(rows, cols, touch, unique, long_paths)
+            SAT_NODES
+            if prover == "sat"
+            else _SHORT_BUDGET
+            if _uses_layout(fill, touch, unique, solids, long_paths_given, False)
+            else _default_budget(rows, cols, touch, unique, long_paths)
         )
     budget = as_max_nodes(max_nodes)
     band = _as_band(difficulty, rows, cols, fill, touch)
@@ -424,6 +386,8 @@ def generate(
             )
         return _generate_sat(rows, cols, as_generator(seed), min_length, max_attempts, budget)
     gen = as_generator(seed)
+    if _uses_layout(fill, touch, unique, solids, long_paths_given, max_nodes_given):
+        return _generate_layout(rows, cols, gen, min_length, max_attempts, band)
     attempts = 0
     while attempts < max_attempts:
         out: tuple[Grid, Grid, int, int] | None = _generate.generate(
@@ -457,6 +421,58 @@ def generate(
         + f" in {max_attempts} attempts; relax the constraints"
         + ("" if solids else " (solids=True lets isolated squares be solid)")
         + " or raise max_attempts"
+    )
+
+
+#: The default generator (``_generate_layout``): each board checks at most this many takeovers
+#: (a path end taking over part of a neighbouring path), per square.
+LAYOUT_CHECKS_PER_SQUARE = 4
+
+
+def _uses_layout(
+    fill: bool,
+    touch: bool,
+    unique: bool,
+    solids: bool,
+    long_paths_given: bool,
+    max_nodes_given: bool,
+) -> bool:
+    """Whether ``generate`` lays its paths by joins proven by deduction (``_generate_layout``):
+    under Flow Free's rules, unique, without solids, and none of the search's own options."""
+    return fill and touch and unique and not solids and not long_paths_given and not max_nodes_given
+
+
+def _generate_layout(
+    rows: int,
+    cols: int,
+    gen: np.random.Generator,
+    min_length: int,
+    max_attempts: int,
+    band: tuple[float, float] | None,
+) -> Puzzle:
+    """The default generator under Flow Free's rules: pieces joined into long paths while a sound
+    deduction proves the puzzle unique (``trapcore.numberlink._layout``); the puzzle's
+    ``difficulty`` is that proof's effort (``_portfolio.deduced_difficulty``). Boards are made
+    until one falls in ``band``."""
+    squares = rows * cols
+    attempts = 0
+    while attempts < max_attempts:
+        out = _layout.generate(
+            rows, cols, gen.bit_generator, min_length, max_attempts - attempts,
+            _portfolio.DEDUCE_STEPS_PER_SQUARE * squares, LAYOUT_CHECKS_PER_SQUARE * squares,
+        )  # fmt: skip
+        if out is None:
+            break
+        grid, sol, _, steps, used = out
+        attempts += used
+        score = round(int(steps) / squares, 4)
+        if band is None or band[0] <= score < band[1] or band[1] == score == band[0]:
+            return Puzzle._trusted(grid, sol, difficulty=score, fill=True, touch=True)
+    raise ValueError(
+        f"generate: no {rows} x {cols} puzzle with min_length={min_length} and no solid squares"
+        + (" and that difficulty" if band else "")
+        + f" in {max_attempts} attempts; relax the constraints (solids=True lets isolated "
+        "squares be solid) or raise max_attempts"
     )
 
 

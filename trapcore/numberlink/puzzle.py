@@ -23,7 +23,7 @@ import numpy.typing as npt
 from trapcore import _pictures
 from trapcore._renamed import renamed
 from trapcore._validate import as_choice, frozen_copy
-from trapcore.numberlink import _boards, _portfolio, _puzzle_state, _puzzle_text
+from trapcore.numberlink import _boards, _portfolio, _puzzle_state, _puzzle_text, deduce
 from trapcore.numberlink._grid import (
     Grid,
     Table,
@@ -353,33 +353,30 @@ class Puzzle:
 
     @property
     def difficulty(self) -> float:
-        """How hard the puzzle is: the search effort of proving its solution unique, in nodes
-        per non-solid square (node), under the puzzle's rules.
+        """How hard the puzzle is: the effort of proving its solution unique, per non-solid square
+        (node), under the puzzle's rules.
 
-        A grid puzzle's effort is, under the touch rules, the lesser of two searches' for two
-        solutions: the kernel's sweeps (``count_nodes(limit=2)``) and the board search (paths
-        grown from their ends, the most constrained end first, with dead-end and region checks,
-        much as a person works; given at most 64 nodes a square); under the no-touch rule the
-        sweeps'. Plus a thousandth of the sweeps' nodes, which orders the puzzles whose least
-        ties (most small puzzles need no guess at all). A board that is not a grid: its board
-        search's (``count_nodes(limit=2)``). About 1 means the search never backtracks; more
-        means more guessing. Under Flow Free's rules it ranks the puzzles of one size much as a
-        SAT model's conflicts and a human-style solver's guesses do (Spearman's rho about
-        0.6-0.8; docs: Benchmarks, "difficulty against solving effort"); before 0.3 it was the
-        sweeps' nodes alone, which ranked them far worse.
+        Under Flow Free's rules, a grid without solids that sound deduction proves unique (forced
+        moves, then bounded trial; at most 10 squares looked at a square): the squares it looked
+        at, per square (1 or more; the default generator's own proof). Otherwise the search's
+        nodes: on a grid under the touch rules the lesser of two searches' for two solutions, the
+        kernel's sweeps (``count_nodes(limit=2)``) and the board search (given at most 64 nodes a
+        square), under no-touch the sweeps', plus a thousandth of the sweeps' nodes; on a board
+        that is not a grid, its board search's. About 1 means no guessing; more means more (docs:
+        Benchmarks, "difficulty against solving effort"). Before 0.3: the sweeps' nodes alone.
 
         Known for generated puzzles; otherwise computed on first access (which raises
         ``SearchLimitExceeded`` when the sweeps need more than 10**9 nodes).
         """
-        if self._difficulty is None:
-            if self._kind == GRID:
-                sweeps = self.count_nodes(limit=2)
-                self._difficulty = _portfolio.difficulty(
-                    self._values, self._fill, self._touch, sweeps
-                )
-            else:
-                nodes = self.count_nodes(limit=2)
-                self._difficulty = round(nodes / max(1, int((self._values >= 0).sum())), 3)
+        if self._difficulty is None and self._kind == GRID:
+            g, fill, touch = self._values, self._fill, self._touch
+            score = _portfolio.deduced_difficulty(g) if fill and touch else None
+            if score is None:  # not proven by deduction: the search's effort
+                score = _portfolio.difficulty(g, fill, touch, self.count_nodes(limit=2))
+            self._difficulty = score
+        elif self._difficulty is None:
+            nodes = self.count_nodes(limit=2)
+            self._difficulty = round(nodes / max(1, int((self._values >= 0).sum())), 3)
         return self._difficulty
 
     # -- solving -----------------------------------------------------------------------------
@@ -643,3 +640,5 @@ class Puzzle:
     to_text = _puzzle_text.to_text
     from_text = classmethod(_puzzle_text.from_text)
     from_file = classmethod(renamed(path="file")(_puzzle_text.from_file))
+    grade = property(deduce.puzzle_grade)  # by deduction: defined in deduce, as explain
+    explain = deduce.puzzle_explain
