@@ -63,6 +63,7 @@ cdef struct Search:
     int64_t* mval                # solutions below the state (saturating at 2**62)
     int16_t* key                 # scratch: the current state's key
     int32_t* roots               # scratch: roots seen while building a key
+    int32_t* rootid              # scratch: each root's id in the key being built (-1 none)
     int64_t* enter               # per depth: solutions found before entering it
     bint interrupted             # a signal handler raised: the exception is pending
 

@@ -392,16 +392,17 @@ cdef Py_ssize_t memo_slot(Search* s, Py_ssize_t d) noexcept nogil:
                 key[2 + j] = 0
                 continue
         r = find(s.parent, p)
-        for i in range(m):
-            if s.roots[i] == r:
-                break
-        else:
+        i = s.rootid[r]
+        if i < 0:  # (a table, not a scan of the roots seen: a wide frontier has many segments)
             i = m
+            s.rootid[r] = <int32_t> m
             s.roots[m] = r
             m += 1
         key[2 + j] = <int16_t> (i + 1)
     for i in range(W + 1):
         key[3 + W + i] = s.colour[s.roots[i]] if i < m else 0
+    for i in range(m):
+        s.rootid[s.roots[i]] = -1
     for i in range(L):
         h = (h ^ <uint16_t> key[i]) * 1099511628211ULL
     slot = <Py_ssize_t> (h & <uint64_t> (s.mcap - 1))
@@ -562,8 +563,8 @@ cdef int search_alloc(Search* s, Py_ssize_t rows, Py_ssize_t cols, bint big_memo
     while mcap > 1024 and mcap * L * 2 > (1 << 26):
         mcap >>= 1
     s.L, s.mcap = L, mcap
-    # 21 bytes per padded square, 23 per depth, the memo's keys and values, 20 alignments
-    s.block = <char*> malloc(M * 44 + mcap * (2 * L + 8) + 2 * L + 4 * (C + 4) + 20 * 16)
+    # 25 bytes per padded square, 23 per depth, the memo's keys and values, 21 alignments
+    s.block = <char*> malloc(M * 48 + mcap * (2 * L + 8) + 2 * L + 4 * (C + 4) + 21 * 16)
     s.mstamp = <int32_t*> calloc(mcap, sizeof(int32_t))
     if s.block == NULL or s.mstamp == NULL:
         search_free(s)
@@ -588,6 +589,8 @@ cdef int search_alloc(Search* s, Py_ssize_t rows, Py_ssize_t cols, bint big_memo
     s.mval = <int64_t*> grab(s, mcap * sizeof(int64_t))
     s.key = <int16_t*> grab(s, L * sizeof(int16_t))
     s.roots = <int32_t*> grab(s, (C + 4) * sizeof(int32_t))
+    s.rootid = <int32_t*> grab(s, m * sizeof(int32_t))
+    memset(s.rootid, 0xFF, m * sizeof(int32_t))  # -1: no id
     return 0
 
 

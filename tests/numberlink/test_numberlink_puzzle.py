@@ -162,9 +162,7 @@ def test_puzzle_pickles_and_copies():
         assert not q.grid.flags.writeable and not q.solution.flags.writeable
 
 
-@pytest.mark.parametrize(
-    "module", ["puzzle", "_puzzle_text", "generate", "board_generate", "variants"]
-)
+@pytest.mark.parametrize("module", ["puzzle", "generate", "board_generate", "variants"])
 def test_docstring_examples_run(module, tmp_path, monkeypatch):
     import doctest
     import importlib

@@ -445,3 +445,27 @@ def test_a_one_pair_strip_costs_linear_work(touch):
             for k in (12, 16)
         )
         assert polls_big <= 40 * max(polls_small, 1), (polls_small, polls_big)
+
+
+def one_pair(n):
+    """One pair, at two corners of different colours, on an empty n x n board."""
+    g = np.zeros((n, n), np.int16)
+    g[0, 0] = g[n - 1, 0] = 1
+    return g
+
+
+@pytest.mark.parametrize("method", ["sweeps", "auto"])
+def test_one_pair_on_an_empty_board_costs_linear_work(method):
+    """Budgets bound time on every shape (issue 44): one pair on an empty n x n board with fill,
+    refused by a budget of 256 a square, costs at most 24 times more on 128 x 128 than on 32 x 32
+    (linear: 16), counted in the kernels' polls (one per 2**14 units of work). A node of the
+    sweeps builds a frontier key as long as the board is wide: budgets count it in those units
+    (``sweep_units``); counting nodes made the sweeps' ratio about 37."""
+    from _sigint import count_polls
+
+    def refused(n):
+        with pytest.raises(SearchLimitExceeded):
+            nl.solve(one_pair(n), method=method, max_nodes=256 * n * n)
+
+    (_, small), (_, big) = (count_polls(lambda n=n: refused(n)) for n in (32, 128))
+    assert 0 < big <= 24 * small, (small, big)

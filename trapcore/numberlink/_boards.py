@@ -10,8 +10,6 @@ arguments (``values`` ``int16`` (n,), ``table`` the compact ``int32`` table of :
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 import numpy.typing as npt
 
@@ -21,9 +19,6 @@ from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _graph, _portfolio, _route
 from trapcore.numberlink._grid import Table, Values
 from trapcore.numberlink.solve import DEFAULT_MAX_NODES, MAX_LIMIT, Solutions
-
-if TYPE_CHECKING:
-    from trapcore.numberlink.puzzle import Puzzle  # (puzzle imports this module)
 
 #: The router's work cap, rounds times paths times nodes: a bounded try before the complete
 #: searches. "Boards without fill, and variants", bench/test_bench_numberlink_variants.py.
@@ -63,24 +58,6 @@ def square_table(rows: int, cols: int) -> Table:
     a = np.concatenate((base[:, :-1].ravel(), base[:-1, :].ravel()))
     b = np.concatenate((base[:, 1:].ravel(), base[1:, :].ravel()))
     return undirected(rows * cols, a, b)
-
-
-def one_layer_grid(puzzle: Puzzle) -> Values | None:
-    """The grid of a board of one layer whose nodes are its squares in order, each joined to the
-    squares beside, above and below it (the contest's boards of one layer), or ``None``: such a
-    board is a grid puzzle, and the grid's searches are the stronger."""
-    shape, cells = puzzle.shape, puzzle.cells
-    if shape is None or len(shape) != 3 or shape[0] != 1 or cells is None:
-        return None
-    _, rows, cols = shape
-    if not np.array_equal(cells.ravel(), np.arange(rows * cols)):
-        return None
-    table, mine = square_table(rows, cols), puzzle.neighbours
-    if mine.shape != table.shape or not np.array_equal(
-        np.sort(mine, axis=1), np.sort(table, axis=1)
-    ):
-        return None
-    return puzzle.values.reshape(rows, cols)
 
 
 def as_limit(limit: object, n: int) -> int:

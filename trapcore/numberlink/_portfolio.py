@@ -85,7 +85,8 @@ class Solutions(list):  # type: ignore[type-arg]
         model), ``"second"`` (the compact SAT model that excludes a known solution),
         ``"colours"`` (refuted by the colour count) or ``"empty"`` (a grid without numbers).
     nodes : int
-        The searches' nodes, plus the SAT solvers' conflicts when they ran.
+        The searches' nodes (the sweeps' in units of work, ``sweep_units`` a node), plus the
+        SAT solvers' conflicts when they ran.
     solver : str
         With ``method`` ``"sat"`` or ``"second"``, python-sat's name of the SAT solver
         (``"cadical153"``); else ``""``.
@@ -159,19 +160,28 @@ class Search(Protocol):
     def close(self) -> None: ...
 
 
+def sweep_units(g: Grid, touch: bool) -> int:
+    """The units of work of one node of the sweeps on ``g``: under the touch rules a node also
+    builds its frontier's memo key, ``w + 2`` long on the shorter side ``w``, counted as the
+    kernel counts it between polls (``1 + (w + 2) // 32``); else 1. Budgets count these units, so
+    that a budget bounds time whatever the board's width."""
+    return 1 + ((min(g.shape) + 2) >> 5) if touch else 1
+
+
 class _Sweeps:
     method, solver = "sweeps", ""
 
     def __init__(self, task: Task) -> None:
         assert task.grid is not None  # (the schedules give it grids only)
         self.g, self.task = task.grid, task
+        self.units = sweep_units(task.grid, task.touch)
 
     def turn(self, units: int) -> tuple[npt.NDArray[np.int16] | None, int]:
         t = self.task
         sols, nodes, done = _solver.solve(
-            self.g, t.limit, units, _solver.Strategy.PORTFOLIO, t.fill, t.touch
+            self.g, t.limit, units // self.units, _solver.Strategy.PORTFOLIO, t.fill, t.touch
         )
-        return (sols if done else None), min(int(nodes), units)
+        return (sols if done else None), min(int(nodes) * self.units, units)
 
     def close(self) -> None:
         pass
@@ -347,10 +357,10 @@ def schedule(task: Task, budget: int, method: str = "auto") -> Iterator[tuple[st
             if not colour_refutes(g):
                 yield "strict", STRICT_NODES_PER_SQUARE * g.size
             yield "route", 0
-        share = FIRST_SHARE
+        share, units = FIRST_SHARE, sweep_units(g, task.touch)
         while True:
             yield "board", share // 4
-            yield "sweeps", share
+            yield "sweeps", share * units  # (its shares in nodes, as benchmarked)
             if sat and task.limit == 1 and share >= NO_FILL_SAT_SHARE:
                 yield "sat", budget
                 return
@@ -418,6 +428,7 @@ def prove_unique(g: Grid, solution: Grid, nodes: int, conflicts: int) -> Solutio
     solution with ``conflicts``. ``[solution]``: unique; two solutions: another exists;
     SearchLimitExceeded: neither settled it."""
     task = Task(g, None, True, True, 2, "generate", solution)
+    nodes *= sweep_units(g, True)  # (the generator's budget is in the sweeps' nodes)
     return solve(task, nodes + conflicts, turns=[("sweeps", nodes), ("second", conflicts)])
 
 

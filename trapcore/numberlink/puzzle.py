@@ -17,13 +17,16 @@ one class with one set of methods; ``0.2``'s ``Board`` is this class (a deprecat
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
 from trapcore import _pictures
 from trapcore._renamed import renamed
 from trapcore._validate import as_choice, frozen_copy
-from trapcore.numberlink import _boards, _portfolio, _puzzle_state, _puzzle_text, deduce
+from trapcore.numberlink import _boards, _portfolio, deduce
 from trapcore.numberlink._grid import (
     Grid,
     Table,
@@ -38,12 +41,10 @@ from trapcore.numberlink._grid import (
     frozen,
     read_only,
 )
-from trapcore.numberlink._puzzle_state import GRAPH, GRID
 from trapcore.numberlink.solve import (
     DEFAULT_MAX_NODES,
     Solutions,
     check,
-    check_labels,
     count,
     count_nodes,
     solve,
@@ -53,6 +54,8 @@ __all__ = ["Puzzle"]
 
 #: ``Puzzle.to_grid(lane=...)``: which lane of a bridge square to show.
 LANES = ("across", "down")
+#: The kinds of puzzle (``Puzzle._kind``): a grid of squares, and the builders' boards.
+GRID, SQUARES, HEX, LAYERS, GRAPH = "grid", "squares", "hex", "layers", "graph"
 
 
 class Puzzle:
@@ -272,10 +275,69 @@ class Puzzle:
         p.__setstate__((grid, solution, symbols, difficulty, fill, touch))
         return p
 
-    # -- pickling and copying, and equality: defined in _puzzle_state ---------------------
-    __getstate__ = _puzzle_state.getstate
-    __setstate__ = _puzzle_state.setstate
-    __eq__ = _puzzle_state.equal
+    # -- pickling and copying, and equality -------------------------------------------------
+    def __getstate__(self) -> tuple[Any, ...]:
+        state = (
+            self._values,
+            self._solution,
+            self._symbols,
+            self._difficulty,
+            self._fill,
+            self._touch,
+        )
+        if self._kind == GRID:
+            return state
+        return (*state, self._table, self._shape, self._cells, self._down, self._kind)
+
+    def __setstate__(self, state: tuple[Any, ...] | dict[str, Any]) -> None:
+        # pickle and copy come here too: arrays come back writeable, so make them read-only again
+        # (0.1's pickles hold four items: their puzzles keep the default rules; 0.2's Board
+        # pickled its attributes as a dict)
+        if isinstance(state, dict):
+            state = (
+                state["_values"],
+                None,
+                None,
+                None,
+                state["_fill"],
+                state["_touch"],
+                state["_table"],
+                state["_shape"],
+                state["_cells"],
+                state["_down"],
+                _kind_0_2(state["_shape"], state["_table"]),
+            )
+        if len(state) == 4:
+            values, solution, self._symbols, self._difficulty = state
+            self._fill, self._touch = True, True
+        else:
+            values, solution, self._symbols, self._difficulty, self._fill, self._touch = state[:6]
+        self._values = frozen(values)
+        self._solution = None if solution is None else frozen(solution)
+        if len(state) > 6:
+            self._graph(*state[6:])
+        else:
+            self._graph(None, self._values.shape, None, None, GRID)
+
+    def __eq__(self, other: object) -> bool:
+        """Puzzles are equal when their kind, nodes, edges and rules are (solutions and symbols
+        aside)."""
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        if self._kind != other._kind or not (
+            np.array_equal(self._values, other._values)
+            and self._fill == other._fill
+            and self._touch == other._touch
+        ):
+            return False
+        if self._kind == GRID:
+            return True
+        return (
+            self._shape == other._shape
+            and _same(self._table, other._table)
+            and _same(self._cells, other._cells)
+            and _same(self._down, other._down)
+        )
 
     # -- properties ------------------------------------------------------------------------
     @property
@@ -437,7 +499,7 @@ class Puzzle:
             sols = solve(
                 self._values, fill=self._fill, touch=self._touch, limit=limit, max_nodes=max_nodes
             )
-        elif (grid := _boards.one_layer_grid(self)) is not None:  # the grid's searches
+        elif (grid := self._one_layer()) is not None:  # a grid puzzle: the grid's searches
             on_grid = solve(
                 grid, fill=self._fill, touch=self._touch, limit=limit, max_nodes=max_nodes
             )
@@ -453,6 +515,22 @@ class Puzzle:
         if len(sols) == 1:
             self._solution = read_only(sols[0])
         return sols
+
+    def _one_layer(self) -> Values | None:
+        """The grid of a board of one layer whose nodes are its squares in order, each joined
+        to the squares beside, above and below it (the contest's boards of one layer), or
+        ``None``: such a board is a grid puzzle, and the grid's searches are the stronger."""
+        if self._shape is None or len(self._shape) != 3 or self._shape[0] != 1:
+            return None
+        _, rows, cols = self._shape
+        if self._cells is None or not np.array_equal(self._cells.ravel(), np.arange(rows * cols)):
+            return None
+        table = _boards.square_table(rows, cols)
+        if self.neighbours.shape != table.shape or not np.array_equal(
+            np.sort(self.neighbours, axis=1), np.sort(table, axis=1)
+        ):
+            return None
+        return self._values.reshape(rows, cols)
 
     def count(self, *, max_nodes: int | None = DEFAULT_MAX_NODES) -> int:
         """The exact number of solutions (sets of paths) under the puzzle's rules (a grid
@@ -553,7 +631,11 @@ class Puzzle:
         True
         """
         if self._kind == GRID:
-            return check_labels(self._values, labels, self._fill, self._touch)
+            s = as_labels(labels, len(self), self._values.shape)
+            try:
+                return check(self._values, s, fill=self._fill, touch=self._touch)
+            except ValueError as exc:  # check() calls them "solution"; here they are labels
+                raise ValueError("labels" + str(exc).removeprefix("solution")) from None
         s = as_labels(labels, len(self))
         return _boards.check(self._values, self.neighbours, self._fill, self._touch, s)
 
@@ -636,9 +718,148 @@ class Puzzle:
 
     __hash__ = None  # type: ignore[assignment]  # mutable-looking value class: unhashable
 
-    # -- text: defined in _puzzle_text (this module's second concern) ---------------------
-    to_text = _puzzle_text.to_text
-    from_text = classmethod(_puzzle_text.from_text)
-    from_file = classmethod(renamed(path="file")(_puzzle_text.from_file))
+    # -- text --------------------------------------------------------------------------------
+    def to_text(self, *, style: str = "header", solution: bool = False) -> str:
+        """The puzzle (or its solution) as text.
+
+        Parameters
+        ----------
+        style : {"header", "flow"}
+            ``"header"``: a ``W H`` line, then the rows with ``.`` empty, ``#`` solid and one
+            symbol per number. ``"flow"``: square boards only, one row per line, no header, no
+            solids, letters and digits only (at most 61 numbers).
+        solution : bool, default False
+            Write the solution (every square of path ``k`` shows ``k``'s symbol) instead.
+
+        Returns
+        -------
+        str
+            The text, ending with a newline.
+
+        Raises
+        ------
+        ValueError
+            A bad ``style``, no solution known (with ``solution=True``), or a puzzle the Flow
+            style cannot hold.
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> p = tc.Puzzle([[1, 0, 1], [2, 0, 2]])
+        >>> print(p.to_text(), end="")
+        3 2
+        1.1
+        2.2
+        >>> sols = p.solve()  # the solution is unique: the puzzle keeps it
+        >>> print(p.to_text(solution=True), end="")
+        3 2
+        111
+        222
+        """
+        from trapcore.numberlink import formats
+
+        return formats._puzzle_text(self, style=style, solution=solution)
+
+    @classmethod
+    def from_text(cls, text: str) -> Puzzle:
+        """Read the one puzzle in ``text`` (either format, see :func:`parse_puzzles`).
+
+        Parameters
+        ----------
+        text : str
+            One puzzle: ``W H`` then its rows (``.`` empty, ``#`` solid), or the other format.
+
+        Returns
+        -------
+        Puzzle
+            The puzzle, with its rules and solution when the text gives them.
+
+        Raises
+        ------
+        TypeError, ValueError
+            ``text`` is not a str, holds a malformed puzzle (the error gives line and column), or
+            holds no puzzle or several (read several with ``parse_puzzles``).
+
+        Examples
+        --------
+        >>> import trapcore as tc
+        >>> tc.Puzzle.from_text("3 3\\n1..\\n..2\\n1.2").grid.tolist()
+        [[1, 0, 0], [0, 0, 2], [1, 0, 2]]
+        """
+        from trapcore.numberlink import formats
+
+        puzzles = list(formats.parse_puzzles(text))
+        if len(puzzles) != 1:
+            raise ValueError(
+                f"text: expected one puzzle, found {len(puzzles)} (use "
+                "trapcore.numberlink.parse_puzzles for several)"
+            )
+        return puzzles[0]
+
+    @classmethod
+    @renamed(path="file")
+    def from_file(cls, file: str | os.PathLike[str]) -> Puzzle:
+        """Read the first puzzle of the file at ``file`` (either format; ``path`` before 0.3,
+        deprecated).
+
+        Reading stops after that puzzle; ``trapcore.numberlink.read_puzzles(file)`` iterates
+        over all of them.
+
+        Parameters
+        ----------
+        file : str or os.PathLike
+            The file to read.
+
+        Returns
+        -------
+        Puzzle
+            Its first puzzle.
+
+        Raises
+        ------
+        TypeError
+            ``file`` is not a str or path-like.
+        OSError
+            The file cannot be read.
+        ValueError
+            The first puzzle is malformed (the error gives file, line and column), or the file
+            holds no puzzle.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> import trapcore as tc
+        >>> file = os.path.join(tempfile.mkdtemp(), "six.txt")
+        >>> tc.numberlink.write_puzzles(file, [tc.numberlink.generate(6, seed=1)])
+        1
+        >>> tc.Puzzle.from_file(file) == tc.numberlink.generate(6, seed=1)
+        True
+        """
+        from trapcore.numberlink import formats
+
+        first = next(formats.read_puzzles(file), None)
+        if first is None:
+            raise ValueError(f"{file}: no puzzle in this file")
+        return first
+
     grade = property(deduce.puzzle_grade)  # by deduction: defined in deduce, as explain
     explain = deduce.puzzle_explain
+
+
+def _same(a: Table | None, b: Table | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return bool(np.array_equal(a, b))
+
+
+def _kind_0_2(shape: tuple[int, ...] | None, table: Table) -> str:
+    """The kind of a board 0.2 pickled (its Board kept no kind): a graph, layers, hexagons (the
+    table of ``hex_board`` on its shape) or squares."""
+    if shape is None:
+        return GRAPH
+    if len(shape) == 3:
+        return LAYERS
+    from trapcore.numberlink.variants import hex_board  # variants imports this module
+
+    hexes = hex_board(np.zeros(shape, np.int16))._table
+    return HEX if hexes is not None and np.array_equal(hexes, table) else SQUARES

@@ -24,7 +24,6 @@ from trapcore.numberlink._grid import (
     INT16_MAX,
     MAX_SOLVE_CELLS,
     Grid,
-    as_labels,
     as_max_nodes,
     as_puzzle_grid,
     as_rules,
@@ -273,16 +272,6 @@ def count_nodes(
     if without_numbers(g, fill) is not None or (fill and colour_refutes(g)):
         return 0
     return _search(g, limit, budget, "count_nodes", fill, touch)[1]
-
-
-def check_labels(grid: Grid, labels: npt.ArrayLike, fill: bool, touch: bool) -> bool:
-    """``Puzzle.check`` on a grid: :func:`check`, its errors naming ``labels`` (not
-    ``solution``), the argument of that method."""
-    s = as_labels(labels, grid.size, grid.shape)
-    try:
-        return check(grid, s, fill=fill, touch=touch)
-    except ValueError as exc:
-        raise ValueError("labels" + str(exc).removeprefix("solution")) from None
 
 
 def check(

@@ -29,9 +29,8 @@ from trapcore._validate import _describe, as_choice, as_int
 from trapcore.numberlink._boards import ROUTE_WORK as ROUTE_WORK  # here in 0.2
 from trapcore.numberlink._boards import undirected
 from trapcore.numberlink._grid import as_puzzle_grid, as_rules, as_values
-from trapcore.numberlink._puzzle_state import HEX, LAYERS, SQUARES
+from trapcore.numberlink.puzzle import HEX, LAYERS, SQUARES, Puzzle
 from trapcore.numberlink.puzzle import LANES as LANES  # here in 0.2
-from trapcore.numberlink.puzzle import Puzzle
 
 __all__ = ["grid_board", "hex_board", "layered_board"]
 
