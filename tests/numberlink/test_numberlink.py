@@ -546,6 +546,9 @@ def test_exported():
     assert set(nl.__all__) == {
         "Puzzle",
         "generate",
+        "deduce",
+        "Deduction",
+        "Step",
         "difficulty_band",
         "difficulty_level",
         "Quality",

@@ -45,9 +45,7 @@ __all__: list[str] = []  # generate is the public name; generate_board is deprec
 #: ``generate(puzzle, max_nodes=None)``: the board search's budget per uniqueness check (past it,
 #: the longest eighth of the paths are cut in the middle): ``BOARD_NODES`` on boards of up to
 #: ``LARGE_BOARD`` nodes, ``LARGE_BOARD_NODES`` on larger ones, where checks of 10**6 nodes cost
-#: seconds each (40x40 grid board, seed 0: 0.6 CPU-s at 10**4 a check, 5.3 s at 10**5, against
-#: 0.43 s for ``generate(40)``; 20x20: 0.06 s at 10**4, 2.6 s at 10**6; fewer pairs than
-#: ``generate(n)`` at every size: 311 against 442 at 40x40).
+#: seconds each (docs/benchmarks.md, "Tuned constants").
 BOARD_NODES, LARGE_BOARD_NODES, LARGE_BOARD = 10**6, 10**4, 225
 
 Values = npt.NDArray[np.int16]

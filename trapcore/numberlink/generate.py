@@ -37,7 +37,7 @@ DIFFICULTY_LEVELS = types.MappingProxyType(
 )
 #: Per rules (fill, touch): (side, 1/3 quantile, 2/3 quantile) of ``Puzzle.difficulty`` on
 #: side x side boards, measured by ``tools/calibrate_difficulty.py`` (Flow Free's, (True, True):
-#: the deduction's effort on the default generator's puzzles, 20 s a side). Between sides the
+#: the deduction's effort on the default generator's puzzles). Between sides the
 #: quantiles are interpolated in log scale over ``sqrt(rows * cols)``; past the last side the
 #: lower one follows the table's trend and the upper one keeps the last ratio.
 _CALIBRATION: dict[tuple[bool, bool], tuple[tuple[int, float, float], ...]] = {
@@ -65,11 +65,9 @@ _LONG_PATH_SQUARES = (49, 225)
 #: ``generate(max_nodes=None)``: the solver's budget per uniqueness check, with long paths and
 #: without. Past it a check cuts paths, so a small one keeps long-path generation quick.
 _LONG_BUDGET, _SHORT_BUDGET = 2 * 10**4, 10**7
-#: ``max_nodes=None`` under ``touch=True`` past the calibrated boards (20 x 20): 10**7 nodes a
-#: check cost 10-50 s a puzzle at 25 x 25 and minutes at 70 x 70 (a node is 1-2 us there);
-#: 10**5 a check makes 30 x 30 in about 0.5 s, 40 x 40 in 0.7 s and 50 x 50 in 2.5 s. Past
-#: ``_MAX_DEFAULT_TOUCH_SQUARES`` no default budget finishes (70 x 70: 1000 failed attempts at
-#: 10**4 or 10**5 a check), so ``max_nodes=None`` is refused there.
+#: ``max_nodes=None`` under ``touch=True`` past the calibrated boards (20 x 20): a smaller budget
+#: a check keeps the search generator quick, and past ``_MAX_DEFAULT_TOUCH_SQUARES`` no default
+#: budget finishes, so it is refused there (docs/benchmarks.md, "Tuned constants").
 _CALIBRATED_SQUARES, _TOUCH_BUDGET, _MAX_DEFAULT_TOUCH_SQUARES = 400, 10**5, 2500
 
 
@@ -492,10 +490,8 @@ RAW_MIN = 4
 RAW_TRIES = 20
 #: ``generate(prover="sat")``: the first checks of each board give the SAT model only this many
 #: conflicts. A board fresh from the growth has very many solutions and its first checks nearly
-#: always end in cuts of the longest paths: a quick check either finds a second solution at once
-#: or cuts without spending the full budget. Same median paths, half the time (15 x 15: 0.03 s
-#: against 0.085 s; 30 x 30: 0.67 s against 1.39 s; 50 x 50: 3.8 s against 7.4 s); 6 quick
-#: checks shorten the paths (15 x 15: median 9.75 against 11), 10 much more (7).
+#: always end in cuts of the longest paths: quick checks halve the time for the same median
+#: paths, and more of them shorten the paths (docs/benchmarks.md, "Tuned constants").
 SAT_QUICK_CHECKS, SAT_QUICK_CONFLICTS = 4, 10
 
 
