@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import types
 from collections.abc import Iterable
-from typing import Any, NamedTuple, SupportsFloat, TypeAlias
+from typing import NamedTuple, SupportsFloat
 
 import numpy as np
 
+from trapcore._types import SeedLike
 from trapcore._validate import _describe, as_choice, as_generator, as_int, as_size
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _generate, _layout, _portfolio, _repair, _sat
@@ -27,7 +28,6 @@ __all__ = [
 ]
 
 #: What ``seed=`` accepts (see ``trapcore._validate.as_generator``).
-SeedLike: TypeAlias = int | np.integer[Any] | np.random.SeedSequence | np.random.Generator | None
 
 #: ``generate(difficulty=...)`` levels: each is a third of the puzzles ``generate`` makes for that
 #: board size under those rules, by ``Puzzle.difficulty`` (search nodes per square): the
