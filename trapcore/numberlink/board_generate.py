@@ -33,11 +33,11 @@ import numpy as np
 import numpy.typing as npt
 
 from trapcore._renamed import warn
+from trapcore._types import SeedLike
 from trapcore._validate import _describe, as_generator, as_int
 from trapcore.errors import SearchLimitExceeded
 from trapcore.numberlink import _boards
 from trapcore.numberlink._paths import lay_paths
-from trapcore.numberlink.generate import SeedLike
 from trapcore.numberlink.puzzle import Puzzle
 
 __all__: list[str] = []  # generate is the public name; generate_board is deprecated
