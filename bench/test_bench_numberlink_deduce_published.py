@@ -27,7 +27,7 @@ needs_puzzles = pytest.mark.skipif(not PUZZLES.is_dir(), reason="shared puzzle f
 RULES = {"Flow (fill, touch)": (True, True), "no-touch (fill)": (True, False)}
 RULES["Nikoli (no fill, no touch)"] = (False, False)
 #: deductions a puzzle (``max_steps``); every published puzzle solved takes fewer
-BUDGET = 150_000
+BUDGET = 120_000
 
 
 def published(name: str) -> list[nl.Puzzle]:
