@@ -209,6 +209,29 @@ def test_enumerator_agrees_with_sat_model(fill: bool, touch: bool) -> None:
         assert sorted(s.tobytes() for s, _ in mine) == sorted(s.tobytes() for s in sat)
 
 
+def test_check_catches_wrong_verdicts(monkeypatch) -> None:
+    # the comparison can fail: a "solved" on a board of two solutions, a "contradiction" on a
+    # board with one, and a step that does not hold are each caught
+    two = np.array([[1, 0, 0], [0, 0, 0], [0, 0, 1]])  # two snakes under Flow's rules
+    one = np.array([[1, 0, 1], [2, 0, 2]])
+    real = nl.deduce
+
+    def fake(grid, **kw):
+        d = real(grid, **kw)
+        if np.array_equal(grid, two):
+            return d.__class__(True, "forced", np.ones((3, 3), np.int16), (), False, 0)
+        bad = nl.Step("region", 2, ((0, 1),))  # (0, 1) is on path 1
+        return d.__class__(False, "search", None, (bad,), d.contradiction or kw["fill"], 0)
+
+    monkeypatch.setattr(nl, "deduce", fake)
+    with pytest.raises(AssertionError):
+        check_deduction(two, True, True)
+    with pytest.raises(AssertionError):
+        check_deduction(one, True, True)  # the contradiction
+    with pytest.raises(AssertionError):
+        check_deduction(one, False, True)  # the step
+
+
 @settings(max_examples=size(80, 1200), deadline=None)
 @given(boards(), st.sampled_from(RULES))
 def test_deduce_against_enumeration(grid, rules) -> None:
