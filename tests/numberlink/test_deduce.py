@@ -271,3 +271,28 @@ def test_flow_levels_by_deduction() -> None:
         if path.stem.startswith("regular"):
             flow = nl.deduce(p.grid, record=False)
             assert flow.solved and len(nl.solve(p.grid, limit=2)) == 1
+
+
+def test_input_forms_give_one_answer() -> None:
+    # a list, a read-only array, a non-contiguous view, another integer dtype: the same deduction
+    g = np.ascontiguousarray(TRIAL_6)
+    want = nl.deduce(g)
+    ro = g.copy()
+    ro.flags.writeable = False
+    wide = np.zeros((6, 12), np.int64)
+    wide[:, ::2] = g
+    for form in (g.tolist(), ro, wide[:, ::2], g.astype(np.int32), nl.Puzzle(g)):
+        d = nl.deduce(form)  # (equality leaves out the solution array)
+        assert d == want and np.array_equal(d.solution, want.solution)
+    with pytest.raises(TypeError, match="puzzle"):
+        nl.deduce(g.astype(np.float64))
+
+
+def test_threads_share_nothing() -> None:
+    # the kernel runs without the GIL on its own scratch: four threads, the same answers
+    from concurrent.futures import ThreadPoolExecutor
+
+    grids = [TRIAL_6, TRIAL_8] + [tiny(s) for s in range(30)]
+    want = [nl.deduce(g) for g in grids]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(nl.deduce, grids * 3)) == want * 3
