@@ -42,6 +42,7 @@ ctypedef struct State:
     int32_t* size
     int32_t* nxt        # circular list of each chain's squares
     uint64_t* col       # W words per square, meaningful at chain roots
+    uint64_t* dirty     # W words: the numbers whose region rules may say something new
     Py_ssize_t unknown  # edges still unknown
 
 
@@ -187,3 +188,11 @@ cdef inline void push(Ctx* c, int32_t x) noexcept nogil:
         c.queued[x] = 1
         c.stack[c.top] = x
         c.top += 1
+
+
+cdef inline void dirty(Ctx* c, uint64_t* a, uint64_t* b, bint lost) noexcept nogil:
+    """Mark the numbers of a & ~b (lost) or a & b (shared) for the region rules."""
+    cdef Py_ssize_t w
+    for w in range(c.W):
+        c.s.dirty[w] |= a[w] & (~b[w] if lost else b[w])
+    c.s.dirty[0] &= ~(<uint64_t> 1)
