@@ -442,8 +442,8 @@ cdef int attempt(Ctx* c, int32_t e, int value, int32_t root, Py_ssize_t k,
 
 cdef int sweep(Ctx* c, int level, bint* progress) noexcept nogil:
     """One sweep of depth-1 trials, each closed under the rules up to level: an unknown edge
-    whose state, assumed, leads to a contradiction takes the other state; a number (or "empty")
-    that, given to a chain, does so is taken away from it."""
+    whose state, assumed, leads to a contradiction takes the other state; with level FORCED, a
+    number (or "empty") that, given to a chain, does so is taken away from it."""
     cdef int32_t e
     cdef Py_ssize_t x, k
     cdef uint64_t* t = c.tmp + 7 * c.W
@@ -463,7 +463,7 @@ cdef int sweep(Ctx* c, int level, bint* progress) noexcept nogil:
                 progress[0] = True
             if res:
                 return res
-    for x in range(c.n):
+    for x in range(c.n if level == FORCED else 0):  # colour trials: the forced rules only
         for k in range(c.K + 1):
             cx = c.main.col + x * c.W
             if c.values[x] < 0 or uf_find(c.main.parent, <int32_t> x) != x or single_bit(c, cx):

@@ -387,7 +387,7 @@ class _Deducer:
                         self.set_on(e, TRIAL)
                     self.close(REGIONS)
                     progress = True
-        for x in self.cells:
+        for x in self.cells if level == FORCED else ():  # colour trials: the forced rules only
             for k in range(max(self.numbers, default=0) + 1):
                 col = self.s.col[x]
                 if self.find(x) != x or col & (col - 1) == 0:
