@@ -369,23 +369,6 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
     return run(c)
 
 
-cdef void count_colours(Ctx* c) noexcept nogil:
-    """kcount[k]: the squares that may take number k (at this work count, c.counted)."""
-    cdef Py_ssize_t x, w
-    cdef uint64_t bits
-    cdef uint64_t* cx
-    memset(c.kcount, 0, (c.K + 1) * sizeof(int32_t))
-    for x in range(c.n):
-        if c.values[x] >= 0:
-            cx = colp(c, uf_find(c.s.parent, <int32_t> x))
-            for w in range(c.W):
-                bits = cx[w]
-                while bits:
-                    c.kcount[w * 64 + ctz64(bits)] += 1
-                    bits &= bits - 1
-    c.counted = c.work
-
-
 cdef int close(Ctx* c, int level) noexcept nogil:
     """Apply the rules of grades up to level until none applies."""
     cdef int res = run(c)
@@ -401,18 +384,6 @@ cdef int close(Ctx* c, int level) noexcept nogil:
                 if res:
                     return res
     return OK
-
-
-cdef void copy_state(Ctx* c, State* dst, State* src) noexcept nogil:
-    memcpy(dst.es, src.es, c.E * sizeof(uint8_t))
-    memcpy(dst.don, src.don, c.n * sizeof(uint8_t))
-    memcpy(dst.dunk, src.dunk, c.n * sizeof(uint8_t))
-    memcpy(dst.parent, src.parent, c.n * sizeof(int32_t))
-    memcpy(dst.size, src.size, c.n * sizeof(int32_t))
-    memcpy(dst.nxt, src.nxt, c.n * sizeof(int32_t))
-    memcpy(dst.col, src.col, c.n * c.W * sizeof(uint64_t))
-    memcpy(dst.dirty, src.dirty, c.W * sizeof(uint64_t))
-    dst.unknown = src.unknown
 
 
 cdef int attempt(Ctx* c, int32_t e, int value, int32_t root, Py_ssize_t k,
@@ -499,18 +470,6 @@ cdef int trials(Ctx* c) noexcept nogil:
         if res or not progress:
             return res
     return OK
-
-
-cdef int state_init(Ctx* c, State* s, int32_t* i32, uint8_t* u8, uint64_t* u64) noexcept nogil:
-    s.es = u8
-    s.don = u8 + c.E
-    s.dunk = u8 + c.E + c.n
-    s.parent = i32
-    s.size = i32 + c.n
-    s.nxt = i32 + 2 * c.n
-    s.col = u64
-    s.dirty = u64 + c.n * c.W
-    return 0
 
 
 def deduce(const int16_t[:, ::1] grid, Py_ssize_t numbers, bint fill, bint touch,
