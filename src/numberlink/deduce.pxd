@@ -1,9 +1,12 @@
 # Declarations of src/numberlink/deduce.pyx (trapcore.numberlink._deduce): its codes, its state
 # and context, the inline operations on colour sets (W words of bits: bit k for path k, bit 0
-# "may stay empty" without fill) and on the work count, the steps and the queue.
+# "may stay empty" without fill), on the work count, the steps and the queue, and the state's
+# set-up, copy and colour counts.
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
 
 from common.signals cimport POLL_MASK, signalled
+from common.unionfind cimport uf_find
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long) noexcept nogil
@@ -42,6 +45,7 @@ ctypedef struct State:
     int32_t* size
     int32_t* nxt        # circular list of each chain's squares
     uint64_t* col       # W words per square, meaningful at chain roots
+    uint64_t* dirty     # W words: the numbers whose region rules may say something new
     Py_ssize_t unknown  # edges still unknown
 
 
@@ -187,3 +191,52 @@ cdef inline void push(Ctx* c, int32_t x) noexcept nogil:
         c.queued[x] = 1
         c.stack[c.top] = x
         c.top += 1
+
+
+cdef inline void dirty(Ctx* c, uint64_t* a, uint64_t* b, bint lost) noexcept nogil:
+    """Mark the numbers of a & ~b (lost) or a & b (shared) for the region rules."""
+    cdef Py_ssize_t w
+    for w in range(c.W):
+        c.s.dirty[w] |= a[w] & (~b[w] if lost else b[w])
+    c.s.dirty[0] &= ~(<uint64_t> 1)
+
+
+cdef inline void count_colours(Ctx* c) noexcept nogil:
+    """kcount[k]: the squares that may take number k (at this work count, c.counted)."""
+    cdef Py_ssize_t x, w
+    cdef uint64_t bits
+    cdef uint64_t* cx
+    memset(c.kcount, 0, (c.K + 1) * sizeof(int32_t))
+    for x in range(c.n):
+        if c.values[x] >= 0:
+            cx = colp(c, uf_find(c.s.parent, <int32_t> x))
+            for w in range(c.W):
+                bits = cx[w]
+                while bits:
+                    c.kcount[w * 64 + ctz64(bits)] += 1
+                    bits &= bits - 1
+    c.counted = c.work
+
+
+cdef inline void copy_state(Ctx* c, State* dst, State* src) noexcept nogil:
+    memcpy(dst.es, src.es, c.E * sizeof(uint8_t))
+    memcpy(dst.don, src.don, c.n * sizeof(uint8_t))
+    memcpy(dst.dunk, src.dunk, c.n * sizeof(uint8_t))
+    memcpy(dst.parent, src.parent, c.n * sizeof(int32_t))
+    memcpy(dst.size, src.size, c.n * sizeof(int32_t))
+    memcpy(dst.nxt, src.nxt, c.n * sizeof(int32_t))
+    memcpy(dst.col, src.col, c.n * c.W * sizeof(uint64_t))
+    memcpy(dst.dirty, src.dirty, c.W * sizeof(uint64_t))
+    dst.unknown = src.unknown
+
+
+cdef inline int state_init(Ctx* c, State* s, int32_t* i32, uint8_t* u8, uint64_t* u64) noexcept nogil:
+    s.es = u8
+    s.don = u8 + c.E
+    s.dunk = u8 + c.E + c.n
+    s.parent = i32
+    s.size = i32 + c.n
+    s.nxt = i32 + 2 * c.n
+    s.col = u64
+    s.dirty = u64 + c.n * c.W
+    return 0

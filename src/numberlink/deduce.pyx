@@ -47,6 +47,7 @@ cdef int set_off(Ctx* c, int32_t e) noexcept nogil:
     s.unknown -= 1
     s.dunk[a] -= 1
     s.dunk[b] -= 1
+    dirty(c, colp(c, uf_find(s.parent, a)), colp(c, uf_find(s.parent, b)), False)
     push(c, a)
     push(c, b)
     return spend(c)
@@ -59,6 +60,7 @@ cdef int shrink(Ctx* c, int32_t root, uint64_t* new, int rule, int32_t x) noexce
         return CONTRA
     if rule >= 0 and c.record:
         old = single(c, colp(c, root))
+    dirty(c, colp(c, root), new, True)
     memcpy(colp(c, root), new, c.W * sizeof(uint64_t))
     push_chain(c, root, True)
     if rule >= 0 and c.record and old == 0:
@@ -121,6 +123,8 @@ cdef int set_on(Ctx* c, int32_t e, int rule, int32_t at) noexcept nogil:
         rx, ry = ry, rx
     # a new loop edge has a square on each side, so the smaller side's squares find them all;
     # the larger side's (and the neighbours') look again only where the colours shrank
+    dirty(c, colp(c, rx), t, True)
+    dirty(c, colp(c, ry), t, True)
     push_chain(c, ry, not same(c, t, colp(c, ry)))
     if not same(c, t, colp(c, rx)):
         push_chain(c, rx, True)
@@ -365,51 +369,21 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
     return run(c)
 
 
-cdef void count_colours(Ctx* c) noexcept nogil:
-    """kcount[k]: the squares that may take number k (at this work count, c.counted)."""
-    cdef Py_ssize_t x, w
-    cdef uint64_t bits
-    cdef uint64_t* cx
-    memset(c.kcount, 0, (c.K + 1) * sizeof(int32_t))
-    for x in range(c.n):
-        if c.values[x] >= 0:
-            cx = colp(c, uf_find(c.s.parent, <int32_t> x))
-            for w in range(c.W):
-                bits = cx[w]
-                while bits:
-                    c.kcount[w * 64 + ctz64(bits)] += 1
-                    bits &= bits - 1
-    c.counted = c.work
-
-
 cdef int close(Ctx* c, int level) noexcept nogil:
     """Apply the rules of grades up to level until none applies."""
     cdef int res = run(c)
-    cdef int64_t before
     cdef int32_t k
     if res or level < REGIONS:
         return res
-    while c.s.unknown:
-        before = c.work
+    while c.s.unknown and not zero(c, c.s.dirty):
         count_colours(c)
         for k in range(1, c.K + 1):
-            res = region(c, k)
-            if res:
-                return res
-        if c.work == before:
-            break
+            if has(c.s.dirty, k):
+                c.s.dirty[k >> 6] &= ~((<uint64_t> 1) << (k & 63))
+                res = region(c, k)
+                if res:
+                    return res
     return OK
-
-
-cdef void copy_state(Ctx* c, State* dst, State* src) noexcept nogil:
-    memcpy(dst.es, src.es, c.E * sizeof(uint8_t))
-    memcpy(dst.don, src.don, c.n * sizeof(uint8_t))
-    memcpy(dst.dunk, src.dunk, c.n * sizeof(uint8_t))
-    memcpy(dst.parent, src.parent, c.n * sizeof(int32_t))
-    memcpy(dst.size, src.size, c.n * sizeof(int32_t))
-    memcpy(dst.nxt, src.nxt, c.n * sizeof(int32_t))
-    memcpy(dst.col, src.col, c.n * c.W * sizeof(uint64_t))
-    dst.unknown = src.unknown
 
 
 cdef int attempt(Ctx* c, int32_t e, int value, int32_t root, Py_ssize_t k,
@@ -439,8 +413,8 @@ cdef int attempt(Ctx* c, int32_t e, int value, int32_t root, Py_ssize_t k,
 
 cdef int sweep(Ctx* c, int level, bint* progress) noexcept nogil:
     """One sweep of depth-1 trials, each closed under the rules up to level: an unknown edge
-    whose state, assumed, leads to a contradiction takes the other state; a number (or "empty")
-    that, given to a chain, does so is taken away from it."""
+    whose state, assumed, leads to a contradiction takes the other state; with level FORCED, a
+    number (or "empty") that, given to a chain, does so is taken away from it."""
     cdef int32_t e
     cdef Py_ssize_t x, k
     cdef uint64_t* t = c.tmp + 7 * c.W
@@ -460,7 +434,7 @@ cdef int sweep(Ctx* c, int level, bint* progress) noexcept nogil:
                 progress[0] = True
             if res:
                 return res
-    for x in range(c.n):
+    for x in range(c.n if level == FORCED else 0):  # colour trials: the forced rules only
         for k in range(c.K + 1):
             cx = c.main.col + x * c.W
             if c.values[x] < 0 or uf_find(c.main.parent, <int32_t> x) != x or single_bit(c, cx):
@@ -498,17 +472,6 @@ cdef int trials(Ctx* c) noexcept nogil:
     return OK
 
 
-cdef int state_init(Ctx* c, State* s, int32_t* i32, uint8_t* u8, uint64_t* u64) noexcept nogil:
-    s.es = u8
-    s.don = u8 + c.E
-    s.dunk = u8 + c.E + c.n
-    s.parent = i32
-    s.size = i32 + c.n
-    s.nxt = i32 + 2 * c.n
-    s.col = u64
-    return 0
-
-
 def deduce(const int16_t[:, ::1] grid, Py_ssize_t numbers, bint fill, bint touch,
            int max_grade, int64_t max_steps, bint record):
     """Deduce a validated grid whose paths are numbered 1..numbers: (status, grade, solution,
@@ -544,7 +507,7 @@ def deduce(const int16_t[:, ::1] grid, Py_ssize_t numbers, bint fill, bint touch
     c.cap = 2 * E + n + 1 if record else 0
     ni = 2 * E + 8 * n + 3 * (numbers + 1) + 6 * n + 10 * n
     nb8 = 2 * E + 4 * n + 2 * n
-    n64 = 2 * n * W + 8 * W
+    n64 = 2 * (n + 1) * W + 8 * W
     sol = np.zeros((rows, cols), np.int16)
     cdef int16_t[:, ::1] vs = sol
     steps = np.zeros((c.cap + 1, 4), np.int32)
@@ -566,7 +529,7 @@ def deduce(const int16_t[:, ::1] grid, Py_ssize_t numbers, bint fill, bint touch
             c.ends = p
             p += 2 * (numbers + 1)
             state_init(&c, &c.main, p, u8, u64)
-            state_init(&c, &c.trial, p + 3 * n, u8 + E + 2 * n, u64 + n * W)
+            state_init(&c, &c.trial, p + 3 * n, u8 + E + 2 * n, u64 + (n + 1) * W)
             p += 6 * n
             c.stack = p
             c.mark = p + n
@@ -582,7 +545,7 @@ def deduce(const int16_t[:, ::1] grid, Py_ssize_t numbers, bint fill, bint touch
             c.steps = &vst[0, 0]
             c.queued = u8 + 2 * E + 4 * n
             c.itr = c.queued + n
-            c.tmp = u64 + 2 * n * W
+            c.tmp = u64 + 2 * (n + 1) * W
             memset(u8, 0, nb8 + 1)
             memset(u64, 0, n64 * sizeof(uint64_t))
             for x in range(4 * n):
@@ -637,6 +600,11 @@ def deduce(const int16_t[:, ::1] grid, Py_ssize_t numbers, bint fill, bint touch
                         cl[W - 1] &= ((<uint64_t> 2) << (numbers & 63)) - 1
                     cl[0] = (cl[0] & ~(<uint64_t> 1)) | c.empty
             c.main.unknown = E
+            for i in range(W):  # every number's region rules have yet to run
+                c.main.dirty[i] = ~(<uint64_t> 0)
+            if (numbers & 63) < 63:
+                c.main.dirty[W - 1] &= ((<uint64_t> 2) << (numbers & 63)) - 1
+            c.main.dirty[0] &= ~(<uint64_t> 1)
             c.s = &c.main
             for x in range(n - 1, -1, -1):  # the stack looks at the first square first
                 if c.values[x] >= 0:

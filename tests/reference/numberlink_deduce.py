@@ -32,13 +32,13 @@ class _Budget(Exception):
 
 
 class _State:
-    __slots__ = ("col", "don", "dunk", "es", "nxt", "parent", "size", "unknown")
+    __slots__ = ("col", "dirty", "don", "dunk", "es", "nxt", "parent", "size", "unknown")
 
     def copy(self) -> _State:
         s = _State.__new__(_State)
         for name in ("col", "don", "dunk", "es", "nxt", "parent", "size"):
             setattr(s, name, getattr(self, name)[:])
-        s.unknown = self.unknown
+        s.unknown, s.dirty = self.unknown, self.dirty
         return s
 
 
@@ -83,6 +83,7 @@ class _Deducer:
         s.nxt = list(range(n))
         s.col = [(1 << v) if v > 0 else (every if v == 0 else 0) for v in self.values]
         s.unknown = len(self.edges)
+        s.dirty = every & ~1  # the numbers whose region rules may say something new
         self.s = s
         self.stack: list[int] = []
         self.queued = bytearray(n)
@@ -136,6 +137,7 @@ class _Deducer:
         a, b = self.edges[e]
         s.es[e] = OFF
         s.unknown -= 1
+        s.dirty |= s.col[self.find(a)] & s.col[self.find(b)] & ~1
         s.dunk[a] -= 1
         s.dunk[b] -= 1
         self.push(a)
@@ -160,6 +162,7 @@ class _Deducer:
         s.dunk[y] -= 1
         if s.size[rx] < s.size[ry]:
             rx, ry, cx, cy = ry, rx, cy, cx
+        s.dirty |= ((cx | cy) & ~c) & ~1
         # the smaller side finds every new loop edge; the larger looks again if its colours shrank
         self.push_chain(ry, neighbours=c != cy)
         if c != cx:
@@ -194,6 +197,7 @@ class _Deducer:
         if not c:
             raise _Contradiction
         old = self.s.col[root]
+        self.s.dirty |= old & ~c & ~1
         self.s.col[root] = c
         self.push_chain(root, neighbours=True)
         if rule >= 0:
@@ -269,13 +273,18 @@ class _Deducer:
 
     # -- regions ---------------------------------------------------------------------------
     def regions(self) -> None:
-        """One pass over the unfinished numbers: squares on no simple route between a number's
-        ends lose it; the squares and edges every such route uses take it."""
-        s = self.s
+        """One pass over the numbers marked dirty (their squares or edges changed), in order."""
         for k in self.numbers:
-            a, b = self.ends[k]
-            if self.find(a) == self.find(b):
-                continue
+            if self.s.dirty & (1 << k):
+                self.s.dirty &= ~(1 << k)
+                self.region(k)
+
+    def region(self, k: int) -> None:
+        """Squares on no simple route between the ends of k lose it; the squares and edges
+        every such route uses take it."""
+        s = self.s
+        a, b = self.ends[k]
+        if self.find(a) != self.find(b):
             bit = 1 << k
             disc: dict[int, int] = {a: 0}
             low = {a: 0}
@@ -338,11 +347,8 @@ class _Deducer:
     def close(self, level: int) -> None:
         self.run()
         if level >= REGIONS:
-            while self.s.unknown:
-                before = self.work
+            while self.s.unknown and self.s.dirty:
                 self.regions()
-                if self.work == before:
-                    break
 
     def attempt(self, e: int, value: int, root: int, c: int, level: int) -> bool:
         """In a copy of the state, assume edge e on or off (e < 0: the chain at root takes the
@@ -381,7 +387,7 @@ class _Deducer:
                         self.set_on(e, TRIAL)
                     self.close(REGIONS)
                     progress = True
-        for x in self.cells:
+        for x in self.cells if level == FORCED else ():  # colour trials: the forced rules only
             for k in range(max(self.numbers, default=0) + 1):
                 col = self.s.col[x]
                 if self.find(x) != x or col & (col - 1) == 0:
