@@ -253,6 +253,9 @@ ENTRIES = {
         lambda f, a: f(a["label"], a["neighbours"], a["no_end"], gen(), 2, 3),
         "label",
     ),
+    "trapcore.numberlink._deduce.deduce": Entry(
+        {"grid": ((3, 3), np.int16)}, lambda f, a: f(a["grid"], 0, True, True, 2, 100, True), "grid"
+    ),
     "trapcore.numberlink._regions.components": Entry(
         {"sol": ((3, 3), np.int16)}, lambda f, a: f(a["sol"]), "sol"
     ),

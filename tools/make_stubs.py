@@ -107,6 +107,9 @@ RETURNS: dict[str, dict[str, str]] = {
         "solve": "tuple[npt.NDArray[np.int16], int, bool]",
     },
     "trapcore.numberlink._regions": {"components": "npt.NDArray[np.int32]"},
+    "trapcore.numberlink._deduce": {
+        "deduce": "tuple[int, int, npt.NDArray[np.int16] | None, npt.NDArray[np.int32], int]",
+    },
     "trapcore.numberlink._cnf": {
         "bits_clauses": "tuple[npt.NDArray[np.int32], int]",
         "clauses": "tuple[npt.NDArray[np.int32], int]",

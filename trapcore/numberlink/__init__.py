@@ -5,13 +5,16 @@ of path ``k``), or a board of any shape from the builders (``grid_board`` with b
 and warps; ``hex_board``; ``layered_board`` with or without vias; ``Puzzle.from_graph``), with its
 rules (``fill``, ``touch``: Flow Free's by default) and solution; its methods solve, count and
 check it. ``generate`` makes puzzles, on a grid of a given size or on a blank puzzle; ``solve``,
-``count``, ``count_nodes`` and ``check`` work on grids; ``read_puzzles``, ``parse_puzzles`` and
-``write_puzzles`` handle the text formats. ``Board`` (0.2's class of boards) is ``Puzzle`` now,
-a deprecated name until 0.4, as is ``generate_board`` (``generate`` of a blank puzzle).
+``count``, ``count_nodes`` and ``check`` work on grids, and ``deduce`` solves a grid puzzle by
+sound deductions alone (a ``Deduction``: a proof of uniqueness and a grade); ``read_puzzles``,
+``parse_puzzles`` and ``write_puzzles`` handle the text formats. ``Board`` (0.2's class of
+boards) is ``Puzzle`` now, a deprecated name until 0.4, as is ``generate_board`` (``generate`` of
+a blank puzzle).
 """
 
 from trapcore._renamed import module_getattr
 from trapcore.numberlink.board_generate import _generate_board
+from trapcore.numberlink.deduce import Deduction, Step, deduce
 from trapcore.numberlink.exchange import (
     contest_answer,
     contest_text,
@@ -44,6 +47,9 @@ __all__ = [
     "count",
     "count_nodes",
     "check",
+    "deduce",
+    "Deduction",
+    "Step",
     "read_puzzles",
     "parse_puzzles",
     "write_puzzles",

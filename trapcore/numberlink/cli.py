@@ -98,6 +98,12 @@ def add_parser(
     )
     p.add_argument("--solution", action="store_true", help="also print the solution")
     p.add_argument(
+        "--explain",
+        action="store_true",
+        help="with 'solve': print the deductions a person would make (numberlink.deduce), one "
+        "'#' line each, before the solutions",
+    )
+    p.add_argument(
         "--style",
         choices=list(nl.STYLES),
         default="header",
@@ -155,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(
             "--limit only applies to 'solve' (a generated puzzle always has exactly one solution)"
         )
+    if args.explain:
+        raise ValueError("--explain only applies to 'solve'")
     if args.style == "flow" and (
         n != (n if args.cols is None else args.cols) or args.fill is False or args.touch is False
     ):
@@ -377,6 +385,9 @@ def _solve(args: argparse.Namespace) -> int:
         else:
             note = f"{'at least ' if len(sols) >= limit else ''}{len(sols)} solutions"
             sys.stdout.write(f"# puzzle {i + 1}: {cols} x {rows}, {note}\n")
+        if args.explain:
+            explained = nl.deduce(p.grid, fill=fill, touch=touch).explain()
+            sys.stdout.write("".join(f"# {line}\n" for line in explained.splitlines()))
         style = args.style if (args.style == "header" or rows == cols) else "header"
         for j, s in enumerate(sols):
             q = nl.Puzzle(p.grid, s, symbols=p.symbols, fill=fill, touch=touch)

@@ -23,7 +23,7 @@ import numpy.typing as npt
 from trapcore import _pictures
 from trapcore._renamed import renamed
 from trapcore._validate import as_choice, frozen_copy
-from trapcore.numberlink import _boards, _portfolio, _puzzle_state, _puzzle_text
+from trapcore.numberlink import _boards, _portfolio, _puzzle_state, _puzzle_text, deduce
 from trapcore.numberlink._grid import (
     Grid,
     Table,
@@ -646,3 +646,5 @@ class Puzzle:
     to_text = _puzzle_text.to_text
     from_text = classmethod(_puzzle_text.from_text)
     from_file = classmethod(renamed(path="file")(_puzzle_text.from_file))
+    grade = property(deduce.puzzle_grade)  # by deduction: defined in deduce, as explain
+    explain = deduce.puzzle_explain
