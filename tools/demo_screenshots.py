@@ -3,9 +3,9 @@
     python tests/_xvfb.py python tools/demo_screenshots.py docs/images
 
 puts each tab in a typical state and saves ``cat.png``, ``cat-distances.png``, ``cat-review.png``,
-``maze-solving.png``, ``maze.png``, ``maze-big.png``, ``numberlink.png`` and
-``numberlink-solution.png`` into the folder given. Needs a display (the line above starts a private
-Xvfb) and Pillow.
+``maze-solving.png``, ``maze.png``, ``maze-big.png``, ``numberlink.png``,
+``numberlink-solution.png`` and ``numberlink-hint.png`` into the folder given. Needs a display
+(the line above starts a private Xvfb) and Pillow.
 """
 
 from __future__ import annotations
@@ -181,6 +181,9 @@ def save_screenshots(app, directory) -> list[Path]:
     wait(root, lambda: idle(nl))
     shot("numberlink-solution")
     nl.toggle_solution()
+    nl.hint()  # the next deduction the drawing lacks, ringed, and why
+    wait(root, lambda: idle(nl) and nl.hint_shown is not None)
+    shot("numberlink-hint")
     nl.size.set("7")
     nl.seed.set("")
     app.select("cat")

@@ -76,7 +76,7 @@ def test_the_package_exports_exactly_its_all():
     from trapcore import demo
 
     public = {n for n in dir(demo) if not n.startswith("_")}
-    modules = {"app", "widgets", "cat_tab", "maze_tab", "numberlink_tab", "cli"}
+    modules = {"app", "widgets", "cat_tab", "maze_tab", "numberlink_tab", "numberlink_hint", "cli"}
     assert public - modules == set(demo.__all__)
     assert not hasattr(demo, "features")  # every engine is always there: no self-inspection
 
@@ -240,6 +240,7 @@ def test_screenshots_of_every_tab_are_not_blank(app, shots, ui, tmp_path, monkey
         "maze-big",
         "numberlink",
         "numberlink-solution",
+        "numberlink-hint",
     }
     for path in saved:
         with Image.open(path) as im:

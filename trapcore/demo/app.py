@@ -29,6 +29,7 @@ KEYS: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = (
         (
             ("Ctrl+N", "new game, maze or puzzle (as the panel's fields say)"),
             ("Ctrl+Z", "undo the last block or path step"),
+            ("Ctrl+H", "a hint: the block to play, or Numberlink's next deduction and why"),
             ("Esc", "cancel the work in progress"),
             ("Ctrl+1/2/3", "the Trap the Cat, Maze and Numberlink tabs"),
             ("F1", "this help"),
@@ -152,6 +153,8 @@ class DemoApp:
             ("<Control-N>", self.new),
             ("<Control-z>", self.undo),
             ("<Control-Z>", self.undo),
+            ("<Control-h>", self.hint),
+            ("<Control-H>", self.hint),
             ("<Control-q>", self.quit),
             ("<Control-Q>", self.quit),
             ("<Escape>", self.cancel),
@@ -266,6 +269,15 @@ class DemoApp:
 
     def undo(self) -> None:
         self.current.undo()
+
+    def hint(self) -> None:
+        # in a text field Ctrl+H is also Tk's backspace: it keeps to that there
+        try:
+            focus = self.root.focus_get()
+        except (KeyError, tk.TclError):  # a combobox's list has no tkinter widget
+            focus = None
+        if not isinstance(focus, (tk.Entry, ttk.Entry)):
+            self.current.hint()
 
     def cancel(self) -> None:
         self.current.cancel()

@@ -17,7 +17,17 @@ import trapcore as tc
 from trapcore._types import Cell
 from trapcore.cat import Analysis, CatGame, Hint, Solution, Status, Turn, Verdict, hexgrid
 from trapcore.cat.internal import model_of as _model_of
-from trapcore.demo.widgets import BLOCKED, MUTED, Tab, Task, parse_int, parse_seed, row, spin
+from trapcore.demo.widgets import (
+    BLOCKED,
+    HINT,
+    MUTED,
+    Tab,
+    Task,
+    parse_int,
+    parse_seed,
+    row,
+    spin,
+)
 
 if TYPE_CHECKING:
     from trapcore.demo.app import DemoApp
@@ -28,7 +38,6 @@ FREE = "#c9e4a6"
 FREE_OUTLINE = "#9bbd78"
 BLOCKED_OUTLINE = "#25313a"
 HOVER = "#2f7fd1"
-HINT = "#f2b705"
 CAT = "#f08c00"
 CAT_DARK = "#4a2a00"
 ENCLOSED = "#cfc8dc"

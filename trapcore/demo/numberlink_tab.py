@@ -1,5 +1,6 @@
 """The demo's Numberlink tab: generate or load a puzzle, draw paths by dragging, check them with
-the library, show the solution; a distinct colour for every pair."""
+the library, show the solution, hint at the next deduction and why; a distinct colour for every
+pair."""
 
 from __future__ import annotations
 
@@ -16,8 +17,20 @@ import numpy as np
 import trapcore as tc
 from trapcore._palette import distinct_colors, hex_color, lab, label_color
 from trapcore._types import Cell
-from trapcore.demo.widgets import BLOCKED, MUTED, Tab, mix, parse_int, parse_seed, row, spin
-from trapcore.numberlink import Puzzle
+from trapcore.demo.numberlink_hint import Hint, next_hint
+from trapcore.demo.widgets import (
+    BLOCKED,
+    ERROR,
+    HINT,
+    MUTED,
+    Tab,
+    mix,
+    parse_int,
+    parse_seed,
+    row,
+    spin,
+)
+from trapcore.numberlink import Deduction, Puzzle
 
 if TYPE_CHECKING:
     from trapcore.demo.app import DemoApp
@@ -147,6 +160,9 @@ class NumberlinkTab(Tab):
         self._fonts: dict[int, tkfont.Font] = {}  # labels' fonts by pixel size (label_font)
         self.hidden_labels: set[int] = set()  # pairs whose number does not fit its discs
         self._hover: Cell | None = None  # the disc whose hidden number is shown
+        self.hint_shown: Hint | None = None  # ringed on the board until the drawing changes
+        self._deduction: tuple[Puzzle, Deduction] | None = None  # the puzzle's, for hints
+        self.generated = False  # the puzzle came from generate: its solution is unique
 
         self.size = tk.StringVar(value="7")
         self.seed = tk.StringVar(value="")
@@ -185,6 +201,8 @@ class NumberlinkTab(Tab):
         self.clear_button.pack(fill="x", padx=6, pady=2)
         self.solution_button = ttk.Button(play, text="Show solution", command=self.toggle_solution)
         self.solution_button.pack(fill="x", padx=6, pady=2)
+        self.hint_button = ttk.Button(play, text="Hint (Ctrl+H)", command=self.hint)
+        self.hint_button.pack(fill="x", padx=6, pady=2)
         ttk.Label(
             panel,
             text="Drag from a number to draw its path\nto the other copy; fill "
@@ -216,6 +234,7 @@ class NumberlinkTab(Tab):
         solids = bool(self.solids.get())
 
         def done(puzzle: Puzzle) -> None:
+            self.generated = True
             self.set_puzzle(
                 puzzle,
                 f"{n} x {n} puzzle (seed {seed}, difficulty {puzzle.difficulty:.1f}: "
@@ -242,6 +261,7 @@ class NumberlinkTab(Tab):
         self.solution_button.configure(text="Show solution")
         self.solved = False
         self.drag = None
+        self.hint_shown = None
         ks = np.unique(grid[grid > 0])
         self.endpoints = {int(k): [(int(r), int(c)) for r, c in np.argwhere(grid == k)] for k in ks}
         self.touching = touching_pairs(grid, self.solution)
@@ -275,6 +295,7 @@ class NumberlinkTab(Tab):
         replaced = self.task_label.rstrip(".") if self.task is not None else ""
         self.cancel(quiet=True)  # a puzzle still being generated must not replace this one
         self.seed.set("")  # a loaded puzzle has no seed: the field must not claim one
+        self.generated = False
         self.set_puzzle(puzzle, name)
         if replaced:
             self.say(f"{self.status.get()} ({replaced} cancelled.)")
@@ -407,6 +428,25 @@ class NumberlinkTab(Tab):
                         x, y, text=text, fill=ink(self.colour(k)), font=font, tags=("label",)
                     )
         self._hover = None
+        if self.hint_shown is not None and not self.showing_solution:
+            self._ring(self.hint_shown)
+
+    def _ring(self, hint: Hint) -> None:
+        """Ring the squares of ``hint`` (red for a wrong square), over everything drawn."""
+        x0, y0, s = self._geometry()
+        colour = ERROR if hint.kind == "wrong" else HINT
+        width = max(2, int(s * 0.12))
+        inset = width / 2
+        for r, c in hint.squares:
+            self.canvas.create_rectangle(
+                x0 + c * s + inset,
+                y0 + r * s + inset,
+                x0 + (c + 1) * s - inset,
+                y0 + (r + 1) * s - inset,
+                outline=colour,
+                width=width,
+                tags=("hint",),
+            )
 
     def show_hidden_label(self, cell: Cell | None) -> None:
         """Over a disc whose number is hidden (too big for it), show the number beside it."""
@@ -476,6 +516,7 @@ class NumberlinkTab(Tab):
         )
 
     def _snapshot(self) -> None:
+        self.hint_shown = None  # the drawing changes: the hint was about the old one
         self.history.append({k: list(v) for k, v in self.paths.items()})
         del self.history[:-200]
 
@@ -586,6 +627,7 @@ class NumberlinkTab(Tab):
             return
         if self.history:
             self.paths = self.history.pop()
+            self.hint_shown = None
             self.redraw()
             self.update_status("Undone.")
         else:
@@ -599,6 +641,40 @@ class NumberlinkTab(Tab):
             self.paths = {}
             self.redraw()
             self.update_status("All paths cleared.")
+
+    # hint
+    def hint(self) -> None:
+        """Show the next deduction the drawing does not hold yet and why (the library's
+        ``deduce``, run once per puzzle in a worker thread), or the first square where the
+        drawing leaves the solution, or that deduction stops here: rings on the board, the
+        reason in the status line (:func:`~trapcore.demo.numberlink_hint.next_hint`)."""
+        puzzle = self.puzzle
+        if puzzle is None or self.wait_for_board("Hint", self.hint):
+            return
+        if self.showing_solution:
+            self.toggle_solution()
+        if self._deduction is not None and self._deduction[0] is puzzle:
+            self._show_hint(self._deduction[1])
+            return
+
+        def done(deduction: Deduction) -> None:
+            if puzzle is not self.puzzle:
+                return
+            self._deduction = (puzzle, deduction)
+            self._show_hint(deduction)
+
+        self.run(
+            "Deducing...",
+            lambda: tc.numberlink.deduce(puzzle),
+            done,
+            lambda exc: self.say_error(f"Hint: {exc}"),
+        )
+
+    def _show_hint(self, deduction: Deduction) -> None:
+        unique = self.solution if self.generated else None
+        self.hint_shown = hint = next_hint(deduction, self._board(), self.paths, unique)
+        self.redraw()
+        self.say(hint.text)
 
     # solution
     def toggle_solution(self) -> None:

@@ -19,6 +19,7 @@ __all__ = [
     "BG",
     "BLOCKED",
     "ERROR",
+    "HINT",
     "MUTED",
     "BusyBar",
     "Tab",
@@ -34,6 +35,8 @@ BG = "#f4f1ea"
 BLOCKED = "#3b4a55"
 ERROR = "#b02a2a"
 MUTED = "#555"
+#: The ring around a hint's cells, on every tab.
+HINT = "#f2b705"
 #: Lines of text the status box always has room for (a longer message makes it taller).
 STATUS_LINES = 2
 
@@ -362,4 +365,7 @@ class Tab:
         pass
 
     def undo(self) -> None:
+        pass
+
+    def hint(self) -> None:
         pass
