@@ -210,3 +210,50 @@ def solve_rows(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32
             measures[j, 3] = iabs(ends[j, 0] - ends[j, 2]) + iabs(ends[j, 1] - ends[j, 3])
     if stopped:
         raise_pending()
+
+
+def path_steps(const int32_t[:, ::1] values, const int64_t[::1] offsets, int64_t[::1] out_offsets,
+               uint8_t[::1] out):
+    """Each path values[offsets[j]:offsets[j + 1]] (cells as (row, col) pairs, each one step
+    from the previous) as bytes in out[out_offsets[j]:out_offsets[j + 1]]: its first cell as two
+    little-endian int32 (row, col), then a byte a step (0 Up, 1 Right, 2 Down, 3 Left); an empty
+    path as no bytes. out needs 8 + cells - 1 bytes a non-empty path. Returns the bytes written,
+    or -1 (out partly written) at the first step that is not one cell Up, Right, Down or Left."""
+    cdef Py_ssize_t count = offsets.shape[0] - 1, j
+    cdef int64_t i, at = 0, lo, hi
+    cdef int32_t dr, dc, v
+    cdef int b
+    cdef bint bad = False
+    if count < 0:
+        return 0
+    out_offsets[0] = 0
+    with nogil:
+        for j in range(count):
+            lo = offsets[j]
+            hi = offsets[j + 1]
+            if hi > lo:
+                for b in range(4):                 # little-endian whatever the machine
+                    v = values[lo, 0]
+                    out[at + b] = <uint8_t> ((<uint32_t> v) >> (8 * b))
+                    v = values[lo, 1]
+                    out[at + 4 + b] = <uint8_t> ((<uint32_t> v) >> (8 * b))
+                at += 8
+                for i in range(lo + 1, hi):
+                    dr = values[i, 0] - values[i - 1, 0]
+                    dc = values[i, 1] - values[i - 1, 1]
+                    if dr == 0 and dc == 1:
+                        out[at] = 1
+                    elif dr == 0 and dc == -1:
+                        out[at] = 3
+                    elif dc == 0 and dr == 1:
+                        out[at] = 2
+                    elif dc == 0 and dr == -1:
+                        out[at] = 0
+                    else:
+                        bad = True
+                        break
+                    at += 1
+                if bad:
+                    break
+            out_offsets[j + 1] = at
+    return -1 if bad else at
