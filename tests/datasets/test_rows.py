@@ -148,7 +148,7 @@ def test_path_steps_match_the_twin_and_read_back(raw, jump):
     paths = []
     for i, (r, c, codes, empty) in enumerate(raw):
         path = [] if empty and not codes else [(r, c)]
-        for code in codes + ([4] if jump and i == len(raw) - 1 else []):
+        for code in (codes + [4] if jump and i == len(raw) - 1 else codes) if path else []:
             path.append((path[-1][0] + moves[code][0], path[-1][1] + moves[code][1]))
         paths.append(path)
     offsets = np.concatenate([[0], np.cumsum([len(p) for p in paths])]).astype(np.int64)

@@ -32,8 +32,8 @@ META_KEY = b"trapcore"
 #: Bumped when the layout of the files changes (2: shards in ``data/``, a manifest of shards with
 #: their rows and SHA-256; 3: the content hash is :class:`BlockHash`'s, over blocks of
 #: :data:`HASH_BLOCK` items; 4: each shard has page checksums and its own content hash,
-#: :data:`SHARD_HASH_KEY`; 5: paths stored as steps, :func:`_steps`). Every earlier format still
-#: reads.
+#: :data:`SHARD_HASH_KEY`; 5: paths stored as steps, :func:`_steps`, and doors two cells a byte,
+#: :func:`_nibbles`). Every earlier format still reads.
 FORMAT_VERSION = 5
 #: The formats :func:`from_table` reads.
 FORMATS = (1, 2, 3, 4, 5)
@@ -100,13 +100,42 @@ def _column(pa: Any, name: str, value: Any) -> tuple[Any, Any]:
         arr = _prim(pa, values)
     elif per >= BINARY_FROM:
         data = _le(values)
+        width = per * data.itemsize
+        if name in NIBBLE_COLUMNS and data.dtype == np.uint8:
+            data = _nibbles(name, data.reshape(len(data), per))
+            width = data.shape[1]
         arr = pa.FixedSizeBinaryArray.from_buffers(
-            pa.binary(per * data.itemsize), len(data), [None, pa.py_buffer(data)]
+            pa.binary(width), len(data), [None, pa.py_buffer(data)]
         )
     else:
         arr = pa.FixedSizeListArray.from_arrays(_prim(pa, values.reshape(-1)), per)
     meta = {DTYPE_KEY: str(values.dtype).encode(), SHAPE_KEY: json.dumps(shape).encode()}
     return arr, pa.field(name, arr.type, nullable=False, metadata=meta)
+
+
+#: Grid columns stored as two cells a byte (format 5): a door takes 2 bits, a cell 4.
+NIBBLE_COLUMNS = ("doors",)
+
+
+def _nibbles(name: str, raw: np.ndarray) -> np.ndarray:
+    """Rows of uint8 cells ``(n, per)`` as ``(n, (per + 1) // 2)`` bytes: cell ``2i`` in the low
+    4 bits of byte ``i``, cell ``2i + 1`` in the high 4 (0 past the last cell). Zstd takes a
+    fifth of the CPU on half the bytes (docs/benchmarks.md)."""
+    n, per = raw.shape
+    if raw.size and int(raw.max()) > 15:
+        raise ValueError(f"column {name!r} holds {int(raw.max())}: its cells take 4 bits")
+    if per % 2:
+        raw = np.concatenate([raw, np.zeros((n, 1), dtype=np.uint8)], axis=1)
+    pairs = np.ascontiguousarray(raw).view("<u2")
+    return ((pairs & 0xF) | ((pairs >> 4) & 0xF0)).astype(np.uint8)
+
+
+def _unnibble(raw: np.ndarray, per: int) -> np.ndarray:
+    """The cells :func:`_nibbles` packed, ``(n, per)`` uint8."""
+    out = np.empty((len(raw), 2 * raw.shape[1]), dtype=np.uint8)
+    out[:, 0::2] = raw & 0xF
+    out[:, 1::2] = raw >> 4
+    return out[:, :per]
 
 
 #: A step's (row, col) change by its code in a path column stored as steps (:func:`_steps`).
@@ -353,17 +382,28 @@ def to_numpy(
                 "a grid column stored as bytes needs dtype= and shape= (the manifest's "
                 "'columns' has them), or a pyarrow Table and the column's name"
             )
-        per = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
+        cells = int(np.prod(shape, dtype=np.int64))
+        per = cells * np.dtype(dtype).itemsize
         if pa.types.is_fixed_size_binary(arr.type):
-            raw = np.frombuffer(arr.buffers()[1], dtype=np.uint8)[arr.offset * per :][: n * per]
-        else:  # variable-length bytes (polars, pandas objects): each row must be `per` bytes
+            width = arr.type.byte_width
+        else:  # variable-length bytes (polars, pandas objects): each row the same bytes
             arr = arr.cast(pa.large_binary())
             offsets = np.frombuffer(arr.buffers()[1], dtype=np.int64)[arr.offset :][: n + 1]
-            if n and not (np.diff(offsets) == per).all():
+            width = int(offsets[1] - offsets[0]) if n else per
+            if n and not (np.diff(offsets) == width).all():
                 raise ValueError(
                     f"rows of {per} bytes expected for dtype {dtype} and shape {shape}"
                 )
-            raw = np.frombuffer(arr.buffers()[2], dtype=np.uint8)[offsets[0] :][: n * per]
+        packed = np.dtype(dtype) == np.uint8 and width == (cells + 1) // 2 < cells
+        if width != per and not packed:
+            raise ValueError(f"rows of {per} bytes expected for dtype {dtype} and shape {shape}")
+        if pa.types.is_fixed_size_binary(arr.type):
+            raw = np.frombuffer(arr.buffers()[1], dtype=np.uint8)[arr.offset * width :]
+        else:
+            raw = np.frombuffer(arr.buffers()[2], dtype=np.uint8)[offsets[0] :]
+        raw = raw[: n * width]
+        if packed:  # format 5's doors: two cells a byte
+            raw = _unnibble(raw.reshape(n, width), cells).reshape(-1)
         out = raw.view(np.dtype(dtype).newbyteorder("<")).reshape(n, *shape)
         return out.astype(np.dtype(dtype), copy=False)
     values = _flat(arr)
