@@ -169,3 +169,23 @@ def test_path_steps_match_the_twin_and_read_back(raw, jump):
         assert [back[j].tolist() for j in range(len(back))] == [
             [list(x) for x in p] for p in paths[lo : max(lo, hi)]
         ]
+
+
+def test_path_steps_refuses_buffers_that_do_not_fit():
+    """Offsets past values, falling offsets, a short out or out_offsets: ValueError naming
+    them, nothing written out of bounds."""
+    values = np.array([[0, 0], [0, 1], [1, 1]], dtype=np.int32)
+    cases = [
+        (np.array([0, 4]), 2, 20, "offsets"),
+        (np.array([2, 1]), 2, 20, "offsets"),
+        (np.array([0, 3]), 3, 20, "out_offsets"),
+        (np.array([0, 3]), 2, 9, "out needs 10"),
+    ]
+    for offsets, entries, nbytes, words in cases:
+        with pytest.raises(ValueError, match=words):
+            _rows.path_steps(
+                values, offsets, np.empty(entries, np.int64), np.empty(nbytes, np.uint8)
+            )
+    out = np.empty(10, np.uint8)
+    assert _rows.path_steps(values, np.array([0, 3]), np.empty(2, np.int64), out) == 10
+    assert out[8:].tolist() == [1, 2]  # Right, then Down

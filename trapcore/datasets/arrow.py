@@ -194,10 +194,10 @@ def _from_steps(arr: Any) -> Ragged:
     is_move[starts] = False
     moves[is_move] = STEP_MOVES[codes]
     moves[starts] = first
-    walked = np.cumsum(moves, axis=0, dtype=np.int64)
+    # int32 sums may wrap: the cells are int32, so the differences come out exact
+    walked = np.cumsum(moves, axis=0, dtype=np.int32)
     base = walked[starts] - first  # what the rows before each path added
-    values = walked - np.repeat(base, k[full], axis=0)
-    return Ragged(values.astype(np.int32), offsets)
+    return Ragged(walked - np.repeat(base, k[full], axis=0), offsets)
 
 
 def parquet_encodings(schema: Any) -> dict[str, str]:
