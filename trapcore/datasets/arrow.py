@@ -545,9 +545,9 @@ def from_table(table: Any, *, columns: Any = None, metadata: Any = None) -> Batc
         cols = {}
         for k in names:
             info = meta["columns"][k]
-            cols[k] = _typed(
-                to_numpy(table, k, dtype=info["dtype"], shape=info["shape"]), info["dtype"]
-            )
+            with np.errstate(invalid="raise"):  # a damaged type's NaN: an error, not a warning
+                col = to_numpy(table, k, dtype=info["dtype"], shape=info["shape"])
+            cols[k] = _typed(col, info["dtype"])
         spec = spec_from_dict(meta["spec"])
     except Exception as exc:  # numpy's, pyarrow's or the spec's own errors on odd metadata
         raise DatasetError(f"its rows do not decode ({type(exc).__name__}: {exc})") from None
