@@ -235,6 +235,8 @@ def path_steps(const int32_t[:, ::1] values, const int64_t[::1] offsets, int64_t
     cdef int64_t need = 0, work = 0
     if count < 0:
         return 0
+    if values.shape[1] != 2:
+        raise ValueError(f"values must have 2 columns (row, col), got {values.shape[1]}")
     if out_offsets.shape[0] != count + 1:
         raise ValueError(f"out_offsets must have {count + 1} entries, got {out_offsets.shape[0]}")
     for j in range(count):                         # the reads and writes stay in bounds
