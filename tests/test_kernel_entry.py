@@ -145,6 +145,16 @@ ENTRIES = {
         lambda f, a: f(a["doors"], a["ends"], a["values"], a["offsets"], a["measures"]),
         "doors",
     ),
+    "trapcore.maze._rows.path_steps": Entry(
+        {
+            "values": ((3, 2), np.int32),
+            "offsets": ((2,), np.int64),
+            "out_offsets": ((2,), np.int64),
+            "out": ((10,), np.uint8),
+        },
+        lambda f, a: f(a["values"], a["offsets"], a["out_offsets"], a["out"]),
+        "values",
+    ),
     "trapcore.maze._carve.braid": Entry(
         {"doors": ((3, 3), np.uint8)}, lambda f, a: f(a["doors"], 0.5, gen()), "doors"
     ),

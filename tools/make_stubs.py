@@ -81,7 +81,7 @@ RETURNS: dict[str, dict[str, str]] = {
         "solve_items": "None",
         "solve_wall": "tuple[npt.NDArray[np.int32] | None, npt.NDArray[np.int32] | None]",
     },
-    "trapcore.maze._rows": {"solve_rows": "None"},
+    "trapcore.maze._rows": {"path_steps": "int", "solve_rows": "None"},
     "trapcore.maze._env": {
         "action_masks": "None",
         "observe_doors": "None",

@@ -50,11 +50,43 @@ def _check_build() -> None:
 _check_build()
 del _check_build
 
-from trapcore import cat, errors, maze, numberlink  # noqa: E402
-from trapcore.cat import CatGame, Status, Verdict  # noqa: E402
+import typing as _typing  # noqa: E402
+
+from trapcore import errors, maze  # noqa: E402
 from trapcore.errors import IllegalMoveError, SearchLimitExceeded  # noqa: E402
 from trapcore.maze import Maze  # noqa: E402
-from trapcore.numberlink import Puzzle  # noqa: E402
+
+if _typing.TYPE_CHECKING:
+    from trapcore import cat, numberlink
+    from trapcore.cat import CatGame, Status, Verdict
+    from trapcore.numberlink import Puzzle
+
+# imported on first use (PEP 562): a maze or dataset run loads neither engine
+_LAZY = {
+    "cat": ("trapcore.cat", None),
+    "numberlink": ("trapcore.numberlink", None),
+    "CatGame": ("trapcore.cat", "CatGame"),
+    "Status": ("trapcore.cat", "Status"),
+    "Verdict": ("trapcore.cat", "Verdict"),
+    "Puzzle": ("trapcore.numberlink", "Puzzle"),
+}
+
+
+def __getattr__(name: str) -> _typing.Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'trapcore' has no attribute {name!r}")
+    import importlib
+
+    module_name, attr = _LAZY[name]
+    module = importlib.import_module(module_name)
+    value = module if attr is None else getattr(module, attr)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "__version__",

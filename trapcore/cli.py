@@ -19,17 +19,19 @@ from trapcore._extras import hint, require
 if TYPE_CHECKING:
     from PIL import Image
 
-# (subcommand module, in the order shown by --help)
-_MODULES = [
-    "trapcore.cat.cli",
-    "trapcore.maze.cli",
-    "trapcore.numberlink.cli",
-    "trapcore.demo.cli",
-    "trapcore.datasets.cli",
-]
+# each command's module, in the order shown by --help
+_MODULES = {
+    "cat": "trapcore.cat.cli",
+    "maze": "trapcore.maze.cli",
+    "numberlink": "trapcore.numberlink.cli",
+    "demo": "trapcore.demo.cli",
+    "dataset": "trapcore.datasets.cli",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``trapcore`` parser: every command's, or only ``command``'s when it is one (a run
+    of one command then imports no other puzzle's package)."""
     parser = argparse.ArgumentParser(
         prog="trapcore",
         description="Fast engines for Trap the Cat, perfect mazes and Numberlink.",
@@ -38,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--version", action="version", version=f"trapcore {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in _MODULES:
+    for name in [_MODULES[command]] if command in _MODULES else _MODULES.values():
         importlib.import_module(name).add_parser(sub)
     return parser
 
@@ -269,7 +271,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     130 interrupted). Errors are one line on stderr, never a traceback (``TRAPCORE_DEBUG=1``
     shows it)."""
     try:  # Ctrl-C while the subcommands' modules load: the same one line
-        parser = build_parser()
+        words = sys.argv[1:] if argv is None else list(argv)
+        parser = build_parser(words[0] if words else None)
     except KeyboardInterrupt:
         return _interrupted("trapcore")
     args, rest = parser.parse_known_args(argv)

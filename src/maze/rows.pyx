@@ -210,3 +210,71 @@ def solve_rows(const uint8_t[:, :, ::1] doors, const int32_t[:, ::1] ends, int32
             measures[j, 3] = iabs(ends[j, 0] - ends[j, 2]) + iabs(ends[j, 1] - ends[j, 3])
     if stopped:
         raise_pending()
+
+
+# a step's code by (row change + 1) * 3 + (column change + 1): 0 Up, 1 Right, 2 Down, 3 Left, 4
+# no step
+cdef uint8_t[9] STEP_CODE = [4, 0, 4, 3, 4, 1, 4, 2, 4]
+
+
+def path_steps(const int32_t[:, ::1] values, const int64_t[::1] offsets, int64_t[::1] out_offsets,
+               uint8_t[::1] out):
+    """Each path values[offsets[j]:offsets[j + 1]] (cells as (row, col) pairs, each one step
+    from the previous) as bytes in out[out_offsets[j]:out_offsets[j + 1]]: its first cell as two
+    little-endian int32 (row, col), then a byte a step (0 Up, 1 Right, 2 Down, 3 Left); an empty
+    path as no bytes. out needs 8 + cells - 1 bytes a non-empty path (ValueError otherwise, or
+    for offsets that do not rise within values). Returns the bytes written, or -1 (out partly
+    written) at the first step that is not one cell Up, Right, Down or Left. Polls for Ctrl-C."""
+    cdef Py_ssize_t count = offsets.shape[0] - 1, j
+    cdef int64_t i, at = 0, lo, hi
+    cdef int32_t v
+    cdef uint32_t ur, uc
+    cdef uint8_t code
+    cdef int b
+    cdef bint bad = False, stopped = False
+    cdef int64_t need = 0, work = 0
+    if count < 0:
+        return 0
+    if values.shape[1] != 2:
+        raise ValueError(f"values must have 2 columns (row, col), got {values.shape[1]}")
+    if out_offsets.shape[0] != count + 1:
+        raise ValueError(f"out_offsets must have {count + 1} entries, got {out_offsets.shape[0]}")
+    for j in range(count):                         # the reads and writes stay in bounds
+        if not 0 <= offsets[j] <= offsets[j + 1] <= values.shape[0]:
+            raise ValueError("offsets must rise within values")
+        need += 0 if offsets[j + 1] == offsets[j] else offsets[j + 1] - offsets[j] + 7
+    if out.shape[0] < need:
+        raise ValueError(f"out needs {need} bytes, got {out.shape[0]}")
+    out_offsets[0] = 0
+    with nogil:
+        for j in range(count):
+            lo = offsets[j]
+            hi = offsets[j + 1]
+            work += hi - lo + 1
+            if work > POLL_CELLS:
+                work = 0
+                if signalled():
+                    stopped = True
+                    break
+            if hi > lo:
+                for b in range(4):                 # little-endian whatever the machine
+                    v = values[lo, 0]
+                    out[at + b] = <uint8_t> ((<uint32_t> v) >> (8 * b))
+                    v = values[lo, 1]
+                    out[at + 4 + b] = <uint8_t> ((<uint32_t> v) >> (8 * b))
+                at += 8
+                for i in range(lo + 1, hi):        # by table, without a branch per step
+                    ur = <uint32_t> (values[i, 0] - values[i - 1, 0] + 1)
+                    uc = <uint32_t> (values[i, 1] - values[i - 1, 1] + 1)
+                    code = STEP_CODE[ur * 3 + uc] if ur < 3 and uc < 3 else 4
+                    out[at] = code
+                    at += 1
+                    if code > 3:
+                        bad = True
+                        break
+                if bad:
+                    break
+            out_offsets[j + 1] = at
+    if stopped:
+        raise_pending()
+    return -1 if bad else at

@@ -63,9 +63,19 @@ def test_rows_give_numpy_arrays_in_shape(tmp_path):
     assert tuple(sol[3][0]) == (0, 0) and tuple(sol[3][-1]) == (5, 8)
     np.testing.assert_array_equal(tds.to_numpy(table, "path_length"), sol.lengths)
     row = table.slice(3, 1).to_pylist()[0]
-    assert row["index"] == 3 and len(row["doors"]) == 54  # a row's bytes, C order
-    assert np.frombuffer(row["doors"], np.uint8).reshape(6, 9).tolist() == doors[3].tolist()
-    assert np.asarray(row["solution"]).reshape(-1, 2).tolist() == sol[3].tolist()
+    # a row's cells in C order, two a byte: the first in the low 4 bits
+    assert row["index"] == 3 and len(row["doors"]) == 27
+    packed = np.frombuffer(row["doors"], np.uint8)
+    cells = np.stack([packed & 15, packed >> 4], axis=1).reshape(6, 9)
+    assert cells.tolist() == doors[3].tolist()
+    # a path's bytes: its first cell as two little-endian int32, then a byte a step (0 Up, 1
+    # Right, 2 Down, 3 Left), decoded here by hand
+    first, moves = np.frombuffer(row["solution"][:8], "<i4"), {0: (-1, 0), 1: (0, 1), 2: (1, 0)}
+    cells = [tuple(int(x) for x in first)]
+    for code in row["solution"][8:]:
+        dr, dc = moves.get(code, (0, -1))
+        cells.append((cells[-1][0] + dr, cells[-1][1] + dc))
+    assert cells == [tuple(p) for p in sol[3].tolist()]
     assert pa.types.is_fixed_size_binary(table.schema.field("doors").type)
     # a bare column needs the dtype and the shape the manifest records
     manifest = json.loads((tmp_path / "trapcore.json").read_text())
@@ -90,7 +100,7 @@ def test_metadata_card_and_manifest(tmp_path):
     assert (meta["shard"], meta["num_shards"], meta["start"], meta["stop"]) == (1, 2, 15, 30)
     assert meta["columns"]["doors"] == {"dtype": "uint8", "shape": [5, 5]}
     manifest = json.loads((tmp_path / "trapcore.json").read_text())
-    assert manifest["content_hash"] == info.content_hash and manifest["format_version"] == 4
+    assert manifest["content_hash"] == info.content_hash and manifest["format_version"] == 5
     shards = manifest["shards"]
     assert [(r["file"], r["start"], r["stop"], r["rows"]) for r in shards] == [
         ("data/train-00000-of-00002.parquet", 0, 15, 15),
@@ -362,3 +372,53 @@ def test_round_trip_property(tmp_path, rows, cols, n, shards, braid, seed, compr
     )
     tds.write_npz(back, folder / "b.npz")
     _same(tds.read(folder / "b.npz"), back)
+
+
+def test_format_4_shards_with_solution_lists_still_read(tmp_path, monkeypatch):
+    """Format 4 stored a solution as a list<int32> of r0, c0, r1, c1, ...; such a folder still
+    reads and verifies, to the same rows and content hash as format 5's steps."""
+    import trapcore.datasets.arrow as arrow
+
+    new = tds.write_parquet(tds.MazeSpec(5, 7, entrance="random"), 40, 3, tmp_path / "new")
+    with monkeypatch.context() as m:
+        m.setattr(arrow, "FORMAT_VERSION", 4)
+        m.setattr(arrow, "_steps", lambda pa, value: None)
+        m.setattr(arrow, "NIBBLE_COLUMNS", ())
+        old = tds.write_parquet(tds.MazeSpec(5, 7, entrance="random"), 40, 3, tmp_path / "old")
+    shard = tmp_path / "old" / "data" / "train-00000-of-00001.parquet"
+    assert pa.types.is_list(pq.read_schema(shard).field("solution").type)
+    new_shard = tmp_path / "new" / "data" / "train-00000-of-00001.parquet"
+    assert pq.read_schema(shard).field("doors").type.byte_width == 35  # a byte a cell
+    assert pq.read_schema(new_shard).field("doors").type.byte_width == 18  # two a byte
+    assert json.loads(pq.read_schema(shard).metadata[b"trapcore"])["format_version"] == 4
+    assert old.content_hash == new.content_hash == tds.verify(tmp_path / "old").content_hash
+    a, b = tds.read(shard), tds.read(tmp_path / "new")
+    np.testing.assert_array_equal(a["solution"].values, b["solution"].values)
+    np.testing.assert_array_equal(a["solution"].offsets, b["solution"].offsets)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 7), st.integers(3, 9), st.integers(0, 5), st.data())
+def test_doors_packed_two_cells_a_byte_read_back(rows, cols, n, data):
+    """Any uint8 doors below 16 (odd and even cell counts) read back from the packed bytes, as
+    fixed-size binary and as variable-length bytes (polars', pandas'); 16 or more is refused."""
+    from trapcore.datasets.arrow import to_table
+
+    doors = np.array(
+        data.draw(st.lists(st.integers(0, 15), min_size=n * rows * cols, max_size=n * rows * cols)),
+        dtype=np.uint8,
+    ).reshape(n, rows, cols)
+    table = to_table({"doors": doors})
+    if rows * cols < 16:  # small grids stay fixed-size lists
+        np.testing.assert_array_equal(tds.to_numpy(table, "doors"), doors)
+        return
+    assert table.schema.field("doors").type.byte_width == (rows * cols + 1) // 2
+    np.testing.assert_array_equal(tds.to_numpy(table, "doors"), doors)
+    loose = table["doors"].cast(pa.binary())
+    back = tds.to_numpy(loose, dtype="uint8", shape=[rows, cols])
+    np.testing.assert_array_equal(back, doors)
+    if n:
+        bad = doors.copy()
+        bad[n - 1, rows - 1, cols - 1] = 16
+        with pytest.raises(ValueError, match="4 bits"):
+            to_table({"doors": bad})

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trapcore.datasets as tds
-from reference.maze_rows import solve_row
+from reference.maze_rows import path_steps, solve_row
+from trapcore.datasets.arrow import to_table
 from trapcore.maze import _rows
 
 nx = pytest.importorskip("networkx")
@@ -125,3 +126,66 @@ def _connected(doors):
             if (doors[r, c] >> 2) & 3 == 1:
                 g.add_edge(r * cols + c, r * cols + c + 1)
     return nx.is_connected(g)
+
+
+_PATHS = st.lists(
+    st.tuples(
+        st.integers(-(2**31) + 20, 2**31 - 20),
+        st.integers(-(2**31) + 20, 2**31 - 20),
+        st.lists(st.integers(0, 3), max_size=12),
+        st.booleans(),
+    ),
+    max_size=8,
+)
+
+
+@settings(max_examples=size(60, 400), deadline=None)
+@given(_PATHS, st.booleans())
+def test_path_steps_match_the_twin_and_read_back(raw, jump):
+    """path_steps gives the twin's bytes (or refuses a step that is no step, as the twin does),
+    and a column stored so reads back as the same Ragged, sliced or whole."""
+    moves = [(-1, 0), (0, 1), (1, 0), (0, -1), (2, -1)]  # the last is no step: a jump
+    paths = []
+    for i, (r, c, codes, empty) in enumerate(raw):
+        path = [] if empty and not codes else [(r, c)]
+        for code in (codes + [4] if jump and i == len(raw) - 1 else codes) if path else []:
+            path.append((path[-1][0] + moves[code][0], path[-1][1] + moves[code][1]))
+        paths.append(path)
+    offsets = np.concatenate([[0], np.cumsum([len(p) for p in paths])]).astype(np.int64)
+    values = np.array([c for p in paths for c in p] or np.empty((0, 2)), dtype=np.int32)
+    want = path_steps(paths)
+    out_offsets = np.empty(len(offsets), dtype=np.int64)
+    out = np.empty(sum(len(p) + 7 for p in paths if p), dtype=np.uint8)
+    got = _rows.path_steps(values.reshape(-1, 2), offsets, out_offsets, out)
+    if want is None:
+        assert got == -1
+        return
+    assert got == len(out) and out.tobytes() == b"".join(want)
+    assert [out[a:b].tobytes() for a, b in zip(out_offsets[:-1], out_offsets[1:])] == want
+    table = to_table({"solution": tds.Ragged(values.reshape(-1, 2), offsets)})
+    for lo, hi in [(0, len(paths)), (len(paths) // 2, len(paths)), (1, len(paths) - 1)]:
+        back = tds.to_numpy(table.slice(lo, max(0, hi - lo)), "solution")
+        assert back.values.dtype == np.int32
+        assert [back[j].tolist() for j in range(len(back))] == [
+            [list(x) for x in p] for p in paths[lo : max(lo, hi)]
+        ]
+
+
+def test_path_steps_refuses_buffers_that_do_not_fit():
+    """Offsets past values, falling offsets, a short out or out_offsets: ValueError naming
+    them, nothing written out of bounds."""
+    values = np.array([[0, 0], [0, 1], [1, 1]], dtype=np.int32)
+    cases = [
+        (np.array([0, 4]), 2, 20, "offsets"),
+        (np.array([2, 1]), 2, 20, "offsets"),
+        (np.array([0, 3]), 3, 20, "out_offsets"),
+        (np.array([0, 3]), 2, 9, "out needs 10"),
+    ]
+    for offsets, entries, nbytes, words in cases:
+        with pytest.raises(ValueError, match=words):
+            _rows.path_steps(
+                values, offsets, np.empty(entries, np.int64), np.empty(nbytes, np.uint8)
+            )
+    out = np.empty(10, np.uint8)
+    assert _rows.path_steps(values, np.array([0, 3]), np.empty(2, np.int64), out) == 10
+    assert out[8:].tolist() == [1, 2]  # Right, then Down

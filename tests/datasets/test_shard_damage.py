@@ -72,7 +72,7 @@ def test_an_intact_shard_reads_and_carries_its_hash(shard):
     path, data, original = shard
     meta = pq.ParquetFile(path).metadata.metadata
     assert META_KEY in meta and SHARD_HASH_KEY in meta
-    assert json.loads(meta[META_KEY])["format_version"] == 4
+    assert json.loads(meta[META_KEY])["format_version"] == 5
     assert original.n == 120 and (original.start, original.stop) == (60, 120)
 
 

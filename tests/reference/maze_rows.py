@@ -1,5 +1,5 @@
-"""Twin of src/maze/rows.pyx (solve_rows): each maze's BFS solution and its measures, one maze
-at a time, in plain Python."""
+"""Twin of src/maze/rows.pyx (solve_rows, path_steps): each maze's BFS solution and its
+measures, one maze at a time, in plain Python; a path's bytes as format 5 stores it."""
 
 from __future__ import annotations
 
@@ -54,3 +54,24 @@ def solve_row(doors: np.ndarray, entrance, exit_) -> tuple[list[tuple[int, int]]
     )
     distance = abs(s[0] - g[0]) + abs(s[1] - g[1])
     return path, (len(path), dead, choice, distance)
+
+
+STEP_CODES = {(-1, 0): 0, (0, 1): 1, (1, 0): 2, (0, -1): 3}
+
+
+def path_steps(paths: list[list[tuple[int, int]]]) -> list[bytes] | None:
+    """Each path as its first cell (two little-endian int32) and a byte a step (0 Up, 1 Right,
+    2 Down, 3 Left); None when a step is not one of those."""
+    out = []
+    for path in paths:
+        b = bytearray()
+        if path:
+            b += int(path[0][0]).to_bytes(4, "little", signed=True)
+            b += int(path[0][1]).to_bytes(4, "little", signed=True)
+        for (r0, c0), (r1, c1) in zip(path, path[1:]):
+            code = STEP_CODES.get((r1 - r0, c1 - c0))
+            if code is None:
+                return None
+            b.append(code)
+        out.append(bytes(b))
+    return out

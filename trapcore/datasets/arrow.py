@@ -32,10 +32,11 @@ META_KEY = b"trapcore"
 #: Bumped when the layout of the files changes (2: shards in ``data/``, a manifest of shards with
 #: their rows and SHA-256; 3: the content hash is :class:`BlockHash`'s, over blocks of
 #: :data:`HASH_BLOCK` items; 4: each shard has page checksums and its own content hash,
-#: :data:`SHARD_HASH_KEY`). Every earlier format still reads.
-FORMAT_VERSION = 4
+#: :data:`SHARD_HASH_KEY`; 5: paths stored as steps, :func:`_steps`, and doors two cells a byte,
+#: :func:`_nibbles`). Every earlier format still reads.
+FORMAT_VERSION = 5
 #: The formats :func:`from_table` reads.
-FORMATS = (1, 2, 3, 4)
+FORMATS = (1, 2, 3, 4, 5)
 #: The key of a shard's content hash (format 4): SHA-256 of its trapcore metadata, and of each
 #: column's rows (:meth:`BlockHash.digests` of its part of the dataset's hash: the rows are
 #: hashed once), so one shard read alone proves its content.
@@ -85,6 +86,10 @@ def _column(pa: Any, name: str, value: Any) -> tuple[Any, Any]:
     shape: list[int | None] = list(values.shape[1:])
     if isinstance(value, Ragged):
         shape = [None, *shape]
+        steps = _steps(pa, value)
+        if steps is not None:
+            meta = {DTYPE_KEY: str(values.dtype).encode(), SHAPE_KEY: json.dumps(shape).encode()}
+            return steps, pa.field(name, steps.type, nullable=False, metadata=meta)
         flat = _prim(pa, values.reshape(-1))
         offsets = value.offsets * per
         if offsets[-1] < 2**31:
@@ -95,13 +100,104 @@ def _column(pa: Any, name: str, value: Any) -> tuple[Any, Any]:
         arr = _prim(pa, values)
     elif per >= BINARY_FROM:
         data = _le(values)
+        width = per * data.itemsize
+        if name in NIBBLE_COLUMNS and data.dtype == np.uint8:
+            data = _nibbles(name, data.reshape(len(data), per))
+            width = data.shape[1]
         arr = pa.FixedSizeBinaryArray.from_buffers(
-            pa.binary(per * data.itemsize), len(data), [None, pa.py_buffer(data)]
+            pa.binary(width), len(data), [None, pa.py_buffer(data)]
         )
     else:
         arr = pa.FixedSizeListArray.from_arrays(_prim(pa, values.reshape(-1)), per)
     meta = {DTYPE_KEY: str(values.dtype).encode(), SHAPE_KEY: json.dumps(shape).encode()}
     return arr, pa.field(name, arr.type, nullable=False, metadata=meta)
+
+
+#: Grid columns stored as two cells a byte (format 5): a door takes 2 bits, a cell 4.
+NIBBLE_COLUMNS = ("doors",)
+
+
+def _nibbles(name: str, raw: np.ndarray) -> np.ndarray:
+    """Rows of uint8 cells ``(n, per)`` as ``(n, (per + 1) // 2)`` bytes: cell ``2i`` in the low
+    4 bits of byte ``i``, cell ``2i + 1`` in the high 4 (0 past the last cell). Zstd takes a
+    fifth of the CPU on half the bytes (docs/benchmarks.md)."""
+    n, per = raw.shape
+    if raw.size and int(raw.max()) > 15:
+        raise ValueError(f"column {name!r} holds {int(raw.max())}: its cells take 4 bits")
+    if per % 2:
+        raw = np.concatenate([raw, np.zeros((n, 1), dtype=np.uint8)], axis=1)
+    pairs = np.ascontiguousarray(raw).view("<u2")
+    return ((pairs & 0xF) | ((pairs >> 4) & 0xF0)).astype(np.uint8)
+
+
+def _unnibble(raw: np.ndarray, per: int) -> np.ndarray:
+    """The cells :func:`_nibbles` packed, ``(n, per)`` uint8."""
+    out = np.empty((len(raw), 2 * raw.shape[1]), dtype=np.uint8)
+    out[:, 0::2] = raw & 0xF
+    out[:, 1::2] = raw >> 4
+    return out[:, :per]
+
+
+#: A step's (row, col) change by its code in a path column stored as steps (:func:`_steps`).
+STEP_MOVES = np.array([[-1, 0], [0, 1], [1, 0], [0, -1]], dtype=np.int32)
+
+
+def _steps(pa: Any, value: Ragged) -> Any:
+    """A ragged column of paths (int32 (row, col) pairs, each one cell from the previous) as
+    variable-length bytes: the first cell as two little-endian int32, then a byte a step (an
+    index of :data:`STEP_MOVES`); ``None`` for any other ragged column. Format 5's solutions:
+    one Parquet value a row and no list levels, a seventh of the bytes, so about a tenth of the
+    CPU to write (docs/benchmarks.md)."""
+    from trapcore.maze.internal import rows_kernels
+
+    v = value.values
+    if v.dtype != np.int32 or v.ndim != 2 or v.shape[1] != 2:
+        return None
+    offsets = np.ascontiguousarray(value.offsets, dtype=np.int64)
+    k = np.diff(offsets)
+    out_offsets = np.empty(len(offsets), dtype=np.int64)
+    out = np.empty(int(np.where(k > 0, k + 7, 0).sum()), dtype=np.uint8)
+    if rows_kernels.path_steps(np.ascontiguousarray(v), offsets, out_offsets, out) < 0:
+        return None
+    where: np.ndarray = out_offsets
+    if len(out) < 2**31:
+        typ, where = pa.binary(), out_offsets.astype(np.int32)
+    else:
+        typ = pa.large_binary()
+    return pa.Array.from_buffers(typ, len(k), [None, pa.py_buffer(where), pa.py_buffer(out)])
+
+
+def _from_steps(arr: Any) -> Ragged:
+    """The paths :func:`_steps` stored (``arr`` binary or large binary, without nulls)."""
+    pa = _pa()
+    n = len(arr)
+    arr = arr.cast(pa.large_binary())
+    where = np.frombuffer(arr.buffers()[1], dtype="<i8")[arr.offset :][: n + 1].astype(np.int64)
+    data = np.frombuffer(arr.buffers()[2] or b"", dtype=np.uint8)
+    lens = np.diff(where)
+    if ((lens > 0) & (lens < 8)).any():
+        raise ValueError("a path stored as steps has fewer than 8 bytes (its first cell)")
+    full = lens > 0
+    k = np.where(full, lens - 7, 0)
+    offsets = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(k, out=offsets[1:])
+    heads = where[:-1][full]
+    first = data[heads[:, None] + np.arange(8)].view("<i4").reshape(-1, 2).astype(np.int32)
+    is_step = np.ones(int(where[-1] - where[0]), dtype=bool)
+    is_step[(heads - where[0])[:, None] + np.arange(8)] = False
+    codes = data[int(where[0]) : int(where[-1])][is_step]
+    if (codes > 3).any():
+        raise ValueError("a path stored as steps has a step code above 3")
+    moves = np.zeros((int(offsets[-1]), 2), dtype=np.int32)
+    starts = offsets[:-1][full]
+    is_move = np.ones(len(moves), dtype=bool)
+    is_move[starts] = False
+    moves[is_move] = STEP_MOVES[codes]
+    moves[starts] = first
+    # int32 sums may wrap: the cells are int32, so the differences come out exact
+    walked = np.cumsum(moves, axis=0, dtype=np.int32)
+    base = walked[starts] - first  # what the rows before each path added
+    return Ragged(walked - np.repeat(base, k[full], axis=0), offsets)
 
 
 def parquet_encodings(schema: Any) -> dict[str, str]:
@@ -278,23 +374,36 @@ def to_numpy(
         if dtype is not None:
             values = values.astype(dtype, copy=False)
         return Ragged(values.reshape(-1, *inner), offsets // width)
+    if _is_bytes(pa, arr.type) and shape is not None and list(shape)[:1] == [None]:
+        return _from_steps(arr)
     if pa.types.is_fixed_size_binary(arr.type) or _is_bytes(pa, arr.type):
         if dtype is None or shape is None:
             raise TypeError(
                 "a grid column stored as bytes needs dtype= and shape= (the manifest's "
                 "'columns' has them), or a pyarrow Table and the column's name"
             )
-        per = int(np.prod(shape, dtype=np.int64)) * np.dtype(dtype).itemsize
+        cells = int(np.prod(shape, dtype=np.int64))
+        per = cells * np.dtype(dtype).itemsize
         if pa.types.is_fixed_size_binary(arr.type):
-            raw = np.frombuffer(arr.buffers()[1], dtype=np.uint8)[arr.offset * per :][: n * per]
-        else:  # variable-length bytes (polars, pandas objects): each row must be `per` bytes
+            width = arr.type.byte_width
+        else:  # variable-length bytes (polars, pandas objects): each row the same bytes
             arr = arr.cast(pa.large_binary())
             offsets = np.frombuffer(arr.buffers()[1], dtype=np.int64)[arr.offset :][: n + 1]
-            if n and not (np.diff(offsets) == per).all():
+            width = int(offsets[1] - offsets[0]) if n else per
+            if n and not (np.diff(offsets) == width).all():
                 raise ValueError(
                     f"rows of {per} bytes expected for dtype {dtype} and shape {shape}"
                 )
-            raw = np.frombuffer(arr.buffers()[2], dtype=np.uint8)[offsets[0] :][: n * per]
+        packed = np.dtype(dtype) == np.uint8 and width == (cells + 1) // 2 < cells
+        if width != per and not packed:
+            raise ValueError(f"rows of {per} bytes expected for dtype {dtype} and shape {shape}")
+        if pa.types.is_fixed_size_binary(arr.type):
+            raw = np.frombuffer(arr.buffers()[1], dtype=np.uint8)[arr.offset * width :]
+        else:
+            raw = np.frombuffer(arr.buffers()[2], dtype=np.uint8)[offsets[0] :]
+        raw = raw[: n * width]
+        if packed:  # format 5's doors: two cells a byte
+            raw = _unnibble(raw.reshape(n, width), cells).reshape(-1)
         out = raw.view(np.dtype(dtype).newbyteorder("<")).reshape(n, *shape)
         return out.astype(np.dtype(dtype), copy=False)
     values = _flat(arr)
@@ -436,9 +545,9 @@ def from_table(table: Any, *, columns: Any = None, metadata: Any = None) -> Batc
         cols = {}
         for k in names:
             info = meta["columns"][k]
-            cols[k] = _typed(
-                to_numpy(table, k, dtype=info["dtype"], shape=info["shape"]), info["dtype"]
-            )
+            with np.errstate(invalid="raise"):  # a damaged type's NaN: an error, not a warning
+                col = to_numpy(table, k, dtype=info["dtype"], shape=info["shape"])
+            cols[k] = _typed(col, info["dtype"])
         spec = spec_from_dict(meta["spec"])
     except Exception as exc:  # numpy's, pyarrow's or the spec's own errors on odd metadata
         raise DatasetError(f"its rows do not decode ({type(exc).__name__}: {exc})") from None

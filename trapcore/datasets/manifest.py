@@ -48,7 +48,9 @@ _LEGEND = {
     "0b11 locked); `solution`: the shortest path's cells (row, col) from `entrance` to "
     "`exit`; `path_length` its cells, `dead_ends` cells with one open door, "
     "`decision_points` cells of the path with a choice, `distance` Manhattan distance "
-    "from the entrance to the exit.\n",
+    "from the entrance to the exit. In the files `doors` holds two cells a byte and "
+    "`solution` the first cell and a byte a step (docs/datasets.md): `tds.to_numpy` decodes "
+    "them.\n",
     "numberlink": "`grid`: 0 empty, -1 solid, k > 0 an end of path k; `solution`: each square's "
     "path; `difficulty`: `Puzzle.difficulty`, search nodes per square; `median_length`: the "
     "median path's squares (as `trapcore.numberlink.measure`); `solids`: solid squares.\n",
