@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from trapcore._types import Cell
 from trapcore.numberlink import Deduction, Step
 
 __all__ = ["Hint", "drawn_edges", "first_wrong", "holds", "next_hint", "solution_edges"]
 
-Cell = tuple[int, int]
 Edge = frozenset[Cell]
 #: The rules whose step joins its two squares (a step of one square gives it a number).
 JOINS = ("one-exit", "two-neighbours", "cut", "trial")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from trapcore._types import Cell
 from trapcore._validate import as_choice, frozen_copy
 from trapcore.numberlink import _deduce
 from trapcore.numberlink._grid import Grid, as_max_nodes, as_puzzle_grid, as_rules
@@ -30,7 +31,6 @@ RULES = ("one-exit", "two-neighbours", "region", "cut", "trial", "trial-off")
 #: The most colour words (64 paths each) times squares the kernel is given.
 MAX_COLOUR_WORDS = 1 << 26
 
-Cell = tuple[int, int]
 
 _WHY = {
     "one-exit": "the only way out of {first}",
@@ -56,6 +56,11 @@ class Step(NamedTuple):
     squares : tuple of cells
         Two squares joined or kept apart (for "one-exit" and "two-neighbours", the square the
         rule looked at first), or one square given its number.
+
+    See Also
+    --------
+    deduce : Makes the steps.
+    Deduction : Holds them.
 
     Examples
     --------
@@ -113,6 +118,11 @@ class Deduction:
         The givens were proven to have no solution.
     work : int
         Deductions made, trials' included: what ``max_steps`` bounds.
+
+    See Also
+    --------
+    deduce : Makes it.
+    Step : One deduction.
 
     Examples
     --------
@@ -269,28 +279,3 @@ def deduce(
         contradiction=status == 2,
         work=work,
     )
-
-
-def puzzle_grade(self: Puzzle) -> str:
-    """The puzzle's grade by deduction (``Puzzle.grade``): ``"forced"``, ``"regions"`` or
-    ``"trial"``, the easiest grade of rules that solves it under its rules, or ``"search"`` when
-    deduction stalls (see :func:`deduce`; a puzzle not on a grid of squares raises ValueError)."""
-    return deduce(self, record=False).grade
-
-
-def puzzle_explain(self: Puzzle) -> str:
-    """The puzzle solved by deduction, as a person would, one line per step (``Puzzle.explain``).
-
-    Returns
-    -------
-    str
-        ``deduce(self).explain()``: the steps, then the verdict (see :func:`deduce`).
-
-    Examples
-    --------
-    >>> from trapcore.numberlink import Puzzle
-    >>> print(Puzzle([[1, 1]]).explain())
-    1 at (0, 0)-(0, 1): the only way out of (0, 0)
-    solved by deduction (grade 'forced'): the solution is unique
-    """
-    return deduce(self).explain()

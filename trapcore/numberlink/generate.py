@@ -143,6 +143,11 @@ def difficulty_band(
     TypeError, ValueError
         A bad argument (an unknown level, a board too small), named in the message.
 
+    See Also
+    --------
+    difficulty_level : The level of a puzzle.
+    generate : Takes ``difficulty=``.
+
     Examples
     --------
     >>> lo, hi = difficulty_band("medium", 10)
@@ -176,6 +181,11 @@ def difficulty_level(puzzle: Puzzle) -> str:
     ------
     TypeError
         ``puzzle`` is not a :class:`Puzzle`.
+
+    See Also
+    --------
+    difficulty_band : The band of a level.
+    Puzzle.difficulty : The measure.
 
     Examples
     --------

@@ -91,6 +91,12 @@ class Puzzle:
     TypeError, ValueError
         A malformed ``grid``, a ``solution`` that breaks a rule, or bad ``symbols``.
 
+    See Also
+    --------
+    generate : Makes puzzles.
+    solve : Solves a grid.
+    deduce : Solves by deduction, as a person would.
+
     Examples
     --------
     >>> p = Puzzle([[1, 0, 1], [2, 0, 2]])
@@ -842,8 +848,36 @@ class Puzzle:
             raise ValueError(f"{file}: no puzzle in this file")
         return first
 
-    grade = property(deduce.puzzle_grade)  # by deduction: defined in deduce, as explain
-    explain = deduce.puzzle_explain
+    # -- deduction ---------------------------------------------------------------------------
+    @property
+    def grade(self) -> str:
+        """The puzzle's grade by deduction: ``"forced"``, ``"regions"`` or ``"trial"``, the
+        easiest grade of rules that solves it under its rules, or ``"search"`` when deduction
+        stalls (see :func:`~trapcore.numberlink.deduce`; a puzzle not on a grid of squares
+        raises ValueError)."""
+        return deduce.deduce(self, record=False).grade
+
+    def explain(self) -> str:
+        """The puzzle solved by deduction, as a person would, one line per step.
+
+        Returns
+        -------
+        str
+            ``deduce(self).explain()``: the steps, then the verdict.
+
+        See Also
+        --------
+        trapcore.numberlink.deduce : The deduction itself.
+        grade : Its grade alone.
+
+        Examples
+        --------
+        >>> from trapcore.numberlink import Puzzle
+        >>> print(Puzzle([[1, 1]]).explain())
+        1 at (0, 0)-(0, 1): the only way out of (0, 0)
+        solved by deduction (grade 'forced'): the solution is unique
+        """
+        return deduce.deduce(self).explain()
 
 
 def _same(a: Table | None, b: Table | None) -> bool:
