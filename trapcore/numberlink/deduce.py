@@ -21,14 +21,14 @@ from trapcore.numberlink._grid import Grid, as_max_nodes, as_puzzle_grid, as_rul
 if TYPE_CHECKING:
     from trapcore.numberlink.puzzle import Puzzle
 
-__all__ = ["Deduction", "Step", "deduce", "GRADES", "RULES"]
+__all__ = ["Deduction", "Step", "deduce", "GRADES", "RULES", "WORK_PER_SQUARE"]
 
 #: The grades, easiest first: the rules each adds to the ones before it.
 GRADES = ("forced", "regions", "trial")
 #: The rules a :class:`Step` names (the kernel's codes, in order).
 RULES = ("one-exit", "two-neighbours", "region", "cut", "trial", "trial-off")
 #: The default budget (``max_steps=None``): this many units of work per square of the board.
-WORK_PER_SQUARE = 50_000
+WORK_PER_SQUARE = 100_000
 #: The most colour words (64 paths each) times squares the kernel is given.
 MAX_COLOUR_WORDS = 1 << 26
 
@@ -223,7 +223,7 @@ def deduce(
     max_steps : int or None, default None
         Stop after this many units of work (``Deduction.work``: deductions, and the squares
         the region searches and trials look at; the time is proportional to it), with
-        ``exhausted=True``. None: ``WORK_PER_SQUARE`` (50,000) per square of the board.
+        ``exhausted=True``. None: ``WORK_PER_SQUARE`` (100,000) per square of the board.
     record : bool, default True
         Keep the steps (``Deduction.steps``); False is cheaper.
 
