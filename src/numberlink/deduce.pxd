@@ -75,14 +75,14 @@ ctypedef struct Ctx:
     int32_t* dstack
     int32_t* blk
     int32_t* onp
-    int32_t* kcount     # squares that may take each number, counted at work == counted
-    int64_t counted
+    int32_t* kcount     # squares that may take each number, counted at made == counted
+    int64_t counted, made   # made: deductions so far (work also counts the searches' squares)
     uint8_t* itr
     int32_t gen
     bint record
     int32_t* steps      # 4 per step: rule, number, square, square or -1
     Py_ssize_t nsteps, cap
-    int64_t work, max_steps, ticks
+    int64_t work, max_steps, polled   # polled: the work up to which Ctrl-C was polled
     bint interrupted
 
 
@@ -157,24 +157,24 @@ cdef inline bint single_bit(Ctx* c, uint64_t* a) noexcept nogil:
     return True
 
 
-cdef inline int spend(Ctx* c) noexcept nogil:
-    c.work += 1
+cdef inline int charge(Ctx* c, Py_ssize_t amount) noexcept nogil:
+    """Count amount units of work (squares or edges looked at); STOP past the budget, or on
+    Ctrl-C, polled once for every POLL_MASK + 1 units (so the polls count the work)."""
+    c.work += amount
+    while (c.polled | POLL_MASK) < c.work:
+        c.polled = (c.polled | POLL_MASK) + 1
+        if signalled():
+            c.interrupted = True
+            return STOP
     if c.work >= c.max_steps:
         return STOP
-    if (c.work & POLL_MASK) == 0 and signalled():
-        c.interrupted = True
-        return STOP
     return OK
 
 
-cdef inline int tick(Ctx* c, Py_ssize_t amount) noexcept nogil:
-    """Poll for Ctrl-C about every POLL_MASK + 1 squares of work that decides nothing."""
-    cdef int64_t before = c.ticks
-    c.ticks += amount
-    if (before >> 14) != (c.ticks >> 14) and signalled():
-        c.interrupted = True
-        return STOP
-    return OK
+cdef inline int spend(Ctx* c) noexcept nogil:
+    """One deduction: a unit of work."""
+    c.made += 1
+    return charge(c, 1)
 
 
 cdef inline void note(Ctx* c, int rule, int32_t number, int32_t a, int32_t b) noexcept nogil:
@@ -215,7 +215,7 @@ cdef inline void count_colours(Ctx* c) noexcept nogil:
                 while bits:
                     c.kcount[w * 64 + ctz64(bits)] += 1
                     bits &= bits - 1
-    c.counted = c.work
+    c.counted = c.made
 
 
 cdef inline void copy_state(Ctx* c, State* dst, State* src) noexcept nogil:

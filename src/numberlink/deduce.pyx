@@ -20,9 +20,12 @@ from common.unionfind cimport uf_find
 
 
 cdef void push_chain(Ctx* c, int32_t root, bint neighbours) noexcept nogil:
+    """Queue a chain's squares (and their neighbours): work of its length, charged by the next
+    spend or charge."""
     cdef int32_t x = root
     cdef int d
     while True:
+        c.work += 1
         push(c, x)
         if neighbours:
             for d in range(4):
@@ -90,7 +93,7 @@ cdef int finish(Ctx* c, int32_t k, int32_t root) noexcept nogil:
             res = spend(c)
             if res:
                 return res
-    return tick(c, c.n)
+    return charge(c, c.n)
 
 
 cdef int set_on(Ctx* c, int32_t e, int rule, int32_t at) noexcept nogil:
@@ -251,6 +254,9 @@ cdef int run(Ctx* c) noexcept nogil:
         c.top -= 1
         x = c.stack[c.top]
         c.queued[x] = 0
+        res = charge(c, 1)
+        if res:
+            return res
         res = look(c, x)
         if res:
             return res
@@ -315,7 +321,7 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
                 p = c.dstack[sp - 1]
                 if c.low[v] < c.low[p]:
                     c.low[p] = c.low[v]
-    res = tick(c, cnt)
+    res = charge(c, cnt)
     if res:
         return res
     if c.mark[b] != g:
@@ -334,7 +340,7 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
         c.blk[v] = v if low1 >= c.disc[p] else c.blk[p]
         inside += c.blk[v] == c0
     # every square that may take k is in the block (the counts are still exact): none loses k
-    skip = c.work == c.counted and inside == c.kcount[k]
+    skip = c.made == c.counted and inside == c.kcount[k]
     for y in range(0 if not skip else c.n, c.n):
         if c.values[y] < 0 or y == a:
             continue
@@ -346,7 +352,7 @@ cdef int region(Ctx* c, int32_t k) noexcept nogil:
             res = shrink(c, r, t, REGION, <int32_t> y)
             if res:
                 return res
-    res = tick(c, c.n)
+    res = charge(c, c.n)  # the scan's work, also when skipped: the twin scans every time
     if res:
         return res
     v = b
@@ -377,6 +383,9 @@ cdef int close(Ctx* c, int level) noexcept nogil:
         return res
     while c.s.unknown and not zero(c, c.s.dirty):
         count_colours(c)
+        res = charge(c, c.n)
+        if res:
+            return res
         for k in range(1, c.K + 1):
             if has(c.s.dirty, k):
                 c.s.dirty[k >> 6] &= ~((<uint64_t> 1) << (k & 63))
@@ -397,7 +406,10 @@ cdef int attempt(Ctx* c, int32_t e, int value, int32_t root, Py_ssize_t k,
     copy_state(c, &c.trial, &c.main)
     c.s = &c.trial
     c.record = False
-    if e >= 0:
+    res = charge(c, c.n)  # the copy
+    if res:
+        pass
+    elif e >= 0:
         res = set_on(c, e, TRIAL, -1) if value == ON else set_off(c, e)
     else:
         memset(t, 0, c.W * sizeof(uint64_t))
@@ -478,7 +490,8 @@ def deduce(const int16_t[:, ::1] grid, Py_ssize_t numbers, bint fill, bint touch
     steps, work). status: 0 stalled, 1 solved, 2 contradiction, 3 out of steps; grade: the
     grade (0 forced, 1 regions, 2 trial) whose rules decided every edge (-1 unsolved); solution:
     int16 (rows, cols), the path number of every square (0 unused), or None; steps: int32
-    (m, 4) rows (rule, number, square, square or -1), squares flat; work: deductions made."""
+    (m, 4) rows (rule, number, square, square or -1), squares flat; work: deductions made and
+    squares looked at (what max_steps bounds)."""
     check_grid(grid.shape[0], grid.shape[1], "grid")
     cdef Py_ssize_t rows = grid.shape[0], cols = grid.shape[1], n = rows * cols
     cdef Py_ssize_t W = (numbers >> 6) + 1, E = 0, x, r, q, i, ni, nb8, n64

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from _sigint import check_traps
+from _sigint import POLL_UNITS, check_traps, count_polls
 from _suite import seeds, size
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import trapcore as tc
 from tests.reference.numberlink_deduce import deduce as twin_deduce
 from tests.reference.numberlink_rules import brute_solutions, random_grid
-from trapcore.numberlink.deduce import GRADES
+from trapcore.numberlink.deduce import GRADES, WORK_PER_SQUARE
 
 nl = tc.numberlink
 RULES = [(True, True), (True, False), (False, True), (False, False)]
@@ -106,6 +106,8 @@ def twin_agrees(g: np.ndarray, fill: bool, touch: bool, max_grade: str = "trial"
         assert np.array_equal(d.solution, t["solution"])
     # the same rules in the same order: the same steps, one for one, and the same work
     assert d.steps == t["steps"] and d.work == t["work"]
+    # work counts the loops: the twin's iterations, counted apart, stay within a factor of it
+    assert t["ops"] <= 8 * t["work"]
 
 
 @pytest.mark.parametrize("fill, touch", RULES)
@@ -157,9 +159,48 @@ def test_max_steps_is_respected() -> None:
     assert full.work > 10
     for budget in (1, 5, full.work // 2):
         d = nl.deduce(p, max_steps=budget)
-        assert d.work <= budget and not d.solved and d.grade == "search"
-        assert not d.contradiction
+        assert budget <= d.work < budget + 3 * p.grid.size
+        assert d.exhausted and not d.solved and d.grade == "search" and not d.contradiction
+        assert "out of budget" in d.explain() and "exhausted" in repr(d)
     assert nl.deduce(p, max_steps=full.work + 1) == full
+
+
+def stalling_board(n: int) -> np.ndarray:
+    """Three pairs on an open n x n board: not unique, so deduction stalls, after region searches
+    (each a scan of the board) in trial after trial that decide nothing."""
+    g = np.zeros((n, n), np.int16)
+    g[0, 0] = g[n - 1, n - 1] = 1
+    g[0, n - 1] = g[n - 1, 0] = 2
+    g[n // 2, 3] = g[n // 2, n - 4] = 3
+    return g
+
+
+def test_budget_bounds_the_searches() -> None:
+    # the twin's loop iterations (ops, counted apart from work) stay within a constant factor
+    # of max_steps at every budget, and the kernel stops at the same work
+    g = stalling_board(12)
+    full = twin_deduce(g)
+    assert not full["solved"] and not full["exhausted"] and full["ops"] <= 8 * full["work"]
+    for budget in (100, 5_000, full["work"] // 3):
+        t = twin_deduce(g, max_steps=budget)
+        d = nl.deduce(g, max_steps=budget)
+        assert t["exhausted"] and d.exhausted and d.work == t["work"]
+        assert budget <= t["work"] < budget + 3 * g.size and t["ops"] <= 8 * t["work"]
+
+
+def test_budget_bounds_the_polls_on_a_large_board() -> None:
+    # a board that stalls after tens of millions of units of work: the kernel's polls (one per
+    # POLL_UNITS of work) show that a budget bounds what it does, whatever the board
+    g = stalling_board(size(30, 40))
+    budget = 1 << 20
+    d, polls = count_polls(lambda: nl.deduce(g, max_steps=budget, record=False))
+    assert d.exhausted and not d.solved and d.grade == "search"
+    assert budget <= d.work < budget + 3 * g.size
+    assert polls == d.work // POLL_UNITS
+    # the default budget: WORK_PER_SQUARE units a square
+    assert nl.deduce(g, record=False) == nl.deduce(
+        g, record=False, max_steps=WORK_PER_SQUARE * g.size
+    )
 
 
 def test_record_false_gives_the_same_verdict_without_steps() -> None:
@@ -178,7 +219,7 @@ def test_grades_and_explain() -> None:
     corner = nl.deduce([[0, 0], [1, 1]]).steps[0]
     assert corner.explain() == "1 at (0, 0)-(0, 1): (0, 0) has only two neighbours it can join"
     assert len(lines) == len(d.steps) + 1 and "unique" in lines[-1]
-    assert repr(d) == "<Deduction solved grade='forced' steps=4 work=8>"
+    assert repr(d) == "<Deduction solved grade='forced' steps=4 work=37>"
     # no way to join 1 and 2 across each other
     bad = nl.deduce([[1, 2], [2, 1]])
     assert bad.contradiction and not bad.solved and "no solution" in bad.explain()

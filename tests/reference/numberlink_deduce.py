@@ -91,6 +91,8 @@ class _Deducer:
         self.steps: list[tuple[int, int, int, int]] = []
         self.work = 0
         self.max_steps = max_steps
+        # the loops' iterations, counted apart from work: tests bound them by work
+        self.ops = 0
 
     # -- helpers ---------------------------------------------------------------------------
     def find(self, x: int) -> int:
@@ -106,10 +108,15 @@ class _Deducer:
             return 0
         return c.bit_length() - 1
 
-    def spend(self) -> None:
-        self.work += 1
+    def charge(self, amount: int) -> None:
+        """Count work (squares or edges looked at) as the kernel does; out of budget past it."""
+        self.work += amount
         if self.work >= self.max_steps:
             raise _Budget
+
+    def spend(self) -> None:
+        """One deduction: a unit of work."""
+        self.charge(1)
 
     def note(self, rule: int, number: int, a: int, b: int) -> None:
         if self.record:
@@ -123,10 +130,13 @@ class _Deducer:
     def push_chain(self, root: int, neighbours: bool) -> None:
         x = root
         while True:
+            self.work += 1  # charged by the next spend or charge, as in the kernel
             self.push(x)
+            self.ops += 1
             if neighbours:
                 for _, y in self.inc[x]:
                     self.push(y)
+                    self.ops += 1
             x = self.s.nxt[x]
             if x == root:
                 break
@@ -184,6 +194,7 @@ class _Deducer:
     def finish(self, k: int, root: int) -> None:
         bit = 1 << k
         for x in self.cells:
+            self.ops += 1
             r = self.find(x)
             if r != root and self.s.col[r] & bit:
                 # the neighbours lose k too: only the chain's own edges can change
@@ -192,6 +203,7 @@ class _Deducer:
                     raise _Contradiction
                 self.push_chain(r, neighbours=False)
                 self.spend()
+        self.charge(self.rows * self.cols)
 
     def shrink(self, root: int, c: int, rule: int = -1, x: int = -1) -> None:
         if not c:
@@ -212,6 +224,7 @@ class _Deducer:
         es, col, inc, E = s.es, s.col, self.inc[x], self.empty
         rx = self.find(x)
         cx = col[rx]
+        self.ops += 1 + len(inc)
         for e, y in inc:
             if es[e] == UNK:
                 ry = self.find(y)
@@ -269,6 +282,7 @@ class _Deducer:
         while self.stack:
             x = self.stack.pop()
             self.queued[x] = 0
+            self.charge(1)
             self.look(x)
 
     # -- regions ---------------------------------------------------------------------------
@@ -293,6 +307,7 @@ class _Deducer:
             order = [a]
             stack = [(a, 0)]
             while stack:
+                self.ops += 1
                 v, i = stack[-1]
                 inc = self.inc[v]
                 if i < len(inc):
@@ -313,6 +328,7 @@ class _Deducer:
                     if stack:
                         p = stack[-1][0]
                         low[p] = min(low[p], low[v])
+            self.charge(len(order))
             if b not in disc:
                 raise _Contradiction
             on_path = set()
@@ -327,13 +343,16 @@ class _Deducer:
                 low1 = 0 if v in on_path else low[v]
                 blk[v] = v if low1 >= disc[p] else blk[p]
             for y in self.cells:
+                self.ops += 1
                 if y == a:
                     continue
                 r = self.find(y)
                 if s.col[r] & bit and blk.get(y, -1) != c0:
                     self.shrink(r, s.col[r] & ~bit, REGION, y)
+            self.charge(self.rows * self.cols)
             c = b
             while c != a:
+                self.ops += 1
                 p = parent[c]
                 if low[c] > disc[p] and s.es[pedge[c]] == UNK:
                     self.set_on(pedge[c], CUT)
@@ -348,6 +367,7 @@ class _Deducer:
         self.run()
         if level >= REGIONS:
             while self.s.unknown and self.s.dirty:
+                self.charge(self.rows * self.cols)
                 self.regions()
 
     def attempt(self, e: int, value: int, root: int, c: int, level: int) -> bool:
@@ -355,7 +375,9 @@ class _Deducer:
         colours c) and apply the rules up to level: does that lead to a contradiction?"""
         main, record = self.s, self.record
         self.s, self.record = main.copy(), False
+        self.ops += len(self.edges) + len(self.cells)
         try:
+            self.charge(self.rows * self.cols)  # the copy
             if e < 0:
                 self.shrink(root, c)
             elif value == ON:
@@ -377,6 +399,7 @@ class _Deducer:
         progress = False
         for e in range(len(self.edges)):
             for value in (ON, OFF):
+                self.ops += 1
                 if self.s.es[e] != UNK:
                     break
                 if self.attempt(e, value, -1, 0, level):
@@ -389,6 +412,7 @@ class _Deducer:
                     progress = True
         for x in self.cells if level == FORCED else ():  # colour trials: the forced rules only
             for k in range(max(self.numbers, default=0) + 1):
+                self.ops += 1
                 col = self.s.col[x]
                 if self.find(x) != x or col & (col - 1) == 0:
                     break
@@ -426,11 +450,13 @@ def deduce(
 ) -> dict[str, object]:
     """Deduce a Numberlink grid: a dict of ``solved``, ``grade`` (``"search"`` when unsolved),
     ``contradiction``, ``solution`` (or None), ``steps`` ((rule, number, cells) triples) and
-    ``work`` (deductions made, trials' included)."""
+    ``work`` (deductions made and squares looked at, trials' included: what ``max_steps``
+    bounds), ``exhausted`` (stopped by ``max_steps``) and ``ops`` (the loops' iterations, counted
+    apart)."""
     grid = np.asarray(grid, dtype=np.int16)
     d = _Deducer(grid, fill, touch, record, max_steps if max_steps is not None else 1 << 62)
     top = GRADES.index(max_grade)
-    solved = contradiction = False
+    solved = contradiction = exhausted = False
     grade = "search"
     try:
         for x in reversed(d.cells):
@@ -446,7 +472,7 @@ def deduce(
     except _Contradiction:
         contradiction = True
     except _Budget:
-        pass
+        exhausted = True
     cols = d.cols
     steps = tuple(
         (RULES[r], k, ((a // cols, a % cols),) + (((b // cols, b % cols),) if b >= 0 else ()))
@@ -456,7 +482,9 @@ def deduce(
         "solved": solved,
         "grade": grade,
         "contradiction": contradiction,
+        "exhausted": exhausted,
         "solution": d.solution() if solved else None,
         "steps": steps,
         "work": d.work,
+        "ops": d.ops,
     }

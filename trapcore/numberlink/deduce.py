@@ -22,12 +22,14 @@ from trapcore.numberlink._grid import Grid, as_max_nodes, as_puzzle_grid, as_rul
 if TYPE_CHECKING:
     from trapcore.numberlink.puzzle import Puzzle
 
-__all__ = ["Deduction", "Step", "deduce", "GRADES", "RULES"]
+__all__ = ["Deduction", "Step", "deduce", "GRADES", "RULES", "WORK_PER_SQUARE"]
 
 #: The grades, easiest first: the rules each adds to the ones before it.
 GRADES = ("forced", "regions", "trial")
 #: The rules a :class:`Step` names (the kernel's codes, in order).
 RULES = ("one-exit", "two-neighbours", "region", "cut", "trial", "trial-off")
+#: The default budget (``max_steps=None``): this many units of work per square of the board.
+WORK_PER_SQUARE = 100_000
 #: The most colour words (64 paths each) times squares the kernel is given.
 MAX_COLOUR_WORDS = 1 << 26
 
@@ -117,7 +119,10 @@ class Deduction:
     contradiction : bool
         The givens were proven to have no solution.
     work : int
-        Deductions made, trials' included: what ``max_steps`` bounds.
+        Units of work: deductions made and squares the searches and trials looked at, trials'
+        included; what ``max_steps`` bounds.
+    exhausted : bool
+        The budget (``max_steps``) ran out before the rules finished: unsolved, not a stall.
 
     See Also
     --------
@@ -128,7 +133,7 @@ class Deduction:
     --------
     >>> from trapcore.numberlink import deduce
     >>> deduce([[1, 2], [2, 1]])
-    <Deduction contradiction grade='search' steps=0 work=2>
+    <Deduction contradiction grade='search' steps=0 work=3>
     """
 
     solved: bool
@@ -137,6 +142,7 @@ class Deduction:
     steps: tuple[Step, ...]
     contradiction: bool
     work: int
+    exhausted: bool = False
 
     def explain(self) -> str:
         """The deduction as text: one line per step (see :meth:`Step.explain`), then the verdict.
@@ -159,12 +165,22 @@ class Deduction:
             lines.append(f"solved by deduction (grade {self.grade!r}): the solution is unique")
         elif self.contradiction:
             lines.append("contradiction: the puzzle has no solution")
+        elif self.exhausted:
+            lines.append(f"out of budget after {self.work} units of work (max_steps)")
         else:
             lines.append("stalled: these rules do not decide every square")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        state = "solved" if self.solved else "contradiction" if self.contradiction else "stalled"
+        state = (
+            "solved"
+            if self.solved
+            else "contradiction"
+            if self.contradiction
+            else "exhausted"
+            if self.exhausted
+            else "stalled"
+        )
         return f"<Deduction {state} grade={self.grade!r} steps={len(self.steps)} work={self.work}>"
 
 
@@ -215,7 +231,9 @@ def deduce(
     max_grade : {"forced", "regions", "trial"}, default "trial"
         The hardest grade of rules to use.
     max_steps : int or None, default None
-        Stop after this many deductions (``Deduction.work``); None: no limit.
+        Stop after this many units of work (``Deduction.work``: deductions, and the squares
+        the region searches and trials look at; the time is proportional to it), with
+        ``exhausted=True``. None: ``WORK_PER_SQUARE`` (100,000) per square of the board.
     record : bool, default True
         Keep the steps (``Deduction.steps``); False is cheaper.
 
@@ -246,6 +264,8 @@ def deduce(
     """
     grid, f, t = _as_grid(puzzle, fill, touch)
     grade = GRADES.index(as_choice(max_grade, "max_grade", GRADES))
+    if max_steps is None:
+        max_steps = WORK_PER_SQUARE * grid.size
     steps_budget = as_max_nodes(max_steps, "max_steps")
     if not isinstance(record, (bool, np.bool_)):
         raise TypeError(f"record must be a bool, got {type(record).__name__}")
@@ -278,4 +298,5 @@ def deduce(
         steps=steps,
         contradiction=status == 2,
         work=work,
+        exhausted=status == 3,
     )
