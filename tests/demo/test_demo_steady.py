@@ -154,6 +154,7 @@ def test_a_board_of_over_100_pairs_labels_fit_and_hidden_ones_show_on_pointing(a
     tab.seed.set("1")
     tab.generate_button.invoke()
     ui.wait_for(app.root, idle(app, tab))
+    ui.resize(app.root, "1350x1050")  # two-digit labels fit, three-digit ones do not
     ui.pump(app.root)
     cv = tab.canvas
     assert len(tab.endpoints) > 100
