@@ -228,7 +228,7 @@ def count_nodes(
     """Search nodes the solver spends on ``grid`` looking for ``limit`` solutions.
 
     The solver's effort: ``Puzzle.difficulty`` is this count (with ``limit=2``) per non-solid
-    square, under the puzzle's rules.
+    square for puzzles that deduction does not settle (see ``Puzzle.difficulty``).
 
     Parameters
     ----------
