@@ -300,7 +300,8 @@ def test_sat_model_polls_between_rounds_and_stops(n, monkeypatch):
     assert not finished and conflicts >= size(6_000, 20_000)
     rounds = np.diff([*spent, conflicts])
     assert len(rounds) == polls >= conflicts // _sat.ROUND_CONFLICTS
-    assert rounds.max() <= _sat.ROUND_CONFLICTS
+    # CaDiCaL looks at its conflict limit between conflicts of a batch: a round can end a few past
+    assert rounds.max() <= _sat.ROUND_CONFLICTS + 32
     if n == 60:  # a big model: shorter rounds
         assert rounds.max() < _sat.ROUND_CONFLICTS // 2
     check_traps(call, 0)

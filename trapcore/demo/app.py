@@ -170,7 +170,7 @@ class DemoApp:
 
     def min_size(self) -> tuple[int, int]:
         """The smallest window that shows every control of every tab, the status line (two
-        lines of it) and a canvas of ``MIN_CANVAS``."""
+        lines of it, and room for a third) and a canvas of ``MIN_CANVAS``."""
         with self.cat.longest_texts():  # the solver's box at its tallest
             self.root.update_idletasks()
             width = height = 0
@@ -178,7 +178,8 @@ class DemoApp:
                 width = max(width, t.panel.winfo_reqwidth() + 12 + MIN_CANVAS[0])
                 height = max(height, max(t.panel.winfo_reqheight() + 8, MIN_CANVAS[1]))
         tabs = 32  # the notebook's tab row and border
-        status = self.cat.status_height() + 6
+        # a third status line of room: at the smallest width a long message wraps onto it
+        status = self.cat.status_height() * 3 // 2 + 6
         busy = self.cat.busybar.slot.winfo_reqheight()
         return width + 8, height + tabs + status + busy
 
